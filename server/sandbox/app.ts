@@ -1,0 +1,230 @@
+import { Hono } from 'hono';
+import { matchRoute } from './api.ts';
+import { ManualClock, RunningClock, type Clock } from './clock.ts';
+import { DEFAULTS } from './config.ts';
+import { generateDataset } from './data/generate.ts';
+import { errorResponse, HttpError } from './errors.ts';
+import { applyFault, FaultRegistry, isFaultKind, type FaultKind, type FaultRule } from './faults.ts';
+import { serveFile } from './files.ts';
+import { LiveSchedule } from './live.ts';
+import { MediaLibrary } from './media/library.ts';
+import { QueryReader } from './query.ts';
+import type { Context } from './serialize.ts';
+import { Store } from './store.ts';
+
+/**
+ * The embedded sandbox: the whole Financial Events API v3 under /public/v3, its file host under
+ * /sandbox-files, and test controls under /__sandbox. A fetch-style app that the standalone
+ * server, the app's servers and the tests all mount.
+ */
+
+export interface SandboxOptions {
+  seed?: string;
+  /** Starting time of the sandbox clock (ms or ISO string); default: now. */
+  now?: number | string;
+  companies?: number;
+  /** Speed of the sandbox clock relative to real time (0 freezes it). Default 1. */
+  clockRate?: number;
+  /** A clock to use instead (tests); overrides now and clockRate. */
+  clock?: Clock;
+  apiKey?: string;
+  /** Origin used in media and document URLs; default: the request's (or X-Forwarded-*) origin. */
+  publicUrl?: string;
+  mediaDirectory?: string;
+}
+
+export interface Sandbox {
+  fetch: (request: Request) => Promise<Response>;
+  app: Hono;
+  store: Store;
+  clock: Clock;
+  faults: FaultRegistry;
+  media: MediaLibrary;
+  schedule: LiveSchedule;
+  apiKey: string;
+  /** A few ids worth trying, at the current sandbox time. */
+  sampleIds(): SampleIds;
+}
+
+export interface SampleIds {
+  companyId: number;
+  eventWithAudioAndTranscript?: { eventId: number; audioId: number; transcriptId: number };
+  pdfDocumentId?: number;
+  liveEventId?: number;
+  willBeLiveEventId?: number;
+}
+
+export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  const start = typeof options.now === 'string' ? Date.parse(options.now) : options.now;
+  if (start !== undefined && Number.isNaN(start)) throw new Error(`invalid sandbox start time ${options.now}`);
+  const clock = options.clock ?? (options.clockRate === 0 ? new ManualClock(start ?? Date.now()) : new RunningClock(start ?? Date.now(), options.clockRate ?? 1));
+  const media = new MediaLibrary(options.mediaDirectory);
+  const dataset = generateDataset({
+    seed: options.seed ?? DEFAULTS.seed,
+    companies: options.companies ?? DEFAULTS.companies,
+    now: clock.now(),
+    callCount: media.calls.length,
+    callDurations: media.durations,
+  });
+  const schedule = new LiveSchedule(dataset, media.durations);
+  const store = new Store(dataset, schedule);
+  const faults = new FaultRegistry();
+  const apiKey = options.apiKey ?? DEFAULTS.apiKey;
+
+  const contextFor = (request: Request): Context => {
+    const url = new URL(request.url);
+    const forwardedHost = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim();
+    const forwardedProto = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim();
+    const origin = options.publicUrl ?? (forwardedHost ? `${forwardedProto === 'https' ? 'https' : 'http'}://${forwardedHost}` : url.origin);
+    return { origin, now: clock.now(), store, media };
+  };
+
+  const app = new Hono();
+
+  app.all('/public/v3/*', async (c) => {
+    const request = c.req.raw;
+    const url = new URL(request.url);
+    const path = url.pathname.slice('/public/v3'.length);
+    const route = matchRoute(path);
+    if (!route) return errorResponse(404, `Cannot ${request.method} ${url.pathname}`);
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return errorResponse(405, `Method ${request.method} is not allowed: the API is read-only (GET, HEAD)`, { allow: 'GET, HEAD' });
+    }
+    const key = request.headers.get('x-api-key');
+    if (!key) return errorResponse(401, 'Missing API key: send it in the x-api-key header');
+    if (key !== apiKey) return errorResponse(401, 'Invalid API key');
+
+    const requested = request.headers.get('x-sandbox-fault') ?? url.searchParams.get('__fault');
+    const rule: Pick<FaultRule, 'kind' | 'retryAfter' | 'delayMs'> | undefined =
+      requested && isFaultKind(requested)
+        ? {
+            kind: requested,
+            retryAfter: numberParam(url.searchParams.get('__retryAfter') ?? request.headers.get('x-sandbox-retry-after')),
+            delayMs: numberParam(url.searchParams.get('__delay') ?? request.headers.get('x-sandbox-delay')),
+          }
+        : faults.take('api', url.pathname);
+    if (rule) {
+      const response = await applyFault(rule.kind, rule, request.signal);
+      if (response) return response;
+    }
+
+    try {
+      const body = route.handler(route.params, new QueryReader(url.searchParams), contextFor(request));
+      return new Response(request.method === 'HEAD' ? null : JSON.stringify(body), {
+        status: 200,
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+      });
+    } catch (error) {
+      if (error instanceof HttpError) return errorResponse(error.status, error.message, error.headers);
+      console.error('sandbox: unexpected error', error);
+      return errorResponse(500, 'Internal server error');
+    }
+  });
+
+  app.all('/sandbox-files/*', async (c) => {
+    const request = c.req.raw;
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return errorResponse(405, `Method ${request.method} is not allowed`, { allow: 'GET, HEAD' });
+    }
+    const url = new URL(request.url);
+    const path = url.pathname.slice('/sandbox-files'.length);
+    const scope = /\.m4s$/.test(path) ? 'segment' : 'media';
+    const requested = url.searchParams.get('__fault');
+    const rule: Pick<FaultRule, 'kind' | 'retryAfter' | 'delayMs'> | undefined =
+      requested && isFaultKind(requested) && scope === 'segment' ? { kind: requested as FaultKind } : faults.take(scope, url.pathname);
+    if (rule) {
+      const response = await applyFault(rule.kind, rule, request.signal);
+      if (response) return response;
+    }
+    return serveFile({ path, method: request.method, headers: request.headers, query: url.searchParams }, contextFor(request));
+  });
+
+  app.get('/__sandbox/faults', (c) => c.json({ rules: faults.list() }));
+  app.post('/__sandbox/faults', async (c) => {
+    let rule: unknown;
+    try {
+      rule = await c.req.json();
+    } catch {
+      return errorResponse(400, 'Send a JSON fault rule: { "kind": "500", "scope": "api", "match": "/audio", "times": 1 }');
+    }
+    const checked = checkRule(rule);
+    if (typeof checked === 'string') return errorResponse(400, checked);
+    faults.add(checked);
+    return c.json({ rules: faults.list() }, 201);
+  });
+  app.delete('/__sandbox/faults', (c) => {
+    faults.clear();
+    return c.json({ rules: [] });
+  });
+  app.get('/__sandbox/info', (c) => c.json({ now: new Date(clock.now()).toISOString(), ...sampleIds() }));
+
+  app.notFound((c) => errorResponse(404, `Cannot ${c.req.method} ${new URL(c.req.url).pathname}`));
+
+  function sampleIds(): SampleIds {
+    const now = clock.now();
+    const ids: SampleIds = { companyId: 1 };
+    const { documents, transcriptIds, eventAudioId } = dataset;
+    for (let i = transcriptIds.length - 1; i >= 0 && !ids.eventWithAudioAndTranscript; i--) {
+      const transcriptId = transcriptIds[i] as number;
+      const row = transcriptId - 1;
+      if (documents.typeId[row] !== 11) continue;
+      const eventId = documents.eventId[row] as number;
+      const audioId = eventAudioId[eventId - 1] as number;
+      if (audioId) {
+        ids.eventWithAudioAndTranscript = { eventId, audioId, transcriptId };
+        ids.companyId = documents.companyId[row] as number;
+      }
+    }
+    for (let row = documents.count - 1; row >= 0; row--) {
+      if (documents.typeId[row] === 6 || documents.typeId[row] === 7) {
+        ids.pdfDocumentId = row + 1;
+        break;
+      }
+    }
+    const last = schedule.lastAnnouncedSlot(now);
+    for (let k = 0; k <= last && (!ids.liveEventId || !ids.willBeLiveEventId); k++) {
+      const state = schedule.status(k, now).state;
+      if (state === 'live' && !ids.liveEventId) ids.liveEventId = schedule.firstEventId + k;
+      if (state === 'willBeLive' && !ids.willBeLiveEventId) ids.willBeLiveEventId = schedule.firstEventId + k;
+    }
+    return ids;
+  }
+
+  return {
+    fetch: async (request) => app.fetch(request),
+    app,
+    store,
+    clock,
+    faults,
+    media,
+    schedule,
+    apiKey,
+    sampleIds,
+  };
+}
+
+function numberParam(value: string | null | undefined): number | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  const number = Number(value);
+  return Number.isFinite(number) && number >= 0 ? number : undefined;
+}
+
+function checkRule(value: unknown): FaultRule | string {
+  if (typeof value !== 'object' || value === null) return 'A fault rule must be a JSON object';
+  const rule = value as Record<string, unknown>;
+  if (typeof rule.kind !== 'string' || !isFaultKind(rule.kind)) return 'kind must be one of 401, 403, 404, 429, 500, 502, 503, slow, malformed, drop';
+  const scope = rule.scope ?? 'api';
+  if (scope !== 'api' && scope !== 'media' && scope !== 'segment') return 'scope must be api, media or segment';
+  if (rule.match !== undefined && typeof rule.match !== 'string') return 'match must be a string';
+  for (const key of ['times', 'retryAfter', 'delayMs'] as const) {
+    if (rule[key] !== undefined && (typeof rule[key] !== 'number' || (rule[key] as number) < 0)) return `${key} must be a non-negative number`;
+  }
+  return {
+    kind: rule.kind,
+    scope,
+    match: rule.match as string | undefined,
+    times: rule.times as number | undefined,
+    retryAfter: rule.retryAfter as number | undefined,
+    delayMs: rule.delayMs as number | undefined,
+  };
+}

@@ -1,0 +1,219 @@
+import { Random } from '../random.ts';
+import { DOC_TYPE, EVENT_TYPE, TRANSCRIPT_TYPE_IDS } from './catalog.ts';
+import { generateCompanies, type CompanyRecord } from './companies.ts';
+import { TableBuilder, type Columns } from './table.ts';
+
+export const PERIODS = ['Q1', 'Q2', 'Q3', 'Q4', 'H1', 'H2', 'FY'] as const;
+export const CONFERENCES = [
+  'Global Technology Conference', 'Industrials Forum', 'Healthcare Summit', 'Financials Conference',
+  'Consumer & Retail Day', 'Energy Transition Forum', 'Nordic Investor Week', 'Small & Mid Cap Conference',
+] as const;
+export const PRESS_TOPICS = [
+  'Annual General Meeting results', 'Changes to the Board of Directors', 'Share buyback programme update',
+  'Completion of acquisition', 'New long-term supply agreement', 'Sustainability report published',
+  'Capital Markets Day highlights', 'Dividend announcement',
+] as const;
+
+const EVENT_SCHEMA = {
+  companyId: 'i32', typeId: 'u8', date: 'f64', fiscalYear: 'i16', period: 'u8',
+  createdAt: 'f64', updatedAt: 'f64', callIndex: 'u8', finalState: 'u8', variant: 'u8',
+} as const;
+const AUDIO_SCHEMA = { companyId: 'i32', eventId: 'i32', callIndex: 'u8', createdAt: 'f64', updatedAt: 'f64' } as const;
+const DOCUMENT_SCHEMA = {
+  companyId: 'i32', eventId: 'i32', typeId: 'u8', createdAt: 'f64', updatedAt: 'f64', variant: 'u8',
+} as const;
+
+export type EventColumns = Columns<typeof EVENT_SCHEMA>;
+export type AudioColumns = Columns<typeof AUDIO_SCHEMA>;
+export type DocumentColumns = Columns<typeof DOCUMENT_SCHEMA>;
+
+export interface Dataset {
+  seed: string;
+  /** The sandbox clock's reading when the data was generated. Everything static lies before it. */
+  generatedAt: number;
+  companies: CompanyRecord[];
+  /** Static events, audio and documents: the row of id N is N - 1. */
+  events: EventColumns & { count: number };
+  audio: AudioColumns & { count: number };
+  documents: DocumentColumns & { count: number };
+  /** Ids of the transcript documents, ascending. */
+  transcriptIds: Int32Array;
+  /** Audio id of each static event's recording (0 when there is none), by event row. */
+  eventAudioId: Int32Array;
+  /** Per company (by id - 1): index of the last quarter with a static earnings call (year * 4 + quarter - 1). */
+  lastStaticQuarter: Int32Array;
+}
+
+export interface GenerateOptions {
+  seed: string;
+  companies: number;
+  now: number;
+  /** Number of distinct recorded calls in the media library. */
+  callCount: number;
+  /** Length of each call in seconds, by call index. */
+  callDurations: readonly number[];
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** Quarter index (year * 4 + quarter - 1) of the latest quarter that ended before `time`. */
+export function lastCompletedQuarter(time: number): number {
+  const date = new Date(time);
+  return date.getUTCFullYear() * 4 + Math.floor(date.getUTCMonth() / 3) - 1;
+}
+
+export function quarterEnd(quarterIndex: number): number {
+  const year = Math.floor(quarterIndex / 4);
+  const quarter = quarterIndex % 4; // 0-based
+  return Date.UTC(year, quarter * 3 + 3, 0, 23, 59, 59, 999);
+}
+
+/** The date of a company's earnings call for a quarter. */
+export function callDate(company: CompanyRecord, quarterIndex: number, rng: Random): number {
+  const lag = company.reportLagDays + (quarterIndex % 4 === 3 ? 12 : 0) + rng.int(-4, 4);
+  const day = new Date(quarterEnd(quarterIndex) + lag * DAY);
+  // Calls are on weekdays.
+  while (day.getUTCDay() === 0 || day.getUTCDay() === 6) day.setUTCDate(day.getUTCDate() + 1);
+  return Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), company.callHourUtc, rng.pick([0, 0, 30]));
+}
+
+export function generateDataset(options: GenerateOptions): Dataset {
+  const { seed, now, callCount, callDurations } = options;
+  const companies = generateCompanies(seed, options.companies, now);
+  const events = new TableBuilder(EVENT_SCHEMA);
+  const audio = new TableBuilder(AUDIO_SCHEMA);
+  const documents = new TableBuilder(DOCUMENT_SCHEMA);
+  const lastStaticQuarter = new Int32Array(companies.length);
+  const latestQuarter = lastCompletedQuarter(now);
+  const firstYear = new Date(now).getUTCFullYear() - 2;
+  const cutoff = now - DAY;
+
+  for (const company of companies) {
+    const rng = Random.derive(seed, `company-events/${company.seedIndex}`);
+    const english = company.language === 'en';
+    const addDocument = (eventDraft: number, typeId: number, createdAt: number, variant = 0) => {
+      if (createdAt > now) return;
+      const updatedAt = rng.chance(0.15) ? Math.min(now, createdAt + rng.int(1, 30) * HOUR) : createdAt;
+      documents.push({ companyId: company.id, eventId: eventDraft, typeId, createdAt, updatedAt, variant });
+    };
+    const addEvent = (typeId: number, date: number, fiscalYear: number, period: number, variant = 0) => {
+      const createdAt = Math.max(company.createdAt, date - rng.int(20, 60) * DAY);
+      const updatedAt = rng.chance(0.6) ? Math.min(now, date + rng.int(10, 72 * 60) * MINUTE) : createdAt;
+      const roll = rng.next();
+      // Most past events were streamed and recorded; a few failed along the way.
+      const finalState = roll < 0.955 ? 0 : 1 + Math.floor((roll - 0.955) / 0.01125);
+      const callIndex = rng.int(0, callCount - 1);
+      const draft = events.push({
+        companyId: company.id, typeId, date, fiscalYear, period, createdAt, updatedAt, callIndex,
+        finalState: Math.min(finalState, 4), variant,
+      });
+      let recorded = false;
+      if (finalState === 0) {
+        const audioCreated = date + (callDurations[callIndex] ?? 240) * 1000 + rng.int(4, 45) * MINUTE;
+        if (audioCreated <= now) {
+          const audioUpdated = rng.chance(0.2) ? Math.min(now, audioCreated + rng.int(1, 20) * DAY) : audioCreated;
+          audio.push({ companyId: company.id, eventId: draft, callIndex, createdAt: audioCreated, updatedAt: audioUpdated });
+          recorded = true;
+          if (english) {
+            addDocument(draft, DOC_TYPE.rawTranscript, audioCreated + rng.int(20, 90) * MINUTE);
+            if (rng.chance(0.9)) addDocument(draft, DOC_TYPE.editedTranscript, date + rng.int(20, 96) * HOUR);
+          }
+        }
+      }
+      return { draft, recorded };
+    };
+
+    // Quarterly earnings calls, up to the quarter before the latest completed one: that one is
+    // reported "today" by the live schedule (see live.ts).
+    let lastQuarter = firstYear * 4 - 1;
+    for (let quarterIndex = firstYear * 4; quarterIndex < latestQuarter; quarterIndex++) {
+      const date = callDate(company, quarterIndex, rng);
+      if (date > cutoff) break;
+      lastQuarter = quarterIndex;
+      const year = Math.floor(quarterIndex / 4);
+      const quarter = quarterIndex % 4;
+      const { draft } = addEvent(EVENT_TYPE.earningsCall, date, year, quarter);
+      addDocument(draft, DOC_TYPE.earningsRelease, date - rng.int(30, 150) * MINUTE);
+      if (rng.chance(0.55)) addDocument(draft, DOC_TYPE.earningsPresentation, date - rng.int(20, 60) * MINUTE);
+      if (company.country === 'US') {
+        addDocument(draft, quarter === 3 ? DOC_TYPE.annualReport : DOC_TYPE.quarterlyReport,
+          date + (quarter === 3 ? rng.int(15, 40) : rng.int(1, 12)) * DAY + rng.int(0, 600) * MINUTE);
+      } else if (quarter === 3) {
+        addDocument(draft, DOC_TYPE.annualReportIfrs, date + rng.int(20, 60) * DAY + rng.int(0, 600) * MINUTE);
+      } else if (quarter === 1 || rng.chance(0.7)) {
+        addDocument(draft, DOC_TYPE.interimReport, date - rng.int(30, 90) * MINUTE);
+      }
+    }
+    lastStaticQuarter[company.id - 1] = lastQuarter;
+
+    for (let year = firstYear; year <= firstYear + 2; year++) {
+      // Annual general meeting in spring, approving the previous year's accounts.
+      const agmDate = Date.UTC(year, 4, 1 + rng.int(0, 45), rng.pick([8, 9, 13, 14]), 0);
+      if (agmDate < cutoff && agmDate > company.createdAt) {
+        const { draft } = addEvent(EVENT_TYPE.annualGeneralMeeting, agmDate, year - 1, 6);
+        addDocument(draft, DOC_TYPE.proxyStatement, agmDate - rng.int(25, 40) * DAY);
+        addDocument(draft, DOC_TYPE.pressRelease, agmDate + rng.int(3, 8) * HOUR, 0);
+      }
+      if (rng.chance(0.25)) {
+        const date = Date.UTC(year, rng.int(0, 11), rng.int(1, 28), rng.pick([13, 15, 17]), 0);
+        if (date < cutoff) {
+          const variant = rng.int(0, 7);
+          addEvent(EVENT_TYPE.conferencePresentation, date, year, Math.floor(new Date(date).getUTCMonth() / 3), variant);
+        }
+      }
+    }
+    if (rng.chance(0.35)) {
+      const date = Date.UTC(firstYear + rng.int(0, 2), rng.pick([2, 5, 8, 10]), rng.int(5, 25), rng.pick([8, 9, 13]), 0);
+      if (date < cutoff) {
+        const { draft } = addEvent(EVENT_TYPE.capitalMarketsDay, date, new Date(date).getUTCFullYear(), Math.floor(new Date(date).getUTCMonth() / 3));
+        addDocument(draft, DOC_TYPE.earningsPresentation, date - rng.int(10, 60) * MINUTE);
+        addDocument(draft, DOC_TYPE.pressRelease, date + rng.int(4, 9) * HOUR, 6);
+      }
+    }
+    if (rng.chance(0.07)) {
+      const date = Date.UTC(firstYear + rng.int(0, 2), rng.int(0, 11), rng.int(1, 28), rng.pick([7, 12, 13]), 0);
+      if (date < cutoff) {
+        const { draft } = addEvent(EVENT_TYPE.mergerCall, date, new Date(date).getUTCFullYear(), Math.floor(new Date(date).getUTCMonth() / 3));
+        addDocument(draft, DOC_TYPE.pressRelease, date - rng.int(30, 120) * MINUTE, 3);
+        if (rng.chance(0.6)) addDocument(draft, DOC_TYPE.registrationStatement, date + rng.int(10, 40) * DAY);
+      }
+    }
+  }
+
+  // Ids follow creation order, as they do on the real service.
+  const eventOrder = events.orderBy('createdAt');
+  const eventIdOfDraft = new Int32Array(events.length);
+  eventOrder.forEach((draft, row) => {
+    eventIdOfDraft[draft] = row + 1;
+  });
+  const remap = (builder: { length: number; get(column: 'eventId', draft: number): number; set(column: 'eventId', draft: number, value: number): void }) => {
+    for (let i = 0; i < builder.length; i++) builder.set('eventId', i, eventIdOfDraft[builder.get('eventId', i)] as number);
+  };
+  remap(audio);
+  remap(documents);
+
+  const eventColumns = { ...events.build(eventOrder), count: events.length };
+  const audioColumns = { ...audio.build(audio.orderBy('createdAt')), count: audio.length };
+  const documentColumns = { ...documents.build(documents.orderBy('createdAt')), count: documents.length };
+
+  const eventAudioId = new Int32Array(eventColumns.count);
+  for (let row = 0; row < audioColumns.count; row++) eventAudioId[(audioColumns.eventId[row] as number) - 1] = row + 1;
+  const transcripts: number[] = [];
+  for (let row = 0; row < documentColumns.count; row++) {
+    if (TRANSCRIPT_TYPE_IDS.has(documentColumns.typeId[row] as number)) transcripts.push(row + 1);
+  }
+
+  return {
+    seed,
+    generatedAt: now,
+    companies,
+    events: eventColumns,
+    audio: audioColumns,
+    documents: documentColumns,
+    transcriptIds: Int32Array.from(transcripts),
+    eventAudioId,
+    lastStaticQuarter,
+  };
+}

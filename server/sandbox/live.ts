@@ -1,0 +1,192 @@
+import { EVENT_TYPE, type LiveState } from './data/catalog.ts';
+import type { Dataset } from './data/generate.ts';
+import { hashString, mix } from './random.ts';
+
+/**
+ * The rolling schedule: like a day in earnings season, a call starts every SLOT_SPACING on the
+ * sandbox clock, forever. Each call goes notLive → willBeLive → live → processingRecording →
+ * recordingAvailable (a few fail along the way), its recording appears in /audio once processed,
+ * and English calls get raw and edited transcripts after that.
+ *
+ * Slot k belongs to company perm[k mod N] and reports the quarter after that company's latest
+ * earnings call, so nothing duplicates the static history. Ids continue after the static ones:
+ * event (and live record) id = firstEventId + k, audio id = firstAudioId + k, document ids
+ * firstDocumentId + 3k (earnings release), + 1 (raw transcript), + 2 (edited transcript).
+ */
+
+export const SLOT_SPACING = 90_000;
+/** How long before the first slot the schedule starts, relative to the generation time. */
+export const LOOKBACK = 20 * 60_000;
+export const WILL_BE_LIVE_WINDOW = 15 * 60_000;
+export const PROCESSING_TIME = 45_000;
+/** Events are announced (created) this long before they start. */
+export const ANNOUNCE_AHEAD = 14 * 24 * 3_600_000;
+const RELEASE_BEFORE = 45 * 60_000;
+const RAW_TRANSCRIPT_AFTER = 3 * 60_000;
+const EDITED_TRANSCRIPT_AFTER = 30 * 60_000;
+const NOT_STARTED_AFTER = 5 * 60_000;
+
+export type SlotFate = 'ok' | 'interrupted' | 'notStarted' | 'processingFailed';
+
+export interface LiveStatus {
+  state: LiveState;
+  wentLiveAt: number | null;
+  /** When the state last changed. */
+  changedAt: number;
+  /** Seconds of the call streamed so far (live) or in all (after). */
+  streamedSeconds: number;
+}
+
+export class LiveSchedule {
+  readonly start: number;
+  readonly firstEventId: number;
+  readonly firstAudioId: number;
+  readonly firstDocumentId: number;
+  private readonly order: Int32Array;
+  private readonly salt: number;
+  private readonly minDuration: number;
+
+  constructor(
+    private readonly dataset: Dataset,
+    private readonly durations: readonly number[],
+  ) {
+    // Calls start on whole minutes or half minutes, like real ones (on the minute).
+    this.start = Math.floor((dataset.generatedAt - LOOKBACK) / 60_000) * 60_000;
+    this.firstEventId = dataset.events.count + 1;
+    this.firstAudioId = dataset.audio.count + 1;
+    this.firstDocumentId = dataset.documents.count + 1;
+    this.salt = hashString(`${dataset.seed}/live`);
+    // A seeded permutation of the companies decides who reports when.
+    const n = dataset.companies.length;
+    this.order = new Int32Array(n);
+    for (let i = 0; i < n; i++) this.order[i] = i + 1;
+    for (let i = n - 1; i > 0; i--) {
+      const j = mix(this.salt, i) % (i + 1);
+      const t = this.order[i] as number;
+      this.order[i] = this.order[j] as number;
+      this.order[j] = t;
+    }
+    this.minDuration = Math.min(...durations);
+  }
+
+  slotStart(k: number): number {
+    return this.start + k * SLOT_SPACING;
+  }
+
+  companyId(k: number): number {
+    return this.order[k % this.order.length] as number;
+  }
+
+  /** Quarter index reported by slot k (year * 4 + quarter - 1). */
+  quarter(k: number): number {
+    const companyRow = this.companyId(k) - 1;
+    return (this.dataset.lastStaticQuarter[companyRow] as number) + 1 + Math.floor(k / this.order.length);
+  }
+
+  callIndex(k: number): number {
+    return mix(this.salt, k, 1) % this.durations.length;
+  }
+
+  durationMs(k: number): number {
+    return Math.round((this.durations[this.callIndex(k)] ?? 0) * 1000);
+  }
+
+  /**
+   * What happens to slot k's call. A failure never follows another within two slots, which keeps
+   * the promise that some call is live at every moment (calls last longer than two slots).
+   */
+  fate(k: number): SlotFate {
+    const fate = this.rawFate(k);
+    if (fate === 'ok' || (k >= 1 && this.rawFate(k - 1) !== 'ok') || (k >= 2 && this.rawFate(k - 2) !== 'ok')) return 'ok';
+    return fate;
+  }
+
+  private rawFate(k: number): SlotFate {
+    const roll = mix(this.salt, k, 2);
+    if (roll % 29 === 13) return 'notStarted';
+    if (roll % 31 === 7) return 'interrupted';
+    if (roll % 37 === 19) return 'processingFailed';
+    return 'ok';
+  }
+
+  /** Slot of an event id, if that id belongs to the schedule and the event has been announced. */
+  slotOfEvent(id: number, now: number): number | undefined {
+    const k = id - this.firstEventId;
+    if (k < 0 || !Number.isSafeInteger(k)) return undefined;
+    return this.slotStart(k) - ANNOUNCE_AHEAD <= now ? k : undefined;
+  }
+
+  /** The last slot announced by `now`. */
+  lastAnnouncedSlot(now: number): number {
+    return Math.floor((now + ANNOUNCE_AHEAD - this.start) / SLOT_SPACING);
+  }
+
+  eventCreatedAt(k: number): number {
+    return this.slotStart(k) - ANNOUNCE_AHEAD;
+  }
+
+  eventTypeId(): number {
+    return EVENT_TYPE.earningsCall;
+  }
+
+  status(k: number, now: number): LiveStatus {
+    const start = this.slotStart(k);
+    const duration = this.durationMs(k);
+    const fate = this.fate(k);
+    const liveFor = (until: number) => Math.max(0, Math.min(until, now) - start) / 1000;
+    if (now < start - WILL_BE_LIVE_WINDOW) {
+      return { state: 'notLive', wentLiveAt: null, changedAt: this.eventCreatedAt(k), streamedSeconds: 0 };
+    }
+    if (fate === 'notStarted') {
+      if (now < start + NOT_STARTED_AFTER) {
+        return { state: 'willBeLive', wentLiveAt: null, changedAt: start - WILL_BE_LIVE_WINDOW, streamedSeconds: 0 };
+      }
+      return { state: 'liveFailedNotStarted', wentLiveAt: null, changedAt: start + NOT_STARTED_AFTER, streamedSeconds: 0 };
+    }
+    if (now < start) {
+      return { state: 'willBeLive', wentLiveAt: null, changedAt: start - WILL_BE_LIVE_WINDOW, streamedSeconds: 0 };
+    }
+    if (fate === 'interrupted') {
+      const cut = start + Math.round(duration * 0.6);
+      if (now < cut) return { state: 'live', wentLiveAt: start, changedAt: start, streamedSeconds: liveFor(cut) };
+      return { state: 'liveFailedInterrupted', wentLiveAt: start, changedAt: cut, streamedSeconds: (cut - start) / 1000 };
+    }
+    const end = start + duration;
+    if (now < end) return { state: 'live', wentLiveAt: start, changedAt: start, streamedSeconds: liveFor(end) };
+    const processed = end + PROCESSING_TIME;
+    if (now < processed) {
+      return { state: 'processingRecording', wentLiveAt: start, changedAt: end, streamedSeconds: duration / 1000 };
+    }
+    if (fate === 'processingFailed') {
+      return { state: 'processingRecordingFailed', wentLiveAt: start, changedAt: processed, streamedSeconds: duration / 1000 };
+    }
+    return { state: 'recordingAvailable', wentLiveAt: start, changedAt: processed, streamedSeconds: duration / 1000 };
+  }
+
+  /** When slot k's recording appears in /audio (undefined: never). */
+  audioCreatedAt(k: number): number | undefined {
+    const fate = this.fate(k);
+    if (fate !== 'ok') return undefined;
+    return this.slotStart(k) + this.durationMs(k) + PROCESSING_TIME;
+  }
+
+  /** Creation time of one of slot k's documents (j = 0 release, 1 raw, 2 edited); undefined: never. */
+  documentCreatedAt(k: number, j: number): number | undefined {
+    if (j === 0) return this.slotStart(k) - RELEASE_BEFORE;
+    const companyRow = this.companyId(k) - 1;
+    if (this.dataset.companies[companyRow]?.language !== 'en') return undefined;
+    const audioAt = this.audioCreatedAt(k);
+    if (audioAt === undefined) return undefined;
+    return audioAt + (j === 1 ? RAW_TRANSCRIPT_AFTER : EDITED_TRANSCRIPT_AFTER);
+  }
+
+  /** Highest slot whose recording may exist by `now` (recordings appear in slot order, give or take). */
+  lastRecordedSlotBound(now: number): number {
+    return Math.floor((now - this.start - this.minDuration * 1000 - PROCESSING_TIME) / SLOT_SPACING);
+  }
+
+  /** Highest slot that may have a document by `now`. */
+  lastDocumentSlotBound(now: number): number {
+    return Math.floor((now + RELEASE_BEFORE - this.start) / SLOT_SPACING);
+  }
+}
