@@ -1,0 +1,72 @@
+import { createSandbox } from '../server/sandbox/app.ts';
+import { ManualClock } from '../server/sandbox/clock.ts';
+
+/**
+ * `npm run bench:sandbox`: how fast the sandbox answers a 500-item page at 20,000 companies,
+ * and how much memory it holds. Prints numbers; asserts nothing.
+ */
+
+const COMPANIES = Number(process.env.BENCH_COMPANIES || 20_000);
+const RUNS = Number(process.env.BENCH_RUNS || 30);
+
+const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
+const gc = (globalThis as { gc?: () => void }).gc;
+
+function quantile(sorted: number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
+}
+
+async function main() {
+  gc?.();
+  const before = process.memoryUsage();
+  const started = performance.now();
+  const sandbox = createSandbox({ seed: 'bench', companies: COMPANIES, clock: new ManualClock(Date.parse('2026-11-21T12:00:00.000Z')) });
+  const buildMs = performance.now() - started;
+  gc?.();
+  const after = process.memoryUsage();
+  const { dataset } = sandbox.store;
+
+  console.log(`Sandbox at ${COMPANIES.toLocaleString('en-US')} companies`);
+  console.log(`  built in ${buildMs.toFixed(0)} ms: ${dataset.events.count.toLocaleString('en-US')} events, ${dataset.audio.count.toLocaleString('en-US')} recordings, ${dataset.documents.count.toLocaleString('en-US')} documents (${dataset.transcriptIds.length.toLocaleString('en-US')} transcripts)`);
+  console.log(`  memory held: heap ${mb(after.heapUsed - before.heapUsed)}, typed arrays ${mb(after.arrayBuffers - before.arrayBuffers)}, rss ${mb(after.rss)}${gc ? '' : ' (run with --expose-gc for exact heap figures)'}`);
+
+  const firstCompany = dataset.companies[Math.floor(COMPANIES / 2)]!;
+  const cases: [string, string][] = [
+    ['companies, 500 per page', '/companies?limit=500'],
+    ['companies, 500, desc, country filter', '/companies?limit=500&direction=desc&countries=US,GB'],
+    ['audio, 500, expand=event', '/audio?limit=500&expand=event'],
+    ['audio, 500, desc (newest first)', '/audio?limit=500&direction=desc&expand=event'],
+    ['audio, one company (sparse scan)', `/audio?limit=500&companyIds=${firstCompany.id}`],
+    ['transcripts, 500, expand=event', '/documents/transcripts?limit=500&expand=event'],
+    ['transcripts, date range + ticker', `/documents/transcripts?limit=500&startDate=2025-01-01&endDate=2025-06-30&tickers=${firstCompany.tickers[0]!.ticker}`],
+    ['single company', `/companies/${firstCompany.id}`],
+  ];
+
+  console.log(`\n  ${'request'.padEnd(40)} ${'p50'.padStart(9)} ${'p95'.padStart(9)} ${'items'.padStart(6)} ${'bytes'.padStart(9)}`);
+  for (const [label, path] of cases) {
+    const times: number[] = [];
+    let items = 0;
+    let bytes = 0;
+    for (let i = 0; i < RUNS; i++) {
+      const t = performance.now();
+      const response = await sandbox.fetch(new Request(`http://bench.test/public/v3${path}`, { headers: { 'x-api-key': sandbox.apiKey } }));
+      const text = await response.text();
+      times.push(performance.now() - t);
+      if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${text}`);
+      const body = JSON.parse(text);
+      items = Array.isArray(body.data) ? body.data.length : 1;
+      bytes = text.length;
+    }
+    times.sort((a, b) => a - b);
+    console.log(`  ${label.padEnd(40)} ${`${quantile(times, 0.5).toFixed(2)} ms`.padStart(9)} ${`${quantile(times, 0.95).toFixed(2)} ms`.padStart(9)} ${String(items).padStart(6)} ${String(bytes).padStart(9)}`);
+  }
+  console.log('\n  aim: a 500-item page well under 50 ms (p50/50 ms printed as a ratio below)');
+  const t = performance.now();
+  await (await sandbox.fetch(new Request('http://bench.test/public/v3/audio?limit=500&expand=event', { headers: { 'x-api-key': sandbox.apiKey } }))).text();
+  console.log(`  audio page / 50 ms budget: ${((performance.now() - t) / 50).toFixed(3)}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
