@@ -2,7 +2,7 @@ import { Random } from '../random.ts';
 import { makeIsin } from './isin.ts';
 import { MARKETS, SECONDARY_EXCHANGES, type Market } from './markets.ts';
 import {
-  BRAND_ENDS, BRAND_MIDDLES, BRAND_STARTS, FIRST_NAMES, INDUSTRIES, LAST_NAMES, PLACE_ENDS, PLACE_WORDS,
+  BRAND_ENDS, BRAND_MIDDLES, BRAND_STARTS, FIRST_NAMES, INDUSTRIES, LAST_NAMES,
   type Industry,
 } from './vocabulary.ts';
 
@@ -44,12 +44,21 @@ export interface CompanyRecord {
 
 const DAY = 86_400_000;
 
+const VOWELS = /[aeiouy]$/i;
+
+/** Joins syllables, dropping a vowel where two would meet ("Ivo" + "ex" → "Ivox"). */
+function join(left: string, right: string): string {
+  if (right === '') return left;
+  if (VOWELS.test(left) && /^[aeiouy]/i.test(right)) return right.length > 1 ? left + right.slice(1) : left;
+  return left + right;
+}
+
+/** Invented brand names of seven letters or more: short syllable pairs too often match real companies. */
 function brandName(rng: Random): string {
-  if (rng.chance(0.22)) return `${rng.pick(PLACE_WORDS)}${rng.pick(PLACE_ENDS)}`;
-  const start = rng.pick(BRAND_STARTS);
-  const middle = rng.pick(BRAND_MIDDLES);
-  const end = rng.pick(BRAND_ENDS);
-  return `${start}${middle}${end}`.replace(/(.)\1\1/g, '$1$1');
+  for (;;) {
+    const name = join(join(rng.pick(BRAND_STARTS), rng.pick(BRAND_MIDDLES)), rng.pick(BRAND_ENDS)).replace(/(.)\1\1/g, '$1$1');
+    if (name.length >= 7) return name;
+  }
 }
 
 function personName(rng: Random): string {
@@ -62,7 +71,7 @@ function tickerFrom(brand: string, rng: Random, length: number): string {
   let ticker = letters[0] ?? 'X';
   const pool = consonants.length >= length - 1 ? consonants : letters.slice(1);
   for (let i = 0; ticker.length < length && i < pool.length; i++) {
-    if (rng.chance(0.8) || pool.length - i <= length - ticker.length) ticker += pool[i];
+    if (rng.chance(0.55) || pool.length - i <= length - ticker.length) ticker += pool[i];
   }
   while (ticker.length < length) ticker += String.fromCharCode(65 + rng.int(0, 25));
   return ticker;

@@ -17,16 +17,6 @@ export const BRAND_ENDS = [
   'on', 'us', 'ite', 'ova', 'ance', 'is', 'ea', 'ard', 'ell', 'ton', 'vale', 'mont', 'wick', 'ford',
 ] as const;
 
-/** Descriptive first words that combine with a brand ("Northgate", "Bluefield" …). */
-export const PLACE_WORDS = [
-  'North', 'South', 'East', 'West', 'Silver', 'Blue', 'Green', 'Red', 'Stone', 'River', 'Harbor',
-  'Summit', 'Cedar', 'Granite', 'Iron', 'Maple', 'Pine', 'Oak', 'Clear', 'Bright', 'Deep', 'High',
-] as const;
-export const PLACE_ENDS = [
-  'gate', 'field', 'brook', 'ridge', 'crest', 'haven', 'point', 'water', 'stone', 'wood', 'light',
-  'bridge', 'hill', 'vale', 'port', 'shore', 'line', 'mark',
-] as const;
-
 export interface Industry {
   name: string;
   /** Words that follow the brand in the company's name. */
