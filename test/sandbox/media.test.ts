@@ -1,4 +1,4 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../server/sandbox/app.ts';
 import { ManualClock } from '../../server/sandbox/clock.ts';
@@ -214,7 +214,7 @@ describe('documents', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
     const bytes = new Uint8Array(await response.arrayBuffer());
-    const pdf = await getDocument({ data: bytes, useSystemFonts: false, disableFontFace: true, isEvalSupported: false }).promise;
+    const pdf = await getDocument({ data: bytes, useSystemFonts: false, disableFontFace: true, isEvalSupported: false, verbosity: VerbosityLevel.ERRORS }).promise;
     expect(pdf.numPages).toBeGreaterThanOrEqual(2);
     let text = '';
     for (let page = 1; page <= pdf.numPages; page++) {
