@@ -146,11 +146,11 @@ export function serveFile(request: FileRequest, ctx: Context): Response {
 
   if ((match = /^\/live\/(\d+)\/([^/]+)$/.exec(path))) {
     const live = ctx.store.live(Number(match[1]), ctx.now);
-    if (!live || live.event.slot === undefined || live.wentLiveAt === null) {
+    if (!live || live.wentLiveAt === null) {
       return errorResponse(404, `No live stream for ${match[1]}`, CORS);
     }
     const call = ctx.media.call(live.event.callIndex);
-    const seconds = live.state === 'live' ? live.streamedSeconds : live.streamedSeconds || call.script.duration;
+    const seconds = live.streamedSeconds || call.script.duration;
     const name = match[2] as string;
     if (name === 'index.m3u8') {
       const body = playlist(call, { live: { startedAt: live.wentLiveAt, seconds, ended: live.state !== 'live' } });

@@ -1,5 +1,5 @@
 import { EVENT_TYPE, type LiveState } from './data/catalog.ts';
-import type { Dataset } from './data/generate.ts';
+import { lastCompletedQuarter, type Dataset } from './data/generate.ts';
 import { hashString, mix } from './random.ts';
 
 /**
@@ -8,8 +8,10 @@ import { hashString, mix } from './random.ts';
  * recordingAvailable (a few fail along the way), its recording appears in /audio once processed,
  * and English calls get raw and edited transcripts after that.
  *
- * Slot k belongs to company perm[k mod N] and reports the quarter after that company's latest
- * earnings call, so nothing duplicates the static history. Ids continue after the static ones:
+ * Slot k belongs to company perm[k mod N]. In the first round through the companies each one
+ * holds its earnings call for the quarter after its latest static one (the quarter just ended),
+ * so nothing duplicates the static history; in later rounds, companies present at conferences,
+ * hold investor days and trading updates, dated in the quarter the call falls in. Ids continue after the static ones:
  * event (and live record) id = firstEventId + k, audio id = firstAudioId + k, document ids
  * firstDocumentId + 3k (earnings release), + 1 (raw transcript), + 2 (edited transcript).
  */
@@ -25,6 +27,8 @@ const RELEASE_BEFORE = 45 * 60_000;
 const RAW_TRANSCRIPT_AFTER = 3 * 60_000;
 const EDITED_TRANSCRIPT_AFTER = 30 * 60_000;
 const NOT_STARTED_AFTER = 5 * 60_000;
+/** Event kinds of the rounds after the first. */
+const LATER_ROUND_TYPES = [EVENT_TYPE.conferencePresentation, 4, 2, EVENT_TYPE.conferencePresentation, EVENT_TYPE.capitalMarketsDay];
 
 export type SlotFate = 'ok' | 'interrupted' | 'notStarted' | 'processingFailed';
 
@@ -77,10 +81,18 @@ export class LiveSchedule {
     return this.order[k % this.order.length] as number;
   }
 
-  /** Quarter index reported by slot k (year * 4 + quarter - 1). */
+  /** Which round through the companies slot k belongs to. */
+  round(k: number): number {
+    return Math.floor(k / this.order.length);
+  }
+
+  /** Quarter index of slot k's fiscal period (year * 4 + quarter - 1). */
   quarter(k: number): number {
-    const companyRow = this.companyId(k) - 1;
-    return (this.dataset.lastStaticQuarter[companyRow] as number) + 1 + Math.floor(k / this.order.length);
+    if (this.round(k) === 0) {
+      const companyRow = this.companyId(k) - 1;
+      return (this.dataset.lastStaticQuarter[companyRow] as number) + 1;
+    }
+    return lastCompletedQuarter(this.slotStart(k)) + 1;
   }
 
   callIndex(k: number): number {
@@ -125,8 +137,10 @@ export class LiveSchedule {
     return this.slotStart(k) - ANNOUNCE_AHEAD;
   }
 
-  eventTypeId(): number {
-    return EVENT_TYPE.earningsCall;
+  eventTypeId(k: number): number {
+    const round = this.round(k);
+    if (round === 0) return EVENT_TYPE.earningsCall;
+    return LATER_ROUND_TYPES[(round - 1) % LATER_ROUND_TYPES.length] as number;
   }
 
   status(k: number, now: number): LiveStatus {

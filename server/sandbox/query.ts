@@ -69,8 +69,11 @@ export class QueryReader {
     if (!items) return undefined;
     const numbers = new Set<number>();
     for (const item of items) {
-      if (!/^\d+$/.test(item) || !Number.isSafeInteger(Number(item))) {
+      if (!/^-?\d+$/.test(item) || !Number.isSafeInteger(Number(item))) {
         throw new HttpError(400, `each value in ${name} must be an integer number, got "${item}"`);
+      }
+      if (item.startsWith('-')) {
+        throw new HttpError(400, `each value in ${name} must be a positive integer, got "${item}"`);
       }
       numbers.add(Number(item));
     }
@@ -133,7 +136,10 @@ export function parseIsoDate(value: string, bound: 'start' | 'end' = 'start'): n
   if (zone && zone !== 'Z') {
     const sign = zone.startsWith('-') ? -1 : 1;
     const digits = zone.slice(1).replace(':', '');
-    const offset = (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2))) * 60_000;
+    const offsetHours = Number(digits.slice(0, 2));
+    const offsetMinutes = Number(digits.slice(2));
+    if (offsetHours > 23 || offsetMinutes > 59) return undefined;
+    const offset = (offsetHours * 60 + offsetMinutes) * 60_000;
     time -= sign * offset;
   }
   if (h === undefined && bound === 'end') time += 86_400_000 - 1;
@@ -142,6 +148,7 @@ export function parseIsoDate(value: string, bound: 'start' | 'end' = 'start'): n
 
 /** A path id: a non-negative integer. */
 export function pathId(value: string, name = 'id'): number {
+  if (/^-\d+$/.test(value)) throw new HttpError(400, `${name} must be a positive integer, got "${value}"`);
   if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) {
     throw new HttpError(400, `${name} must be an integer number, got "${decodeURIComponentSafe(value)}"`);
   }

@@ -129,7 +129,8 @@ export function live(l: LiveInfo, ctx: Context) {
   let audioUrl: string | null = null;
   if (l.state === 'recordingAvailable' && l.audioId !== undefined) {
     audioUrl = `${ctx.origin}/sandbox-files/audio/${l.audioId}.mp3`;
-  } else if (l.state === 'live' || l.state === 'processingRecording') {
+  } else if (l.wentLiveAt !== null) {
+    // Once a call has gone live its stream stays reachable: growing while live, ended after.
     audioUrl = `${ctx.origin}/sandbox-files/live/${l.id}/index.m3u8`;
   }
   return {

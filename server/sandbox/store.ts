@@ -1,7 +1,7 @@
 import { FINAL_STATES, TRANSCRIPT_TYPE_IDS, type LiveState } from './data/catalog.ts';
 import type { CompanyRecord } from './data/companies.ts';
 import { CONFERENCES, PERIODS, type Dataset } from './data/generate.ts';
-import type { LiveSchedule } from './live.ts';
+import { PROCESSING_TIME, type LiveSchedule } from './live.ts';
 import { concatSources, rangeSource, sortedIdsSource, type PositionSource } from './paginate.ts';
 
 /**
@@ -109,7 +109,7 @@ export class Store {
     return {
       id,
       company,
-      typeId: this.schedule.eventTypeId(),
+      typeId: this.schedule.eventTypeId(slot),
       date,
       fiscalYear,
       fiscalPeriod,
@@ -118,7 +118,7 @@ export class Store {
       // The event record itself changes once, when the call has been held.
       updatedAt: status.state === 'notLive' || status.state === 'willBeLive' ? createdAt : status.changedAt,
       callIndex: this.schedule.callIndex(slot),
-      title: eventTitle(company, this.schedule.eventTypeId(), fiscalYear, fiscalPeriod, date, 0),
+      title: eventTitle(company, this.schedule.eventTypeId(slot), fiscalYear, fiscalPeriod, date, this.schedule.round(slot)),
       slot,
     };
   }
@@ -203,18 +203,41 @@ export class Store {
     const row = id - 1;
     const state = FINAL_STATES[this.dataset.events.finalState[row] as number] ?? 'recordingAvailable';
     const audioId = this.dataset.eventAudioId[row] || undefined;
-    const wentLive = state !== 'liveFailedNotStarted' && state !== 'liveFailedNoAccess';
     const audioInfo = audioId ? this.audio(audioId, now) : undefined;
+    const duration = (this.dataset.callDurations[event.callIndex] ?? 0) * 1000;
+    // When the record last changed: the moment it reached its final state.
+    let changedAt: number;
+    let streamedSeconds = duration / 1000;
+    switch (state) {
+      case 'liveFailedNotStarted':
+        changedAt = event.date + 5 * 60_000;
+        streamedSeconds = 0;
+        break;
+      case 'liveFailedNoAccess':
+        changedAt = event.date;
+        streamedSeconds = 0;
+        break;
+      case 'liveFailedInterrupted':
+        changedAt = event.date + Math.round(duration * 0.6);
+        streamedSeconds = (duration * 0.6) / 1000;
+        break;
+      case 'processingRecordingFailed':
+        changedAt = event.date + duration + PROCESSING_TIME;
+        break;
+      default:
+        changedAt = audioInfo ? audioInfo.createdAt : event.date + duration + PROCESSING_TIME;
+    }
+    const wentLive = streamedSeconds > 0;
     return {
       id,
       event,
       state,
       wentLiveAt: wentLive ? event.date : null,
       createdAt: event.createdAt,
-      updatedAt: audioInfo ? audioInfo.createdAt : Math.min(event.updatedAt, event.date + 3_600_000),
+      updatedAt: changedAt,
       audioId,
       streamed: wentLive,
-      streamedSeconds: 0,
+      streamedSeconds,
     };
   }
 
@@ -291,6 +314,10 @@ export function eventTitle(
       return `${company.displayName} at the ${CONFERENCES[variant % CONFERENCES.length]} ${year}`;
     case 8:
       return `${company.displayName} Acquisition Conference Call`;
+    case 2:
+      return `${company.displayName} ${fiscalPeriod} ${fiscalYear} Trading Update`;
+    case 4:
+      return `${company.displayName} Investor Day ${year}`;
     default:
       return `${company.displayName} ${fiscalPeriod} ${fiscalYear} Event`;
   }

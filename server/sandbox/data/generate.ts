@@ -40,6 +40,8 @@ export interface Dataset {
   transcriptIds: Int32Array;
   /** Audio id of each static event's recording (0 when there is none), by event row. */
   eventAudioId: Int32Array;
+  /** Length of each recorded call in seconds, by call index. */
+  callDurations: readonly number[];
   /** Per company (by id - 1): index of the last quarter with a static earnings call (year * 4 + quarter - 1). */
   lastStaticQuarter: Int32Array;
 }
@@ -214,6 +216,7 @@ export function generateDataset(options: GenerateOptions): Dataset {
     documents: documentColumns,
     transcriptIds: Int32Array.from(transcripts),
     eventAudioId,
+    callDurations,
     lastStaticQuarter,
   };
 }
