@@ -1,10 +1,28 @@
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  plugins: [react()],
   test: {
-    include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
-    environment: 'node',
     testTimeout: 20_000,
-    pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['test/sandbox/**/*.test.ts', 'test/server/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          include: ['test/web/**/*.test.{ts,tsx}', 'test/api/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['test/setup/web.ts'],
+        },
+      },
+    ],
   },
 });

@@ -9,7 +9,6 @@ import { expect } from 'vitest';
 import { createSandbox, type Sandbox } from '../../server/sandbox/app.ts';
 import { ManualClock } from '../../server/sandbox/clock.ts';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 export type Rec = Record<string, any>;
 
 export const ORIGIN = 'http://sandbox.test';

@@ -1,0 +1,48 @@
+import chromium from '@sparticuz/chromium';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Journeys in a real Chromium against the built app served by `npm start` in sandbox mode.
+ * The browser comes from an npm package (@sparticuz/chromium), so no download and no system package.
+ */
+
+const port = Number(process.env.E2E_PORT || 4173);
+const executablePath = process.env.CHROMIUM_PATH || (await chromium.executablePath());
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  testMatch: '**/*.e2e.ts',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--mute-audio'],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } },
+  ],
+  webServer: {
+    command: 'node --import tsx server/main.ts',
+    url: `http://127.0.0.1:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(port),
+      SANDBOX_NOW: '2026-11-21T12:00:00Z',
+      SANDBOX_SEED: 'e2e',
+      SANDBOX_API_KEY: process.env.E2E_SANDBOX_KEY ?? 'e2e-secret-key-7f3a9c',
+      API_KEY: '',
+      API_BASE_URL: '',
+    },
+  },
+});

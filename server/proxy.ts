@@ -1,0 +1,253 @@
+import { errorResponse } from './sandbox/errors.ts';
+
+/**
+ * The one API proxy that `vite` dev, `vite preview` and `npm start` all mount at /public/v3/*.
+ *
+ * The browser only ever talks to its own origin; this module adds the key and forwards to either
+ * the real service or the in-process sandbox. Rules (each covered by test/server/proxy.test.ts):
+ * - GET and HEAD only (405 with `Allow`); only paths under /public/v3/ (404); paths are plain
+ *   segments of [A-Za-z0-9._~-]: no `..`, no percent-encoding, no backslashes, no absolute-form
+ *   targets (400). The target URL is built from the configured base, never from the request.
+ * - Request headers are an allowlist (accept, accept-language, conditionals, range); whatever the
+ *   browser sent as x-api-key, cookie, authorization or hop-by-hop headers is dropped; the
+ *   configured key is added. Sandbox fault controls (`__fault`, `__retryAfter`, `__delay`,
+ *   `x-sandbox-*`) reach the sandbox only.
+ * - Response headers are an allowlist too (never set-cookie); redirects are not followed (a
+ *   cross-origin redirect would carry the key); in upstream mode the key is scrubbed from any
+ *   header or text body that echoes it.
+ * - No answer within timeoutMs: 504; unreachable: 502; browser gone: the upstream request is aborted.
+ */
+
+export interface ApiProxyOptions {
+  /** The key added as x-api-key. */
+  apiKey: string;
+  /** Where requests go: `${baseUrl}/public/v3/...`. No trailing slash, no /public/v3. */
+  baseUrl: string;
+  /** Sends the prepared request (carrying an AbortSignal). Default: global fetch. */
+  forward?: (request: Request) => Promise<Response>;
+  /** Time allowed for the upstream to answer (headers, and the body when it is buffered). */
+  timeoutMs: number;
+  /** Sandbox mode: keep fault controls and tell it the browser-facing origin for media URLs. */
+  sandbox?: boolean;
+  /** Remove the key from upstream headers and text bodies (default: on unless `sandbox`). */
+  redactKey?: boolean;
+  /** Called with one line per request; the key never appears in it. */
+  log?: (line: string) => void;
+}
+
+export type ApiProxy = (request: Request) => Promise<Response>;
+
+export const API_PREFIX = '/public/v3/';
+
+const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-language', 'if-none-match', 'if-modified-since', 'if-range', 'range'];
+const PASSED_RESPONSE_HEADERS = new Set([
+  'content-type',
+  'content-language',
+  'content-range',
+  'accept-ranges',
+  'cache-control',
+  'expires',
+  'etag',
+  'last-modified',
+  'retry-after',
+  'allow',
+  'vary',
+]);
+const PASSED_RESPONSE_HEADER_PREFIXES = ['x-ratelimit-', 'ratelimit'];
+const SANDBOX_QUERY_PARAMS = new Set(['__fault', '__retryAfter', '__delay']);
+const SEGMENT = /^[A-Za-z0-9_~-][A-Za-z0-9._~-]*$/;
+const MAX_URL_LENGTH = 8192;
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+const TEXT_TYPE = /^\s*(?:text\/|application\/(?:[\w.+-]*\+)?(?:json|xml|javascript)\b)/i;
+
+class ProxyAbort extends Error {
+  constructor(readonly kind: 'timeout' | 'client') {
+    super(kind);
+  }
+}
+
+export function createApiProxy(options: ApiProxyOptions): ApiProxy {
+  const { apiKey, timeoutMs } = options;
+  const forward = options.forward ?? ((request: Request) => fetch(request));
+  const sandbox = options.sandbox ?? false;
+  const redact = (options.redactKey ?? !sandbox) && apiKey.length > 0;
+  const base = new URL(`${options.baseUrl.replace(/\/+$/, '')}${API_PREFIX}`);
+  const scrub = (text: string) => (redact ? text.split(apiKey).join('[redacted]') : text);
+
+  return async function proxy(request: Request): Promise<Response> {
+    const started = performance.now();
+    const url = new URL(request.url);
+    let note = '';
+    const done = (response: Response) => {
+      if (options.log) {
+        const ms = Math.round(performance.now() - started);
+        options.log(scrub(`${request.method} ${describePath(url)} ${response.status} ${ms}ms${note ? ` ${note}` : ''}`));
+      }
+      return response;
+    };
+
+    const checked = checkTarget(request, url);
+    if (checked) return done(checked);
+
+    // Build the target from our own base: only the validated path and the query are taken over.
+    const rest = url.pathname.slice(API_PREFIX.length);
+    const search = sandbox ? url.search : withoutSandboxParams(url.search);
+    const target = new URL(`${base.href}${rest}${search}`);
+    if (target.origin !== base.origin || !target.pathname.startsWith(base.pathname)) {
+      return done(errorResponse(400, 'Bad request path'));
+    }
+
+    const headers = new Headers();
+    for (const name of FORWARDED_REQUEST_HEADERS) {
+      const value = request.headers.get(name);
+      if (value !== null) headers.set(name, value);
+    }
+    if (sandbox) {
+      for (const [name, value] of request.headers) if (name.startsWith('x-sandbox-')) headers.set(name, value);
+      headers.set('x-forwarded-host', url.host);
+      headers.set('x-forwarded-proto', url.protocol.replace(/:$/, ''));
+    }
+    headers.set('x-api-key', apiKey);
+
+    if (request.signal.aborted) return done(clientClosed());
+    const controller = new AbortController();
+    let aborted: ProxyAbort | undefined;
+    const abort = (reason: ProxyAbort) => {
+      if (aborted) return;
+      aborted = reason;
+      controller.abort(reason);
+    };
+    const stopped = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(aborted), { once: true }));
+    stopped.catch(() => {});
+    const onClientAbort = () => abort(new ProxyAbort('client'));
+    request.signal.addEventListener('abort', onClientAbort, { once: true });
+    const timer = setTimeout(() => abort(new ProxyAbort('timeout')), timeoutMs);
+
+    try {
+      const pending = forward(new Request(target, { method: request.method, headers, signal: controller.signal, redirect: 'manual' }));
+      // A forward that ignores the signal must not hold the browser: race it, and discard a late answer.
+      pending.then((late) => aborted && late.body?.cancel().catch(() => {})).catch(() => {});
+      const upstream = await Promise.race([pending, stopped]);
+
+      if (upstream.status >= 300 && upstream.status < 400 && upstream.status !== 304) {
+        upstream.body?.cancel().catch(() => {});
+        note = `redirect ${upstream.status} not followed`;
+        return done(errorResponse(502, 'The data service answered with a redirect, which is not followed'));
+      }
+      if (upstream.status < 200 || upstream.status > 599) {
+        upstream.body?.cancel().catch(() => {});
+        return done(errorResponse(502, 'The data service sent an unusable response'));
+      }
+
+      const responseHeaders = new Headers();
+      for (const [name, value] of upstream.headers) {
+        if (!passResponseHeader(name)) continue;
+        if (redact && value.includes(apiKey)) continue;
+        responseHeaders.append(name, value);
+      }
+
+      let body: BodyInit | null = upstream.body;
+      if (request.method === 'HEAD' || NULL_BODY_STATUSES.has(upstream.status)) {
+        upstream.body?.cancel().catch(() => {});
+        body = null;
+      } else if (redact && upstream.body && TEXT_TYPE.test(upstream.headers.get('content-type') ?? '')) {
+        // Buffered (still under the timeout) so that an echoed key can be removed.
+        const text = scrub(await Promise.race([upstream.text(), stopped]));
+        responseHeaders.set('content-length', String(Buffer.byteLength(text)));
+        body = text;
+      }
+      return done(new Response(body, { status: upstream.status, headers: responseHeaders }));
+    } catch (error) {
+      if (aborted?.kind === 'timeout') {
+        note = 'timeout';
+        return done(errorResponse(504, `The data service did not answer within ${timeoutMs} ms`));
+      }
+      if (aborted?.kind === 'client') return done(clientClosed());
+      note = errorCode(error);
+      return done(errorResponse(502, 'The data service could not be reached'));
+    } finally {
+      // The timeout covers the answer (and a buffered body); the client-abort listener stays, so a
+      // browser that leaves while a streamed body is in flight still aborts the upstream request.
+      clearTimeout(timer);
+    }
+  };
+}
+
+/** A rejection (a Response) for anything the proxy will not forward, else undefined. */
+function checkTarget(request: Request, url: URL): Response | undefined {
+  if (url.pathname !== API_PREFIX.slice(0, -1) && !url.pathname.startsWith(API_PREFIX)) {
+    return errorResponse(404, `Cannot ${request.method} ${safeText(url.pathname)}`);
+  }
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    return errorResponse(405, `Method ${safeText(request.method)} is not allowed: the API is read-only (GET, HEAD)`, { allow: 'GET, HEAD' });
+  }
+  if (request.url.length > MAX_URL_LENGTH) return errorResponse(414, 'The request URL is too long');
+  // Absolute-form targets (`GET http://elsewhere/... HTTP/1.1`) show up as a URL host that differs
+  // from the Host header; we never connect to either, but refuse them outright.
+  const hostHeader = request.headers.get('host');
+  if (hostHeader !== null) {
+    let host: string | undefined;
+    try {
+      host = new URL(`${url.protocol}//${hostHeader}`).host;
+    } catch {
+      host = undefined;
+    }
+    if (host !== url.host) return errorResponse(400, 'Absolute-form request targets are not accepted');
+  }
+  const rest = url.pathname.slice(API_PREFIX.length);
+  const segments = rest.split('/');
+  if (segments.at(-1) === '') segments.pop(); // one trailing slash is fine
+  if (segments.length === 0) return errorResponse(404, `Cannot ${request.method} ${API_PREFIX}`);
+  for (const segment of segments) {
+    if (!SEGMENT.test(segment) || segment === '.' || segment === '..') {
+      return errorResponse(400, 'Bad request path: only plain path segments (letters, digits, . _ ~ -) are accepted');
+    }
+  }
+  return undefined;
+}
+
+function withoutSandboxParams(search: string): string {
+  if (search.length <= 1) return '';
+  const kept = search
+    .slice(1)
+    .split('&')
+    .filter((part) => {
+      const name = part.split('=')[0] ?? '';
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name.replace(/\+/g, ' '));
+      } catch {
+        // keep the raw name
+      }
+      return part !== '' && !SANDBOX_QUERY_PARAMS.has(decoded);
+    });
+  return kept.length > 0 ? `?${kept.join('&')}` : '';
+}
+
+function passResponseHeader(name: string): boolean {
+  return PASSED_RESPONSE_HEADERS.has(name) || PASSED_RESPONSE_HEADER_PREFIXES.some((prefix) => name.startsWith(prefix));
+}
+
+function clientClosed(): Response {
+  return new Response(null, { status: 499 });
+}
+
+function errorCode(error: unknown): string {
+  type WithCode = { code?: unknown; cause?: WithCode; errors?: WithCode[] };
+  const seen = error as WithCode | undefined;
+  const candidates = [seen?.cause?.code, seen?.cause?.errors?.[0]?.code, seen?.code];
+  const code = candidates.find((value): value is string => typeof value === 'string' && /^[A-Z0-9_]+$/.test(value));
+  return code ?? 'network error';
+}
+
+/** The path, and the query's parameter names without their values. */
+export function describePath(url: URL): string {
+  const names = [...new Set([...url.searchParams.keys()])].map(safeText);
+  return `${safeText(url.pathname)}${names.length > 0 ? `?${names.join('&')}` : ''}`;
+}
+
+/** Printable, bounded text for log lines and messages. */
+function safeText(text: string): string {
+  const printable = text.replace(/[^\x21-\x7e]/g, '?');
+  return printable.length > 200 ? `${printable.slice(0, 200)}…` : printable;
+}

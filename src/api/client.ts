@@ -1,0 +1,300 @@
+import type { z } from 'zod';
+
+/**
+ * The one way the app reads the API: GET `/public/v3${path}` on the app's own origin (the proxy
+ * adds the key), with the caller's AbortSignal, a checked status, and a zod-validated body.
+ * Every failure becomes an ApiError with a kind the UI can branch on; an abort is rethrown as is.
+ */
+
+export const API_PREFIX = '/public/v3';
+
+export type ApiErrorKind =
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not-found'
+  | 'rate-limited'
+  | 'server'
+  | 'network'
+  | 'timeout'
+  | 'malformed'
+  | 'bad-request';
+
+export interface ApiErrorOptions {
+  status: number;
+  kind: ApiErrorKind;
+  message: string;
+  /** Seconds to wait before trying again (from Retry-After). */
+  retryAfter?: number;
+  /** The request path (below the origin), for logs; never carries a key. */
+  url?: string;
+  cause?: unknown;
+}
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** HTTP status; 0 when no response arrived (network failure, timeout). */
+  readonly status: number;
+  readonly kind: ApiErrorKind;
+  /** Seconds to wait before retrying, from the Retry-After header; undefined when absent or unreadable. */
+  readonly retryAfter: number | undefined;
+  readonly url: string | undefined;
+
+  constructor(options: ApiErrorOptions) {
+    super(options.message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.status = options.status;
+    this.kind = options.kind;
+    this.retryAfter = options.retryAfter;
+    this.url = options.url;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** A query value: arrays become comma-separated lists; undefined, null, '' and [] are left out. */
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+export type QueryParams = Record<string, QueryValue>;
+
+export interface GetJsonOptions<S extends z.ZodType> {
+  query?: QueryParams;
+  signal?: AbortSignal;
+  schema: S;
+  /** Give up after this many ms with an ApiError of kind 'timeout'. Default 30 s; 0 disables. */
+  timeoutMs?: number;
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** `a=1&list=x,y` with each value URI-encoded and list commas kept literal. Empty values are skipped. */
+export function buildQueryString(query: QueryParams = {}): string {
+  const parts: string[] = [];
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    let encoded: string;
+    if (Array.isArray(value)) {
+      const items = (value as readonly (string | number)[]).map((item) => String(item).trim()).filter((item) => item !== '');
+      if (items.length === 0) continue;
+      encoded = items.map(encodeURIComponent).join(',');
+    } else {
+      const text = String(value).trim();
+      if (text === '') continue;
+      encoded = encodeURIComponent(text);
+    }
+    parts.push(`${encodeURIComponent(name)}=${encoded}`);
+  }
+  return parts.join('&');
+}
+
+/** `/public/v3${path}?query`, made absolute against `location.origin` when there is one (jsdom needs it). */
+export function apiUrl(path: string, query?: QueryParams): string {
+  const search = buildQueryString(query);
+  const relative = `${API_PREFIX}${path.startsWith('/') ? path : `/${path}`}${search ? `?${search}` : ''}`;
+  const origin = (globalThis as { location?: { origin?: string } }).location?.origin;
+  return origin && origin !== 'null' ? new URL(relative, origin).toString() : relative;
+}
+
+export async function getJson<S extends z.ZodType>(path: string, options: GetJsonOptions<S>): Promise<z.output<S>> {
+  const { query, signal, schema, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
+  const url = apiUrl(path, query);
+  const shownUrl = `${API_PREFIX}${path}`;
+  signal?.throwIfAborted();
+
+  // Our own controller so a timeout can abort too; the caller's abort is forwarded with its reason,
+  // so fetch rejects with exactly what it would have rejected with given the caller's signal.
+  const controller = new AbortController();
+  const forwardAbort = () => controller.abort(signal?.reason);
+  signal?.addEventListener('abort', forwardAbort, { once: true });
+  let timedOut = false;
+  const timer =
+    timeoutMs > 0
+      ? setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, timeoutMs)
+      : undefined;
+
+  /** No usable response: the caller's abort (rethrown as is), our timeout, or the network. */
+  const fail = (error: unknown): never => {
+    if (signal?.aborted) throw error; // react-query needs the AbortError untouched
+    if (timedOut) {
+      throw new ApiError({ status: 0, kind: 'timeout', message: defaultMessage('timeout', 0), url: shownUrl, cause: error });
+    }
+    throw new ApiError({ status: 0, kind: 'network', message: defaultMessage('network', 0), url: shownUrl, cause: error });
+  };
+
+  try {
+    let response: Response;
+    try {
+      response = await fetch(url, { method: 'GET', headers: { accept: 'application/json' }, signal: controller.signal });
+    } catch (error) {
+      return fail(error);
+    }
+
+    let text: string;
+    try {
+      text = await readText(response, controller.signal);
+    } catch (error) {
+      // The body broke off mid-stream (connection dropped) or the request was aborted while reading.
+      return fail(error);
+    }
+
+    if (!response.ok) throw errorFromResponse(response.status, response.headers, text, shownUrl);
+
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch (error) {
+      throw new ApiError({
+        status: response.status,
+        kind: 'malformed',
+        message: `The data service sent a response that is not valid JSON (${shownUrl}).`,
+        url: shownUrl,
+        cause: error,
+      });
+    }
+
+    const result = schema.safeParse(body);
+    if (!result.success) {
+      throw new ApiError({
+        status: response.status,
+        kind: 'malformed',
+        message: `Unexpected data from ${shownUrl}: ${describeIssues(result.error.issues)}`,
+        url: shownUrl,
+        cause: result.error,
+      });
+    }
+    return result.data;
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+    signal?.removeEventListener('abort', forwardAbort);
+  }
+}
+
+/**
+ * The body as text, given up as soon as the signal aborts: not every fetch (nor every mock of one)
+ * stops a body that is still streaming when its request is aborted, and a stalled body must not
+ * outlive a timeout or a cancelled query.
+ */
+function readText(response: Response, signal: AbortSignal): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const onAbort = () => {
+      reject(signal.reason);
+      response.body?.cancel(signal.reason).catch(() => {});
+    };
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    response
+      .text()
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+/** Builds the ApiError for a non-2xx response from its status, headers and (possibly non-JSON) body. */
+export function errorFromResponse(status: number, headers: Headers, bodyText: string, url?: string): ApiError {
+  const kind = kindForStatus(status);
+  return new ApiError({
+    status,
+    kind,
+    message: messageFromBody(bodyText) ?? defaultMessage(kind, status),
+    retryAfter: parseRetryAfter(headers.get('retry-after')),
+    url,
+  });
+}
+
+export function kindForStatus(status: number): ApiErrorKind {
+  if (status === 401) return 'unauthorized';
+  if (status === 403) return 'forbidden';
+  if (status === 404 || status === 410) return 'not-found';
+  if (status === 408 || status === 504) return 'timeout';
+  if (status === 429) return 'rate-limited';
+  if (status >= 400 && status < 500) return 'bad-request';
+  return 'server';
+}
+
+const MAX_MESSAGE_LENGTH = 300;
+
+/** The `message` of a NestJS-style error body (a string, or an array of strings joined), if any. */
+export function messageFromBody(text: string): string | undefined {
+  if (!text.trim()) return undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return undefined; // an HTML error page or plain text from something in between: use the default
+  }
+  if (typeof body !== 'object' || body === null) return undefined;
+  const { message } = body as { message?: unknown };
+  let result: string | undefined;
+  if (typeof message === 'string') result = message.trim();
+  else if (Array.isArray(message)) {
+    result = message
+      .filter((item): item is string => typeof item === 'string' && item.trim() !== '')
+      .map((item) => item.trim())
+      .join('; ');
+  }
+  if (!result) return undefined;
+  return result.length > MAX_MESSAGE_LENGTH ? `${result.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : result;
+}
+
+export function defaultMessage(kind: ApiErrorKind, status: number): string {
+  switch (kind) {
+    case 'unauthorized':
+      return 'The API key is missing or was rejected.';
+    case 'forbidden':
+      return 'This data is not included in the API plan.';
+    case 'not-found':
+      return 'Not found.';
+    case 'rate-limited':
+      return 'Too many requests. Please wait a moment and try again.';
+    case 'timeout':
+      return status ? `The data service timed out (HTTP ${status}).` : 'The data service took too long to answer.';
+    case 'network':
+      return 'Could not reach the data service. Check the connection and try again.';
+    case 'malformed':
+      return 'The data service sent a response that could not be read.';
+    case 'bad-request':
+      return `The request was not accepted (HTTP ${status}).`;
+    case 'server':
+      return `The data service failed (HTTP ${status}). Try again in a moment.`;
+  }
+}
+
+/**
+ * Retry-After as seconds: either a non-negative number of seconds or an HTTP date (seconds from
+ * now, at least 0). Undefined when absent or unreadable.
+ */
+export function parseRetryAfter(value: string | null | undefined, now: number = Date.now()): number | undefined {
+  if (value === null || value === undefined) return undefined;
+  const trimmed = value.trim();
+  if (trimmed === '') return undefined;
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed);
+  // HTTP dates always name a weekday or month in letters; this keeps "-5" or "1e3" from parsing as dates.
+  if (!/[a-z]/i.test(trimmed)) return undefined;
+  const time = Date.parse(trimmed);
+  if (Number.isNaN(time)) return undefined;
+  return Math.max(0, Math.ceil((time - now) / 1000));
+}
+
+const MAX_ISSUES_SHOWN = 3;
+
+/** `data[3].tickers[0].exchange: expected string, received number; …` */
+export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  const shown = issues.slice(0, MAX_ISSUES_SHOWN).map((issue) => {
+    const where = formatPath(issue.path);
+    const what = issue.message.replace(/^Invalid input: /, '');
+    return where ? `${where}: ${what}` : what;
+  });
+  const more = issues.length - shown.length;
+  return more > 0 ? `${shown.join('; ')} (and ${more} more)` : shown.join('; ');
+}
+
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const segment of path) {
+    if (typeof segment === 'number') out += `[${segment}]`;
+    else out += out ? `.${String(segment)}` : String(segment);
+  }
+  return out;
+}

@@ -1,0 +1,100 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { getJson } from './client.ts';
+import { cursorParam, FIRST_CURSOR, getNextPageParam, type PageParams } from './pagination.ts';
+import { compactParams, type CompanyCodeFilters, type UpdatedFilters } from './params.ts';
+import { companySchema, page, segmentSchema, single, type Company, type Page, type Segment } from './schemas.ts';
+
+/** Endpoints 1–3: the company list, one company, and a company's segments. */
+
+/** Every filter of endpoint 1 (GET /companies). */
+export interface CompanyFilters extends PageParams, CompanyCodeFilters, UpdatedFilters {
+  /** Company ids. */
+  ids?: readonly number[];
+}
+
+/** One page of endpoint 1: the filters plus the cursor received in the previous page. */
+export interface CompanyListParams extends CompanyFilters {
+  cursor?: number;
+}
+
+/** Endpoint 3 takes only limit, cursor and direction. */
+export type SegmentFilters = PageParams;
+export interface SegmentListParams extends SegmentFilters {
+  cursor?: number;
+}
+
+const companyPage = page(companySchema);
+const companySingle = single(companySchema);
+const segmentPage = page(segmentSchema);
+
+export function fetchCompanies(params: CompanyListParams = {}, signal?: AbortSignal): Promise<Page<Company>> {
+  const { cursor, ...filters } = params;
+  return getJson('/companies', { query: { ...filters, cursor: cursorParam(cursor) }, signal, schema: companyPage });
+}
+
+export async function fetchCompany(id: number, signal?: AbortSignal): Promise<Company> {
+  const body = await getJson(`/companies/${encodeURIComponent(id)}`, { signal, schema: companySingle });
+  return body.data;
+}
+
+export function fetchCompanySegments(companyId: number, params: SegmentListParams = {}, signal?: AbortSignal): Promise<Page<Segment>> {
+  const { cursor, limit, direction } = params;
+  return getJson(`/companies/${encodeURIComponent(companyId)}/segments`, {
+    query: { limit, direction, cursor: cursorParam(cursor) },
+    signal,
+    schema: segmentPage,
+  });
+}
+
+/** Query keys, general → specific. A list and an infinite list never share a key. */
+export const companyKeys = {
+  all: () => ['companies'] as const,
+  lists: () => [...companyKeys.all(), 'list'] as const,
+  list: (params: CompanyListParams = {}) => [...companyKeys.lists(), compactParams(params)] as const,
+  infinites: () => [...companyKeys.all(), 'infinite'] as const,
+  infinite: (filters: CompanyFilters = {}) => [...companyKeys.infinites(), compactParams(filters)] as const,
+  details: () => [...companyKeys.all(), 'detail'] as const,
+  detail: (id: number) => [...companyKeys.details(), id] as const,
+  segments: (companyId: number) => [...companyKeys.detail(companyId), 'segments'] as const,
+  segmentList: (companyId: number, params: SegmentListParams = {}) =>
+    [...companyKeys.segments(companyId), 'list', compactParams(params)] as const,
+  segmentInfinite: (companyId: number, filters: SegmentFilters = {}) =>
+    [...companyKeys.segments(companyId), 'infinite', compactParams(filters)] as const,
+};
+
+export const companyQueries = {
+  /** One page of companies (endpoint 1). */
+  list: (params: CompanyListParams = {}) =>
+    queryOptions({
+      queryKey: companyKeys.list(params),
+      queryFn: ({ signal }) => fetchCompanies(params, signal),
+    }),
+  /** Companies page by page (endpoint 1), for "load more" and virtualized lists. */
+  infinite: (filters: CompanyFilters = {}) =>
+    infiniteQueryOptions({
+      queryKey: companyKeys.infinite(filters),
+      queryFn: ({ signal, pageParam }) => fetchCompanies({ ...filters, cursor: pageParam }, signal),
+      initialPageParam: FIRST_CURSOR,
+      getNextPageParam,
+    }),
+  /** One company (endpoint 2). */
+  detail: (id: number) =>
+    queryOptions({
+      queryKey: companyKeys.detail(id),
+      queryFn: ({ signal }) => fetchCompany(id, signal),
+    }),
+  /** One page of a company's segments (endpoint 3). */
+  segments: (companyId: number, params: SegmentListParams = {}) =>
+    queryOptions({
+      queryKey: companyKeys.segmentList(companyId, params),
+      queryFn: ({ signal }) => fetchCompanySegments(companyId, params, signal),
+    }),
+  /** A company's segments page by page (endpoint 3). */
+  segmentsInfinite: (companyId: number, filters: SegmentFilters = {}) =>
+    infiniteQueryOptions({
+      queryKey: companyKeys.segmentInfinite(companyId, filters),
+      queryFn: ({ signal, pageParam }) => fetchCompanySegments(companyId, { ...filters, cursor: pageParam }, signal),
+      initialPageParam: FIRST_CURSOR,
+      getNextPageParam,
+    }),
+};

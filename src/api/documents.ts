@@ -1,0 +1,85 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { getJson } from './client.ts';
+import { cursorParam, FIRST_CURSOR, getNextPageParam } from './pagination.ts';
+import { compactParams, type ExpandField, type RelatedFilters } from './params.ts';
+import { documentSchema, page, single, type DocumentGroupId, type DocumentRecord, type Page } from './schemas.ts';
+
+/** Endpoints 10–12: one document, the transcript list, one transcript. */
+
+export interface DocumentDetailParams {
+  /** `['event']` embeds the event summary. */
+  expand?: readonly ExpandField[];
+}
+
+/** Every filter of endpoint 11 (GET /documents/transcripts). */
+export interface TranscriptFilters extends RelatedFilters {
+  expand?: readonly ExpandField[];
+  /** Document type ids (the transcript types: raw and edited). */
+  typeIds?: readonly number[];
+  /** Document group ids (1–6, see DOCUMENT_GROUPS). */
+  documentGroupIds?: readonly (DocumentGroupId | number)[];
+}
+export interface TranscriptListParams extends TranscriptFilters {
+  cursor?: number;
+}
+
+const documentSingle = single(documentSchema);
+const documentPage = page(documentSchema);
+
+export async function fetchDocument(id: number, params: DocumentDetailParams = {}, signal?: AbortSignal): Promise<DocumentRecord> {
+  const body = await getJson(`/documents/${encodeURIComponent(id)}`, { query: { expand: params.expand }, signal, schema: documentSingle });
+  return body.data;
+}
+
+export function fetchTranscripts(params: TranscriptListParams = {}, signal?: AbortSignal): Promise<Page<DocumentRecord>> {
+  const { cursor, ...filters } = params;
+  return getJson('/documents/transcripts', { query: { ...filters, cursor: cursorParam(cursor) }, signal, schema: documentPage });
+}
+
+/** One transcript document (endpoint 12); it carries its event summary. */
+export async function fetchTranscript(id: number, signal?: AbortSignal): Promise<DocumentRecord> {
+  const body = await getJson(`/documents/transcripts/${encodeURIComponent(id)}`, { signal, schema: documentSingle });
+  return body.data;
+}
+
+export const documentKeys = {
+  all: () => ['documents'] as const,
+  details: () => [...documentKeys.all(), 'detail'] as const,
+  detail: (id: number, params: DocumentDetailParams = {}) => [...documentKeys.details(), id, compactParams(params)] as const,
+  transcripts: () => [...documentKeys.all(), 'transcripts'] as const,
+  transcriptLists: () => [...documentKeys.transcripts(), 'list'] as const,
+  transcriptList: (params: TranscriptListParams = {}) => [...documentKeys.transcriptLists(), compactParams(params)] as const,
+  transcriptInfinites: () => [...documentKeys.transcripts(), 'infinite'] as const,
+  transcriptInfinite: (filters: TranscriptFilters = {}) => [...documentKeys.transcriptInfinites(), compactParams(filters)] as const,
+  transcriptDetails: () => [...documentKeys.transcripts(), 'detail'] as const,
+  transcriptDetail: (id: number) => [...documentKeys.transcriptDetails(), id] as const,
+};
+
+export const documentQueries = {
+  /** One document of any type (endpoint 10), optionally with its event summary. */
+  detail: (id: number, params: DocumentDetailParams = {}) =>
+    queryOptions({
+      queryKey: documentKeys.detail(id, params),
+      queryFn: ({ signal }) => fetchDocument(id, params, signal),
+    }),
+  /** One page of transcripts (endpoint 11). */
+  transcripts: (params: TranscriptListParams = {}) =>
+    queryOptions({
+      queryKey: documentKeys.transcriptList(params),
+      queryFn: ({ signal }) => fetchTranscripts(params, signal),
+    }),
+  /** Transcripts page by page (endpoint 11). */
+  transcriptsInfinite: (filters: TranscriptFilters = {}) =>
+    infiniteQueryOptions({
+      queryKey: documentKeys.transcriptInfinite(filters),
+      queryFn: ({ signal, pageParam }) => fetchTranscripts({ ...filters, cursor: pageParam }, signal),
+      initialPageParam: FIRST_CURSOR,
+      getNextPageParam,
+    }),
+  /** One transcript (endpoint 12). */
+  transcript: (id: number) =>
+    queryOptions({
+      queryKey: documentKeys.transcriptDetail(id),
+      queryFn: ({ signal }) => fetchTranscript(id, signal),
+    }),
+};

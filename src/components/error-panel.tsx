@@ -1,0 +1,111 @@
+import { useEffect, useState } from 'react';
+import { isApiError } from '../api/client.ts';
+
+/**
+ * What failed, in words, and what to do next. Every route's error page and every panel that
+ * loads data uses this, so a 401 reads the same everywhere.
+ */
+
+export interface ErrorDescription {
+  title: string;
+  detail: string;
+  /** Seconds until the app retries by itself (429). */
+  retryIn?: number;
+}
+
+export function describeError(error: unknown, online = typeof navigator === 'undefined' || navigator.onLine): ErrorDescription {
+  if (!online) {
+    return { title: 'You are offline', detail: 'Check your connection. What was already loaded stays on screen; Retry once you are back online.' };
+  }
+  if (!isApiError(error)) {
+    return { title: 'Something went wrong', detail: error instanceof Error ? error.message : 'An unexpected error occurred.' };
+  }
+  switch (error.kind) {
+    case 'unauthorized':
+      return {
+        title: 'The API key is missing or was rejected (401)',
+        detail: 'The server could not authenticate with the data service. Check API_KEY in the server environment (see .env.example), or unset API_KEY and API_BASE_URL to use sandbox data.',
+      };
+    case 'forbidden':
+      return {
+        title: 'Not included in your plan (403)',
+        detail: 'Your API key does not give access to this dataset. Live audio and documents are licensed separately; ask your provider to add them.',
+      };
+    case 'not-found':
+      return { title: 'Not found (404)', detail: 'This record does not exist, or is no longer available. Check the link, or go back to the list.' };
+    case 'rate-limited':
+      return {
+        title: 'Too many requests (429)',
+        detail: error.retryAfter !== undefined ? 'The data service asked us to slow down. Retrying automatically.' : 'The data service asked us to slow down. Wait a moment, then retry.',
+        retryIn: error.retryAfter,
+      };
+    case 'server':
+      return { title: `The data service failed (${error.status})`, detail: 'This is usually temporary. Retry in a moment.' };
+    case 'timeout':
+      return { title: 'The data service did not answer in time', detail: 'It may be busy. Retry in a moment.' };
+    case 'network':
+      return { title: 'Could not reach the server', detail: 'The connection dropped or the server is down. Check your connection, then retry.' };
+    case 'malformed':
+      return { title: 'The data service sent something we could not read', detail: error.message };
+    case 'bad-request':
+      return { title: 'The request was not accepted (400)', detail: error.message };
+  }
+}
+
+function useOnline(): boolean {
+  const [online, setOnline] = useState(() => typeof navigator === 'undefined' || navigator.onLine);
+  useEffect(() => {
+    const update = () => setOnline(navigator.onLine);
+    window.addEventListener('online', update);
+    window.addEventListener('offline', update);
+    return () => {
+      window.removeEventListener('online', update);
+      window.removeEventListener('offline', update);
+    };
+  }, []);
+  return online;
+}
+
+function Countdown({ seconds }: { seconds: number }) {
+  const [left, setLeft] = useState(Math.ceil(seconds));
+  useEffect(() => {
+    if (left <= 0) return;
+    const timer = setTimeout(() => setLeft((value) => value - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [left]);
+  return <span className="tabular"> Next try in {Math.max(0, left)} s.</span>;
+}
+
+export function ErrorPanel({
+  error,
+  onRetry,
+  heading = 'h2',
+  compact = false,
+}: {
+  error: unknown;
+  onRetry?: () => void;
+  heading?: 'h1' | 'h2' | 'h3';
+  compact?: boolean;
+}) {
+  const online = useOnline();
+  const { title, detail, retryIn } = describeError(error, online);
+  const Heading = heading;
+  return (
+    <div role="alert" className={`rounded-md border border-red-200 bg-red-50 text-red-900 dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-100 ${compact ? 'p-3' : 'p-5'}`}>
+      <Heading className={`font-semibold ${compact ? 'text-sm' : 'text-base'}`}>{title}</Heading>
+      <p className="mt-1 text-sm">
+        {detail}
+        {retryIn !== undefined && <Countdown key={retryIn} seconds={retryIn} />}
+      </p>
+      {onRetry && (
+        <button
+          type="button"
+          onClick={onRetry}
+          className="mt-3 rounded-md bg-red-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-red-800 dark:bg-red-600 dark:hover:bg-red-500"
+        >
+          Retry
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+
+/** "Sandbox data" when the server has no API key and answers from its embedded sandbox. */
+
+const appConfigSchema = z.object({ dataSource: z.enum(['sandbox', 'upstream']) });
+
+export const appConfigQuery = {
+  queryKey: ['app-config'] as const,
+  queryFn: async ({ signal }: { signal: AbortSignal }) => {
+    const response = await fetch('/app-config.json', { signal });
+    if (!response.ok) throw new Error(`app config: ${response.status}`);
+    return appConfigSchema.parse(await response.json());
+  },
+  staleTime: Infinity,
+  gcTime: Infinity,
+  retry: 1,
+};
+
+export function SandboxBadge() {
+  const { data } = useQuery(appConfigQuery);
+  if (data?.dataSource !== 'sandbox') return null;
+  return (
+    <span
+      className="inline-flex items-center rounded-full border border-amber-300 bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200"
+      title="No API key is configured: the app shows generated sample data from its embedded sandbox."
+    >
+      Sandbox data
+    </span>
+  );
+}

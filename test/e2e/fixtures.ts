@@ -1,0 +1,50 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/**
+ * Shared by every journey: `checkA11y` runs axe on the page as it is and fails on any violation;
+ * every test also fails on a console error or an unhandled rejection it did not expect
+ * (`expectConsoleError(/pattern/)` declares the ones a journey provokes on purpose).
+ */
+
+export async function checkA11y(page: Page, context = ''): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n    ')}`,
+  );
+  expect(summary, `axe violations ${context}`).toEqual([]);
+}
+
+export const test = base.extend<{ expectConsoleError: (pattern: RegExp) => void; _consoleGuard: void }>({
+  expectConsoleError: async ({}, use, testInfo) => {
+    const allowed: RegExp[] = [];
+    (testInfo as unknown as { allowedConsole: RegExp[] }).allowedConsole = allowed;
+    await use((pattern) => allowed.push(pattern));
+  },
+  _consoleGuard: [
+    async ({ page }, use, testInfo) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(`unhandled: ${error.message}`));
+      await use();
+      const allowed = (testInfo as unknown as { allowedConsole?: RegExp[] }).allowedConsole ?? [];
+      const unexpected = errors.filter((text) => !allowed.some((pattern) => pattern.test(text)));
+      expect(unexpected, 'console errors or unhandled rejections').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Arms a sandbox fault rule on the running server (sandbox mode only). */
+export async function armFault(page: Page, rule: Record<string, unknown>): Promise<void> {
+  const response = await page.request.post('/__sandbox/faults', { data: rule });
+  expect(response.status()).toBe(201);
+}
+
+export async function clearFaults(page: Page): Promise<void> {
+  await page.request.delete('/__sandbox/faults');
+}

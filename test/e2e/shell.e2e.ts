@@ -1,0 +1,98 @@
+import { armFault, checkA11y, clearFaults, expect, test } from './fixtures.ts';
+
+test.afterEach(async ({ page }) => {
+  await clearFaults(page);
+});
+
+test('home shows the latest recordings and transcripts from the sandbox', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Latest from earnings season' })).toBeVisible();
+  await expect(page.getByText('Sandbox data')).toBeVisible();
+
+  const recordings = page.getByRole('table', { name: 'Latest recordings, newest first' });
+  await expect(recordings.getByRole('row')).toHaveCount(11); // header + 10
+  await expect(recordings.getByRole('row').nth(1)).toContainText(/Earnings Call|Conference|Day|Update|Meeting/);
+  const transcripts = page.getByRole('table', { name: 'Latest transcripts, newest first' });
+  await expect(transcripts.getByRole('row')).toHaveCount(11);
+  await expect(transcripts.getByRole('row').nth(1)).toContainText('Transcript');
+
+  // Newest first: the dates in the recordings table never increase down the list.
+  const stamps = await recordings.locator('time').evaluateAll((nodes) => nodes.map((n) => Date.parse(n.getAttribute('datetime') ?? '')));
+  expect(stamps.length).toBe(10);
+  expect([...stamps].sort((a, b) => b - a)).toEqual(stamps);
+  await checkA11y(page, 'home (light)');
+});
+
+test('navigation reaches each section by keyboard, and the theme toggle works and is remembered', async ({ page }) => {
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const [label, heading] of [['Companies', 'Companies'], ['Recordings', 'Recordings'], ['Transcripts', 'Transcripts'], ['Live', 'Live audio']] as const) {
+    await nav.getByRole('link', { name: label }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(nav.getByRole('link', { name: label })).toHaveAttribute('aria-current', 'page');
+  }
+  await expect(page.getByRole('table', { name: 'Transcripts, newest first' })).toHaveCount(0);
+
+  const toggle = page.getByRole('button', { name: 'Dark theme' });
+  const wasDark = (await toggle.getAttribute('aria-pressed')) === 'true';
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', String(!wasDark));
+  await expect(page.locator('html')).toHaveClass(wasDark ? /^(?!.*\bdark\b)/ : /\bdark\b/);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Dark theme' })).toHaveAttribute('aria-pressed', String(!wasDark));
+  await page.goto('/');
+  await expect(page.getByRole('table', { name: 'Latest recordings, newest first' }).getByRole('row')).toHaveCount(11);
+  await checkA11y(page, 'home (toggled theme)');
+});
+
+test('an unknown address shows the not-found page', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to the start page' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Latest from earnings season' })).toBeVisible();
+  await checkA11y(page, 'not found');
+});
+
+test('a list whose data cannot be read says what failed and recovers with Retry', async ({ page, expectConsoleError }) => {
+  expectConsoleError(/Failed to load resource: the server responded with a status of 401/);
+  await armFault(page, { kind: '401', scope: 'api', match: '/public/v3/documents/transcripts' });
+  await page.goto('/transcripts');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('The API key is missing or was rejected (401)');
+  await checkA11y(page, 'error state');
+  await clearFaults(page);
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('table', { name: 'Transcripts, newest first' }).getByRole('row').nth(1)).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('the API key reaches nothing the browser receives', async ({ page }) => {
+  const key = process.env.E2E_SANDBOX_KEY ?? 'e2e-secret-key-7f3a9c';
+  const leaks: string[] = [];
+  page.on('response', async (response) => {
+    const headers = JSON.stringify(await response.allHeaders());
+    let body = '';
+    try {
+      body = (await response.body()).toString('latin1');
+    } catch {
+      // Redirects and aborted responses have no body.
+    }
+    if (headers.includes(key) || body.includes(key)) leaks.push(response.url());
+  });
+  for (const path of ['/', '/recordings', '/transcripts', '/companies', '/app-config.json']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  const html = await page.content();
+  expect(html).not.toContain(key);
+  expect(leaks).toEqual([]);
+  // And the browser never sends one: requests go to the app's own origin without a key header.
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.headers()['x-api-key']) sent.push(request.url());
+  });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  expect(sent).toEqual([]);
+});

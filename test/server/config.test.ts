@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { normaliseBaseUrl, readServerConfig } from '../../server/config.ts';
+
+describe('server config', () => {
+  it('defaults to the sandbox on port 8080 with a 15 s proxy timeout', () => {
+    const config = readServerConfig({});
+    expect(config).toMatchObject({ dataSource: 'sandbox', port: 8080, proxyTimeoutMs: 15_000, logRequests: false });
+    expect(config.upstream).toBeUndefined();
+    expect(config.sandbox).toMatchObject({ seed: 'earnings-desk', companies: 500, apiKey: 'sandbox' });
+  });
+
+  it('uses the real service only when both API_KEY and API_BASE_URL are set', () => {
+    const config = readServerConfig({ API_KEY: 'abc123', API_BASE_URL: 'https://api.example.com/public/v3/' });
+    expect(config.dataSource).toBe('upstream');
+    expect(config.upstream).toMatchObject({ baseUrl: 'https://api.example.com', apiKey: 'abc123' });
+  });
+
+  it('names API_BASE_URL when only API_KEY is set', () => {
+    expect(() => readServerConfig({ API_KEY: 'abc123' })).toThrow(/API_KEY is set but API_BASE_URL is missing/);
+  });
+
+  it('names API_KEY when only API_BASE_URL is set', () => {
+    expect(() => readServerConfig({ API_BASE_URL: 'https://api.example.com' })).toThrow(/API_BASE_URL is set but API_KEY is missing/);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(readServerConfig({ API_KEY: '', API_BASE_URL: '  ' }).dataSource).toBe('sandbox');
+  });
+
+  it('lists every problem at once, sandbox settings included', () => {
+    let message = '';
+    try {
+      readServerConfig({ API_KEY: 'abc', PORT: 'eighty', PROXY_TIMEOUT_MS: '-5', LOG_REQUESTS: 'yes', SANDBOX_COMPANIES: 'many', VITE_API_KEY: 'abc' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/^Invalid server settings:/);
+    for (const name of ['API_BASE_URL', 'PORT', 'PROXY_TIMEOUT_MS', 'LOG_REQUESTS', 'SANDBOX_COMPANIES', 'VITE_API_KEY']) expect(message).toContain(name);
+  });
+
+  it('refuses secrets with a VITE_ prefix', () => {
+    expect(() => readServerConfig({ VITE_SECRET_TOKEN: 'x' })).toThrow(/VITE_SECRET_TOKEN: never give a secret a VITE_ prefix/);
+    expect(() => readServerConfig({ API_KEY: 'k-123456', API_BASE_URL: 'https://a.example', VITE_UPSTREAM: 'k-123456' })).toThrow(/VITE_UPSTREAM/);
+    expect(readServerConfig({ VITE_APP_TITLE: 'Desk' }).dataSource).toBe('sandbox');
+  });
+
+  it('reads PORT, PROXY_TIMEOUT_MS and LOG_REQUESTS', () => {
+    expect(readServerConfig({ PORT: '0', PROXY_TIMEOUT_MS: '200', LOG_REQUESTS: '1' })).toMatchObject({ port: 0, proxyTimeoutMs: 200, logRequests: true });
+  });
+
+  it('normalises the base URL and rejects unusable ones', () => {
+    expect(normaliseBaseUrl('https://api.example.com')).toBe('https://api.example.com');
+    expect(normaliseBaseUrl('https://api.example.com/')).toBe('https://api.example.com');
+    expect(normaliseBaseUrl('https://api.example.com/public/v3')).toBe('https://api.example.com');
+    expect(normaliseBaseUrl('https://api.example.com/public/v3//')).toBe('https://api.example.com');
+    expect(normaliseBaseUrl('https://gateway.example.com/prefix/')).toBe('https://gateway.example.com/prefix');
+    expect(normaliseBaseUrl('api.example.com')).toHaveProperty('problem');
+    expect(normaliseBaseUrl('ftp://api.example.com')).toHaveProperty('problem');
+    expect(normaliseBaseUrl('https://user:pass@api.example.com')).toHaveProperty('problem');
+    expect(normaliseBaseUrl('https://api.example.com/?x=1')).toHaveProperty('problem');
+  });
+});
+
+describe('.env.example', () => {
+  it('documents every setting the server reads, and works as a .env as it is', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { parseEnv } = await import('node:util');
+    const text = readFileSync('.env.example', 'utf8');
+    const values = parseEnv(text) as Record<string, string>;
+    const names = ['API_KEY', 'API_BASE_URL', 'PORT', 'PROXY_TIMEOUT_MS', 'LOG_REQUESTS', 'SANDBOX_API_KEY', 'SANDBOX_SEED', 'SANDBOX_NOW', 'SANDBOX_CLOCK_RATE', 'SANDBOX_COMPANIES', 'SANDBOX_PUBLIC_URL'];
+    for (const name of names) {
+      expect(Object.keys(values), name).toContain(name);
+      expect(text, `${name} has a comment line above it`).toMatch(new RegExp(`#[^\\n]*\\n${name}=`));
+    }
+    expect(Object.keys(values).some((name) => name.startsWith('VITE_'))).toBe(false);
+    expect(readServerConfig(values)).toMatchObject({ dataSource: 'sandbox', port: 8080, proxyTimeoutMs: 15_000 });
+  });
+});

@@ -1,0 +1,98 @@
+import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import type { Hono } from 'hono';
+
+/** Test helpers for the Node side: real servers on 127.0.0.1, port 0. */
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+}
+
+export interface StubUpstream {
+  origin: string;
+  requests: RecordedRequest[];
+  /** Requests that were closed by the other side before the stub answered them. */
+  closed: RecordedRequest[];
+  close(): Promise<void>;
+}
+
+export type StubHandler = (request: IncomingMessage, respond: (status: number, headers: Record<string, string | string[]>, body?: string) => void) => void;
+
+/** A real upstream that records every request it receives. */
+export async function startStubUpstream(handler: StubHandler): Promise<StubUpstream> {
+  const requests: RecordedRequest[] = [];
+  const closed: RecordedRequest[] = [];
+  const server = createServer((req, res) => {
+    const recorded = { method: req.method ?? '', url: req.url ?? '', headers: req.headers };
+    requests.push(recorded);
+    res.on('close', () => {
+      if (!res.writableFinished) closed.push(recorded);
+    });
+    handler(req, (status, headers, body) => {
+      res.writeHead(status, headers);
+      res.end(body);
+    });
+  });
+  const origin = await listen(server);
+  return {
+    origin,
+    requests,
+    closed,
+    close: () => closeServer(server),
+  };
+}
+
+/** Serves a Hono app with @hono/node-server, as `npm start` does. */
+export async function serveApp(app: Hono): Promise<{ origin: string; close(): Promise<void> }> {
+  return new Promise((resolve) => {
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
+      resolve({ origin: `http://127.0.0.1:${info.port}`, close: () => closeServer(server as Server) });
+    });
+  });
+}
+
+/** A port on which nothing listens (for connection refused). */
+export async function unusedPort(): Promise<number> {
+  const server = createServer();
+  const origin = await listen(server);
+  await closeServer(server);
+  return Number(new URL(origin).port);
+}
+
+/**
+ * A request whose target is sent exactly as written (fetch would normalise `..` away), for
+ * traversal and absolute-form attempts.
+ */
+export function rawRequest(
+  origin: string,
+  target: string,
+  options: { method?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; headers: IncomingMessage['headers']; body: string }> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: hostname, port, method: options.method ?? 'GET', path: target, headers: options.headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+function listen(server: Server): Promise<string> {
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServerApp } from '../../server/app.ts';
+import { readServerConfig } from '../../server/config.ts';
+import { serveApp } from './helpers.ts';
+
+/** With no key configured, the same server forwards to the embedded sandbox, in process. */
+
+let server: { origin: string; close(): Promise<void> };
+
+beforeAll(async () => {
+  const config = readServerConfig({ SANDBOX_COMPANIES: '30', SANDBOX_NOW: '2026-11-21T12:00:00Z', SANDBOX_CLOCK_RATE: '0' });
+  expect(config.dataSource).toBe('sandbox');
+  server = await serveApp(createServerApp(config));
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+describe('sandbox mode', () => {
+  it('answers /public/v3 without any key from the browser', async () => {
+    const response = await fetch(`${server.origin}/public/v3/companies?limit=2`);
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.data).toHaveLength(2);
+    expect(body.pagination).toHaveProperty('nextCursor');
+  });
+
+  it('ignores a key the browser sends (the proxy adds the sandbox’s own)', async () => {
+    const response = await fetch(`${server.origin}/public/v3/companies?limit=1`, { headers: { 'x-api-key': 'wrong' } });
+    expect(response.status).toBe(200);
+  });
+
+  it('writes media URLs on the app’s own origin, and they resolve (with ranges, uncompressed)', async () => {
+    const { data } = await (await fetch(`${server.origin}/public/v3/audio?limit=1`)).json();
+    const recording = data[0];
+    expect(recording.fileUrl.startsWith(`${server.origin}/sandbox-files/`)).toBe(true);
+    expect(recording.streamUrl.startsWith(`${server.origin}/sandbox-files/`)).toBe(true);
+
+    const mp3 = await fetch(recording.fileUrl, { headers: { range: 'bytes=0-9', 'accept-encoding': 'gzip, br' } });
+    expect(mp3.status).toBe(206);
+    expect(mp3.headers.get('content-type')).toBe('audio/mpeg');
+    expect(mp3.headers.get('content-encoding')).toBeNull();
+    expect((await mp3.arrayBuffer()).byteLength).toBe(10);
+
+    const whole = await fetch(recording.fileUrl, { method: 'HEAD', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-encoding')).toBeNull();
+
+    const playlist = await fetch(recording.streamUrl);
+    expect(playlist.status).toBe(200);
+    expect(await playlist.text()).toContain('#EXTM3U');
+  });
+
+  it('keeps the sandbox fault controls working through the proxy', async () => {
+    const response = await fetch(`${server.origin}/public/v3/companies?__fault=429&__retryAfter=9`);
+    expect(response.status).toBe(429);
+    expect(response.headers.get('retry-after')).toBe('9');
+    const header = await fetch(`${server.origin}/public/v3/companies`, { headers: { 'x-sandbox-fault': '503' } });
+    expect(header.status).toBe(503);
+  });
+
+  it('mounts the sandbox test controls', async () => {
+    const info = await (await fetch(`${server.origin}/__sandbox/info`)).json();
+    expect(info.now).toBe('2026-11-21T12:00:00.000Z');
+    const armed = await fetch(`${server.origin}/__sandbox/faults`, { method: 'POST', body: JSON.stringify({ kind: '500', scope: 'api', match: '/audio', times: 1 }) });
+    expect(armed.status).toBe(201);
+    expect((await fetch(`${server.origin}/public/v3/audio?limit=1`)).status).toBe(500);
+    expect((await fetch(`${server.origin}/public/v3/audio?limit=1`)).status).toBe(200);
+  });
+
+  it('says sandbox in /app-config.json (not cached) and is healthy', async () => {
+    const config = await fetch(`${server.origin}/app-config.json`);
+    expect(config.headers.get('cache-control')).toBe('no-store');
+    expect(await config.json()).toEqual({ dataSource: 'sandbox' });
+    const health = await fetch(`${server.origin}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok' });
+  });
+
+  it('compresses JSON API responses for browsers that accept it', async () => {
+    const response = await fetch(`${server.origin}/public/v3/companies?limit=50`, { headers: { 'accept-encoding': 'br' } });
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect((await response.json()).data.length).toBeGreaterThan(0);
+  });
+
+  it('says upstream when a key and base URL are configured', async () => {
+    const app = createServerApp(readServerConfig({ API_KEY: 'k-123456789', API_BASE_URL: 'https://api.example.com' }));
+    const response = await app.fetch(new Request('http://app.test/app-config.json'));
+    expect(await response.json()).toEqual({ dataSource: 'upstream' });
+    expect((await app.fetch(new Request('http://app.test/sandbox-files/audio/1.mp3'))).status).toBe(404);
+    expect((await app.fetch(new Request('http://app.test/__sandbox/info'))).status).toBe(404);
+  });
+});
