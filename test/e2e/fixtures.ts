@@ -16,6 +16,8 @@ export async function checkA11y(page: Page, context = ''): Promise<void> {
 }
 
 export const test = base.extend<{ expectConsoleError: (pattern: RegExp) => void; _consoleGuard: void }>({
+  // Playwright reads a fixture's dependencies from its destructuring pattern; this one has none.
+  // eslint-disable-next-line no-empty-pattern
   expectConsoleError: async ({}, use, testInfo) => {
     const allowed: RegExp[] = [];
     (testInfo as unknown as { allowedConsole: RegExp[] }).allowedConsole = allowed;
