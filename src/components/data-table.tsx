@@ -37,7 +37,7 @@ export function DataTable<T>({ caption, columns, rows, rowKey }: { caption: stri
               {columns.map((column) => (
                 <td
                   key={column.header}
-                  className={`px-3 py-2 align-top ${column.align === 'right' ? 'tabular text-right' : ''} ${column.hideBelow ? HIDE[column.hideBelow] : ''} ${column.className ?? ''}`}
+                  className={`h-[37px] px-3 py-2 align-top ${column.align === 'right' ? 'tabular text-right' : ''} ${column.hideBelow ? HIDE[column.hideBelow] : ''} ${column.className ?? ''}`}
                 >
                   {column.cell(row)}
                 </td>

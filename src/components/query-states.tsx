@@ -13,9 +13,12 @@ export function QueryStates<T>({
   isEmpty,
   empty,
   loadingLabel,
+  loadingRows = 10,
   children,
 }: {
   query: UseQueryResult<T>;
+  /** As many placeholder rows as the loaded list will have, so nothing below moves. */
+  loadingRows?: number;
   isEmpty: (data: T) => boolean;
   empty: ReactNode;
   loadingLabel: string;
@@ -23,7 +26,7 @@ export function QueryStates<T>({
 }) {
   if (query.data === undefined) {
     if (query.isError) return <div className="p-3"><ErrorPanel error={query.error} onRetry={() => void query.refetch()} compact heading="h3" /></div>;
-    return <SkeletonRows label={loadingLabel} />;
+    return <SkeletonRows rows={loadingRows} label={loadingLabel} />;
   }
   return (
     <>
