@@ -36,7 +36,7 @@ export function describeError(error: unknown, online = typeof navigator === 'und
     case 'rate-limited':
       return {
         title: 'Too many requests (429)',
-        detail: error.retryAfter !== undefined ? 'The data service asked us to slow down. Retrying automatically.' : 'The data service asked us to slow down. Wait a moment, then retry.',
+        detail: error.retryAfter !== undefined ? 'The data service asked us to slow down; the app tries again when it allows.' : 'The data service asked us to slow down. Wait a moment, then retry.',
         retryIn: error.retryAfter,
       };
     case 'server':
@@ -66,12 +66,18 @@ function useOnline(): boolean {
   return online;
 }
 
-function Countdown({ seconds }: { seconds: number }) {
+/** Counts down the service's Retry-After, then tries again by itself (no second click needed). */
+function Countdown({ seconds, onDone }: { seconds: number; onDone?: () => void }) {
   const [left, setLeft] = useState(Math.ceil(seconds));
   useEffect(() => {
-    if (left <= 0) return;
+    if (left <= 0) {
+      onDone?.();
+      return;
+    }
     const timer = setTimeout(() => setLeft((value) => value - 1), 1000);
     return () => clearTimeout(timer);
+    // onDone is called once, when the countdown reaches zero.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [left]);
   return <span className="tabular"> Next try in {Math.max(0, left)} s.</span>;
 }
@@ -95,7 +101,7 @@ export function ErrorPanel({
       <Heading className={`font-semibold ${compact ? 'text-sm' : 'text-base'}`}>{title}</Heading>
       <p className="mt-1 text-sm">
         {detail}
-        {retryIn !== undefined && <Countdown key={retryIn} seconds={retryIn} />}
+        {retryIn !== undefined && <Countdown key={retryIn} seconds={retryIn} onDone={onRetry} />}
       </p>
       {onRetry && (
         <button

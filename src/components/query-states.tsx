@@ -1,8 +1,19 @@
 import type { UseInfiniteQueryResult, UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { isApiError } from '../api/client.ts';
 import { ErrorPanel } from './error-panel.tsx';
 import { EmptyState } from './panel.tsx';
 import { SkeletonRows } from './skeleton.tsx';
+
+/** While the first load waits out a 429, say so instead of showing a bare skeleton. */
+function RetryingNotice({ reason }: { reason: unknown }) {
+  if (!isApiError(reason) || reason.kind !== 'rate-limited') return null;
+  return (
+    <p role="status" className="border-b border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-100">
+      Too many requests (429): retrying{reason.retryAfter !== undefined ? ` in ${Math.ceil(reason.retryAfter)} s` : ' shortly'}.
+    </p>
+  );
+}
 
 /**
  * Loading, error, empty and loaded states of one query, designed once. Data already on screen
@@ -26,7 +37,12 @@ export function QueryStates<T>({
 }) {
   if (query.data === undefined) {
     if (query.isError) return <div className="p-3"><ErrorPanel error={query.error} onRetry={() => void query.refetch()} compact heading="h3" /></div>;
-    return <SkeletonRows rows={loadingRows} label={loadingLabel} />;
+    return (
+      <>
+        <RetryingNotice reason={query.failureReason} />
+        <SkeletonRows rows={loadingRows} label={loadingLabel} />
+      </>
+    );
   }
   return (
     <>
@@ -52,7 +68,12 @@ export function InfiniteStates<P extends { data: unknown[] }, I>({
 }) {
   if (query.data === undefined) {
     if (query.isError) return <div className="p-3"><ErrorPanel error={query.error} onRetry={() => void query.refetch()} compact heading="h3" /></div>;
-    return <SkeletonRows rows={10} label={loadingLabel} />;
+    return (
+      <>
+        <RetryingNotice reason={query.failureReason} />
+        <SkeletonRows rows={10} label={loadingLabel} />
+      </>
+    );
   }
   const items = query.data.pages.flatMap(select);
   return (

@@ -96,3 +96,12 @@ test('the API key reaches nothing the browser receives', async ({ page }) => {
   await page.waitForLoadState('networkidle');
   expect(sent).toEqual([]);
 });
+
+test('a 429 is waited out and retried without a click', async ({ page, expectConsoleError }) => {
+  expectConsoleError(/status of 429/);
+  await armFault(page, { kind: '429', scope: 'api', match: '/public/v3/audio', times: 1, retryAfter: 2 });
+  await page.goto('/recordings');
+  await expect(page.getByRole('status').filter({ hasText: 'Too many requests (429): retrying in 2 s' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Recordings, newest first' }).getByRole('row').nth(1)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(/Too many requests/)).toHaveCount(0);
+});
