@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '../api/client.ts';
 
 /**
@@ -52,6 +52,19 @@ export function describeError(error: unknown, online = typeof navigator === 'und
   }
 }
 
+/** A distinct number per error object, so each new failure starts a fresh countdown. */
+const errorIds = new WeakMap<object, number>();
+let nextErrorId = 1;
+function errorKey(error: unknown): number {
+  if (typeof error !== 'object' || error === null) return 0;
+  let id = errorIds.get(error);
+  if (id === undefined) {
+    id = nextErrorId++;
+    errorIds.set(error, id);
+  }
+  return id;
+}
+
 function useOnline(): boolean {
   const [online, setOnline] = useState(() => typeof navigator === 'undefined' || navigator.onLine);
   useEffect(() => {
@@ -69,9 +82,13 @@ function useOnline(): boolean {
 /** Counts down the service's Retry-After, then tries again by itself (no second click needed). */
 function Countdown({ seconds, onDone }: { seconds: number; onDone?: () => void }) {
   const [left, setLeft] = useState(Math.ceil(seconds));
+  const fired = useRef(false);
   useEffect(() => {
     if (left <= 0) {
-      onDone?.();
+      if (!fired.current) {
+        fired.current = true;
+        onDone?.();
+      }
       return;
     }
     const timer = setTimeout(() => setLeft((value) => value - 1), 1000);
@@ -101,7 +118,7 @@ export function ErrorPanel({
       <Heading className={`font-semibold ${compact ? 'text-sm' : 'text-base'}`}>{title}</Heading>
       <p className="mt-1 text-sm">
         {detail}
-        {retryIn !== undefined && <Countdown key={retryIn} seconds={retryIn} onDone={onRetry} />}
+        {retryIn !== undefined && <Countdown key={errorKey(error)} seconds={retryIn} onDone={onRetry} />}
       </p>
       {onRetry && (
         <button
