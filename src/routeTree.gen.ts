@@ -11,8 +11,13 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as CompaniesIndexRouteImport } from './routes/companies/index'
+import { Route as CompaniesCompanyIdRouteImport } from './routes/companies/$companyId'
+import { Route as DocumentsDocumentIdRouteImport } from './routes/documents/$documentId'
+import { Route as EventsEventIdRouteImport } from './routes/events/$eventId'
 import { Route as LiveIndexRouteImport } from './routes/live/index'
+import { Route as LiveLiveIdRouteImport } from './routes/live/$liveId'
 import { Route as RecordingsIndexRouteImport } from './routes/recordings/index'
+import { Route as RecordingsAudioIdRouteImport } from './routes/recordings/$audioId'
 import { Route as TranscriptsIndexRouteImport } from './routes/transcripts/index'
 
 const IndexRoute = IndexRouteImport.update({
@@ -25,14 +30,39 @@ const CompaniesIndexRoute = CompaniesIndexRouteImport.update({
   path: '/companies/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CompaniesCompanyIdRoute = CompaniesCompanyIdRouteImport.update({
+  id: '/companies/$companyId',
+  path: '/companies/$companyId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DocumentsDocumentIdRoute = DocumentsDocumentIdRouteImport.update({
+  id: '/documents/$documentId',
+  path: '/documents/$documentId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EventsEventIdRoute = EventsEventIdRouteImport.update({
+  id: '/events/$eventId',
+  path: '/events/$eventId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LiveIndexRoute = LiveIndexRouteImport.update({
   id: '/live/',
   path: '/live/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const LiveLiveIdRoute = LiveLiveIdRouteImport.update({
+  id: '/live/$liveId',
+  path: '/live/$liveId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const RecordingsIndexRoute = RecordingsIndexRouteImport.update({
   id: '/recordings/',
   path: '/recordings/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RecordingsAudioIdRoute = RecordingsAudioIdRouteImport.update({
+  id: '/recordings/$audioId',
+  path: '/recordings/$audioId',
   getParentRoute: () => rootRouteImport,
 } as any)
 const TranscriptsIndexRoute = TranscriptsIndexRouteImport.update({
@@ -43,6 +73,11 @@ const TranscriptsIndexRoute = TranscriptsIndexRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/companies/$companyId': typeof CompaniesCompanyIdRoute
+  '/documents/$documentId': typeof DocumentsDocumentIdRoute
+  '/events/$eventId': typeof EventsEventIdRoute
+  '/live/$liveId': typeof LiveLiveIdRoute
+  '/recordings/$audioId': typeof RecordingsAudioIdRoute
   '/companies/': typeof CompaniesIndexRoute
   '/live/': typeof LiveIndexRoute
   '/recordings/': typeof RecordingsIndexRoute
@@ -50,6 +85,11 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/companies/$companyId': typeof CompaniesCompanyIdRoute
+  '/documents/$documentId': typeof DocumentsDocumentIdRoute
+  '/events/$eventId': typeof EventsEventIdRoute
+  '/live/$liveId': typeof LiveLiveIdRoute
+  '/recordings/$audioId': typeof RecordingsAudioIdRoute
   '/companies': typeof CompaniesIndexRoute
   '/live': typeof LiveIndexRoute
   '/recordings': typeof RecordingsIndexRoute
@@ -58,6 +98,11 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/companies/$companyId': typeof CompaniesCompanyIdRoute
+  '/documents/$documentId': typeof DocumentsDocumentIdRoute
+  '/events/$eventId': typeof EventsEventIdRoute
+  '/live/$liveId': typeof LiveLiveIdRoute
+  '/recordings/$audioId': typeof RecordingsAudioIdRoute
   '/companies/': typeof CompaniesIndexRoute
   '/live/': typeof LiveIndexRoute
   '/recordings/': typeof RecordingsIndexRoute
@@ -65,12 +110,37 @@ export interface FileRoutesById {
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/companies/' | '/live/' | '/recordings/' | '/transcripts/'
+  fullPaths:
+    | '/'
+    | '/companies/$companyId'
+    | '/documents/$documentId'
+    | '/events/$eventId'
+    | '/live/$liveId'
+    | '/recordings/$audioId'
+    | '/companies/'
+    | '/live/'
+    | '/recordings/'
+    | '/transcripts/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/companies' | '/live' | '/recordings' | '/transcripts'
+  to:
+    | '/'
+    | '/companies/$companyId'
+    | '/documents/$documentId'
+    | '/events/$eventId'
+    | '/live/$liveId'
+    | '/recordings/$audioId'
+    | '/companies'
+    | '/live'
+    | '/recordings'
+    | '/transcripts'
   id:
     | '__root__'
     | '/'
+    | '/companies/$companyId'
+    | '/documents/$documentId'
+    | '/events/$eventId'
+    | '/live/$liveId'
+    | '/recordings/$audioId'
     | '/companies/'
     | '/live/'
     | '/recordings/'
@@ -79,6 +149,11 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  CompaniesCompanyIdRoute: typeof CompaniesCompanyIdRoute
+  DocumentsDocumentIdRoute: typeof DocumentsDocumentIdRoute
+  EventsEventIdRoute: typeof EventsEventIdRoute
+  LiveLiveIdRoute: typeof LiveLiveIdRoute
+  RecordingsAudioIdRoute: typeof RecordingsAudioIdRoute
   CompaniesIndexRoute: typeof CompaniesIndexRoute
   LiveIndexRoute: typeof LiveIndexRoute
   RecordingsIndexRoute: typeof RecordingsIndexRoute
@@ -101,6 +176,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CompaniesIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/companies/$companyId': {
+      id: '/companies/$companyId'
+      path: '/companies/$companyId'
+      fullPath: '/companies/$companyId'
+      preLoaderRoute: typeof CompaniesCompanyIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/documents/$documentId': {
+      id: '/documents/$documentId'
+      path: '/documents/$documentId'
+      fullPath: '/documents/$documentId'
+      preLoaderRoute: typeof DocumentsDocumentIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/events/$eventId': {
+      id: '/events/$eventId'
+      path: '/events/$eventId'
+      fullPath: '/events/$eventId'
+      preLoaderRoute: typeof EventsEventIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/live/': {
       id: '/live/'
       path: '/live'
@@ -108,11 +204,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LiveIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/live/$liveId': {
+      id: '/live/$liveId'
+      path: '/live/$liveId'
+      fullPath: '/live/$liveId'
+      preLoaderRoute: typeof LiveLiveIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/recordings/': {
       id: '/recordings/'
       path: '/recordings'
       fullPath: '/recordings/'
       preLoaderRoute: typeof RecordingsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/recordings/$audioId': {
+      id: '/recordings/$audioId'
+      path: '/recordings/$audioId'
+      fullPath: '/recordings/$audioId'
+      preLoaderRoute: typeof RecordingsAudioIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/transcripts/': {
@@ -127,6 +237,11 @@ declare module '@tanstack/react-router' {
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  CompaniesCompanyIdRoute: CompaniesCompanyIdRoute,
+  DocumentsDocumentIdRoute: DocumentsDocumentIdRoute,
+  EventsEventIdRoute: EventsEventIdRoute,
+  LiveLiveIdRoute: LiveLiveIdRoute,
+  RecordingsAudioIdRoute: RecordingsAudioIdRoute,
   CompaniesIndexRoute: CompaniesIndexRoute,
   LiveIndexRoute: LiveIndexRoute,
   RecordingsIndexRoute: RecordingsIndexRoute,
