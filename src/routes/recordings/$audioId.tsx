@@ -4,9 +4,15 @@ import { audioQueries } from '../../api/audio.ts';
 import { Panel } from '../../components/panel.tsx';
 import { QueryStates } from '../../components/query-states.tsx';
 import { parseIdParam } from '../../lib/route-params.ts';
+import { parseTimeParam } from '../../lib/time-param.ts';
 
 export const Route = createFileRoute('/recordings/$audioId')({
   params: { parse: ({ audioId }) => ({ audioId: parseIdParam(audioId) }), stringify: ({ audioId }) => ({ audioId: String(audioId) }) },
+  /** `?t=` starts playback there: seconds or h:mm:ss. */
+  validateSearch: (search: Record<string, unknown>): { t?: number } => {
+    const t = parseTimeParam(search.t);
+    return t === undefined ? {} : { t };
+  },
   loader: ({ context: { queryClient }, params }) => void queryClient.prefetchQuery(audioQueries.detail(params.audioId, { expand: ['event'] })),
   component: RecordingPage,
 });
