@@ -3,6 +3,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './api/query-client.ts';
+import { startCompanyIndexInBackground } from './features/search/background.ts';
 import { createAppRouter } from './router.tsx';
 import './styles.css';
 
@@ -16,3 +17,5 @@ createRoot(document.getElementById('root') as HTMLElement).render(
     </QueryClientProvider>
   </StrictMode>,
 );
+
+startCompanyIndexInBackground();

@@ -3,6 +3,7 @@ import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router
 import { NotFound } from '../components/not-found.tsx';
 import { SandboxBadge } from '../components/sandbox-badge.tsx';
 import { ThemeToggle } from '../components/theme-toggle.tsx';
+import { CommandPalette, CompanySearch, IndexBadge } from '../features/search/index.ts';
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: RootLayout,
@@ -43,12 +44,17 @@ function RootLayout() {
               ))}
             </ul>
           </nav>
-          <div className="ml-auto flex items-center gap-2">
+          <div role="search" aria-label="Companies" className="order-2 ml-auto w-44 sm:order-none sm:w-64 lg:w-80">
+            <CompanySearch variant="header" />
+          </div>
+          <div className="flex items-center gap-2">
+            <IndexBadge />
             <SandboxBadge />
             <ThemeToggle />
           </div>
         </div>
       </header>
+      <CommandPalette />
       <main id="main" className="mx-auto w-full max-w-screen-2xl flex-1 px-4 py-5">
         <Outlet />
       </main>

@@ -1,0 +1,121 @@
+import type { IndexedCompany } from './rank.ts';
+
+/**
+ * Where the company index lives between visits: one IndexedDB database with the companies and
+ * one progress record. Every page of companies is written together with the cursor that follows
+ * it, in one transaction, so a closed tab resumes exactly after the last page it stored.
+ */
+
+export interface IndexProgress {
+  /** Cursor of the next page of the first full fill; null once it has finished. */
+  fillCursor: number | null;
+  /** True once one full fill has reached the last page. */
+  complete: boolean;
+  /** The newest `updatedAt` seen; the next refresh asks for companies updated after it. */
+  highWater: string | null;
+  /** Cursor inside an incremental refresh that was interrupted, with the bound it used. */
+  refresh: { after: string; cursor: number } | null;
+  /** When the index last reached the end of a fill or refresh (epoch ms). */
+  syncedAt: number | null;
+  /** Bumped when the stored shape changes; a mismatch starts over. */
+  version: number;
+}
+
+export const INDEX_VERSION = 1;
+
+export function emptyProgress(): IndexProgress {
+  return { fillCursor: 0, complete: false, highWater: null, refresh: null, syncedAt: null, version: INDEX_VERSION };
+}
+
+export interface IndexStore {
+  load(): Promise<{ companies: IndexedCompany[]; progress: IndexProgress }>;
+  /** Stores a page of companies and the progress after it, atomically. */
+  save(companies: readonly IndexedCompany[], progress: IndexProgress): Promise<void>;
+  clear(): Promise<void>;
+  close(): void;
+}
+
+const DB_NAME = 'earnings-desk-company-index';
+const COMPANIES = 'companies';
+const META = 'meta';
+const PROGRESS_KEY = 'progress';
+
+function request<T>(req: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
+  });
+}
+
+function done(tx: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
+    tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
+  });
+}
+
+/** The IndexedDB store, or null where IndexedDB is missing or refuses to open (some private modes). */
+export async function openIndexStore(factory: IDBFactory | undefined = globalThis.indexedDB): Promise<IndexStore | null> {
+  if (!factory) return null;
+  let db: IDBDatabase;
+  try {
+    const open = factory.open(DB_NAME, 1);
+    open.onupgradeneeded = () => {
+      const upgrade = open.result;
+      if (!upgrade.objectStoreNames.contains(COMPANIES)) upgrade.createObjectStore(COMPANIES, { keyPath: 'id' });
+      if (!upgrade.objectStoreNames.contains(META)) upgrade.createObjectStore(META);
+    };
+    db = await request(open);
+  } catch {
+    return null;
+  }
+  // Another tab deleting or upgrading the database: let go so it can proceed.
+  db.onversionchange = () => db.close();
+
+  return {
+    async load() {
+      const tx = db.transaction([COMPANIES, META], 'readonly');
+      const [companies, stored] = await Promise.all([
+        request(tx.objectStore(COMPANIES).getAll() as IDBRequest<IndexedCompany[]>),
+        request(tx.objectStore(META).get(PROGRESS_KEY) as IDBRequest<IndexProgress | undefined>),
+      ]);
+      if (!stored || stored.version !== INDEX_VERSION) return { companies: [], progress: emptyProgress() };
+      return { companies, progress: stored };
+    },
+    async save(companies, progress) {
+      const tx = db.transaction([COMPANIES, META], 'readwrite');
+      const store = tx.objectStore(COMPANIES);
+      for (const company of companies) store.put(company);
+      tx.objectStore(META).put(progress, PROGRESS_KEY);
+      await done(tx);
+    },
+    async clear() {
+      const tx = db.transaction([COMPANIES, META], 'readwrite');
+      tx.objectStore(COMPANIES).clear();
+      tx.objectStore(META).clear();
+      await done(tx);
+    },
+    close() {
+      db.close();
+    },
+  };
+}
+
+/** A store that forgets everything when the page closes: the fallback without IndexedDB. */
+export function memoryIndexStore(): IndexStore {
+  const companies = new Map<number, IndexedCompany>();
+  let progress = emptyProgress();
+  return {
+    load: async () => ({ companies: [...companies.values()], progress: structuredClone(progress) }),
+    save: async (page, next) => {
+      for (const company of page) companies.set(company.id, structuredClone(company));
+      progress = structuredClone(next);
+    },
+    clear: async () => {
+      companies.clear();
+      progress = emptyProgress();
+    },
+    close: () => {},
+  };
+}
