@@ -44,10 +44,10 @@ function RootLayout() {
               ))}
             </ul>
           </nav>
-          <div role="search" aria-label="Companies" className="order-2 ml-auto w-44 sm:order-none sm:w-64 lg:w-80">
+          <div role="search" aria-label="Companies" className="order-2 w-full sm:order-none sm:ml-auto sm:w-64 lg:w-80">
             <CompanySearch variant="header" />
           </div>
-          <div className="flex items-center gap-2">
+          <div className="ml-auto flex items-center gap-2 sm:ml-0">
             <IndexBadge />
             <SandboxBadge />
             <ThemeToggle />

@@ -145,6 +145,21 @@ export class CompanyIndex {
     return result;
   }
 
+  /** The countries and exchanges of the indexed companies, sorted, for filter suggestions. */
+  facets(): { countries: string[]; exchanges: string[] } {
+    if (this.facetCache && this.facetCache.count === this.entries.size) return this.facetCache.value;
+    const countries = new Set<string>();
+    const exchanges = new Set<string>();
+    for (const { company } of this.entries.values()) {
+      if (company.country) countries.add(company.country);
+      for (const t of company.tickers) if (t.exchange) exchanges.add(t.exchange);
+    }
+    const value = { countries: [...countries].sort(), exchanges: [...exchanges].sort((a, b) => a.localeCompare(b)) };
+    this.facetCache = { count: this.entries.size, value };
+    return value;
+  }
+  private facetCache: { count: number; value: { countries: string[]; exchanges: string[] } } | null = null;
+
   get size(): number {
     return this.entries.size;
   }

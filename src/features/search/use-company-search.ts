@@ -76,3 +76,11 @@ export function useCompanySearch(query: string, limit = 20): CompanySearchState 
     status,
   };
 }
+
+/** Countries and exchanges known to the index (empty until it has companies). */
+export function useIndexFacets(): { countries: string[]; exchanges: string[] } {
+  const index = useCompanyIndex();
+  const { count } = useIndexStatus(index);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- count marks new companies
+  return useMemo(() => index.facets(), [index, count]);
+}

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { companyQueries } from '../../api/companies.ts';
-import { Panel } from '../../components/panel.tsx';
-import { QueryStates } from '../../components/query-states.tsx';
+import { ErrorPanel } from '../../components/error-panel.tsx';
+import { SkeletonRows } from '../../components/skeleton.tsx';
+import { CompanyEvents, CompanyRecordings, CompanyTranscripts, useCompanyRecordings, useCompanyTranscripts } from '../../features/companies/company-activity.tsx';
+import { CompanyHeader } from '../../features/companies/company-header.tsx';
 import { parseIdParam } from '../../lib/route-params.ts';
 
 export const Route = createFileRoute('/companies/$companyId')({
@@ -13,12 +15,26 @@ export const Route = createFileRoute('/companies/$companyId')({
 
 function CompanyPage() {
   const { companyId } = Route.useParams();
-  const query = useQuery(companyQueries.detail(companyId));
+  const company = useQuery(companyQueries.detail(companyId));
+  const recordings = useCompanyRecordings(companyId);
+  const transcripts = useCompanyTranscripts(companyId);
+
   return (
-    <Panel title="Company">
-      <QueryStates query={query} isEmpty={() => false} empty={null} loadingLabel="Loading the company" loadingRows={3}>
-        {(company) => <h1 className="px-4 py-3 text-lg font-semibold">{company.displayName}</h1>}
-      </QueryStates>
-    </Panel>
+    <div className="space-y-5">
+      {company.data ? (
+        <CompanyHeader company={company.data} />
+      ) : company.isError ? (
+        <ErrorPanel error={company.error} onRetry={() => void company.refetch()} />
+      ) : (
+        <div className="rounded-lg border border-slate-200 dark:border-slate-800">
+          <SkeletonRows rows={3} label="Loading the company" />
+        </div>
+      )}
+      <div className="grid gap-5 xl:grid-cols-2">
+        <CompanyRecordings query={recordings} />
+        <CompanyTranscripts query={transcripts} />
+      </div>
+      <CompanyEvents recordings={recordings} transcripts={transcripts} />
+    </div>
   );
 }

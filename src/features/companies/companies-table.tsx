@@ -1,0 +1,134 @@
+import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { Company, Page } from '../../api/schemas.ts';
+import { ErrorPanel } from '../../components/error-panel.tsx';
+import { countryName } from './country.ts';
+
+/**
+ * Companies as an ARIA table that scrolls without end: rows are virtualized against the window
+ * (only those near the viewport are in the document, however many are loaded), and the next
+ * cursor page loads as the reader nears the last loaded row. A "Load more" button does the same
+ * for keyboard users, and a failed page shows its error under the rows already loaded.
+ */
+
+export const ROW_HEIGHT = 52;
+const OVERSCAN = 8;
+/** Start fetching the next page this many rows before the end. */
+const PREFETCH_ROWS = 40;
+
+const grid = 'grid grid-cols-[minmax(0,1.4fr)_minmax(0,0.6fr)_minmax(0,0.7fr)] gap-3 sm:grid-cols-[minmax(0,1.2fr)_minmax(0,1.3fr)_minmax(0,0.8fr)_minmax(0,0.6fr)_minmax(0,0.8fr)]';
+
+export function CompaniesTable({ query, label }: { query: UseInfiniteQueryResult<InfiniteData<Page<Company>, unknown>>; label: string }) {
+  const rows = useMemo(() => query.data?.pages.flatMap((page) => page.data) ?? [], [query.data]);
+  const listRef = useRef<HTMLDivElement>(null);
+  const [offset, setOffset] = useState(0);
+
+  useLayoutEffect(() => {
+    const measure = () => setOffset((listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY);
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, []);
+
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: OVERSCAN,
+    scrollMargin: offset,
+  });
+  const items = virtualizer.getVirtualItems();
+  const last = items.at(-1)?.index ?? -1;
+  const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = query;
+
+  useEffect(() => {
+    if (!hasNextPage || isFetchingNextPage || isError) return;
+    if (last >= rows.length - PREFETCH_ROWS) void fetchNextPage();
+  }, [last, rows.length, hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
+
+  return (
+    <div>
+      <div role="table" aria-label={label} aria-rowcount={hasNextPage ? -1 : rows.length + 1} className="text-sm">
+        <div role="rowgroup">
+          <div role="row" aria-rowindex={1} className={`${grid} border-b border-slate-200 px-4 py-2 text-left text-xs font-medium uppercase tracking-wide text-slate-600 dark:border-slate-800 dark:text-slate-400`}>
+            <span role="columnheader">Company</span>
+            <span role="columnheader" className="hidden sm:block">
+              Legal name
+            </span>
+            <span role="columnheader">Country</span>
+            <span role="columnheader">Ticker</span>
+            <span role="columnheader" className="hidden sm:block">
+              Exchange
+            </span>
+          </div>
+        </div>
+        <div role="rowgroup" ref={listRef} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {items.map((item) => {
+            const company = rows[item.index]!;
+            const main = company.tickers[0];
+            return (
+              <div
+                key={company.id}
+                role="row"
+                aria-rowindex={item.index + 2}
+                className={`${grid} absolute left-0 top-0 w-full items-center border-b border-slate-100 px-4 hover:bg-slate-50 dark:border-slate-800/70 dark:hover:bg-slate-800/40`}
+                style={{ height: ROW_HEIGHT, transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
+              >
+                <span role="cell" className="truncate">
+                  <Link to="/companies/$companyId" params={{ companyId: company.id }} className="font-medium text-slate-900 hover:underline dark:text-white">
+                    {company.displayName}
+                  </Link>
+                </span>
+                <span role="cell" className="hidden truncate text-slate-700 sm:block dark:text-slate-300" title={company.name}>
+                  {company.name}
+                </span>
+                <span role="cell" className="truncate text-slate-700 dark:text-slate-300" title={countryName(company.country)}>
+                  <span className="sm:hidden">{company.country}</span>
+                  <span className="hidden sm:inline">{countryName(company.country)}</span>
+                </span>
+                <span role="cell" className="truncate font-mono text-xs">
+                  {main?.ticker ?? '—'}
+                  {main && <span className="font-sans text-slate-500 sm:hidden dark:text-slate-400"> · {main.exchange}</span>}
+                </span>
+                <span role="cell" className="hidden truncate text-slate-700 sm:block dark:text-slate-300">
+                  {main?.exchange ?? '—'}
+                </span>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      <ListFooter query={query} loaded={rows.length} />
+    </div>
+  );
+}
+
+function ListFooter({ query, loaded }: { query: UseInfiniteQueryResult<InfiniteData<Page<Company>, unknown>>; loaded: number }) {
+  if (query.isFetchNextPageError) {
+    return (
+      <div className="p-3">
+        <ErrorPanel error={query.error} onRetry={() => void query.fetchNextPage()} compact heading="h3" />
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm text-slate-600 dark:text-slate-400">
+      <p role="status">
+        {query.hasNextPage
+          ? `${loaded.toLocaleString()} companies loaded; more load as you scroll.`
+          : `All ${loaded.toLocaleString()} ${loaded === 1 ? 'company' : 'companies'} loaded.`}
+      </p>
+      {query.hasNextPage && (
+        <button
+          type="button"
+          onClick={() => void query.fetchNextPage()}
+          disabled={query.isFetchingNextPage}
+          className="rounded-md border border-slate-300 px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-60 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800"
+        >
+          {query.isFetchingNextPage ? 'Loading more companies…' : 'Load more companies'}
+        </button>
+      )}
+    </div>
+  );
+}

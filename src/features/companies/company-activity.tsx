@@ -1,0 +1,216 @@
+import { useInfiniteQuery, useQueries, type InfiniteData, type UseInfiniteQueryResult } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useMemo, type ReactNode } from 'react';
+import { audioQueries } from '../../api/audio.ts';
+import { documentTypeQueries } from '../../api/document-types.ts';
+import { documentQueries } from '../../api/documents.ts';
+import { eventTypeQueries } from '../../api/event-types.ts';
+import type { AudioRecord, DocumentRecord, Page } from '../../api/schemas.ts';
+import { ErrorPanel } from '../../components/error-panel.tsx';
+import { EmptyState, Panel } from '../../components/panel.tsx';
+import { SkeletonRows } from '../../components/skeleton.tsx';
+import { TimeText } from '../../components/time-text.tsx';
+import { formatDuration } from '../../lib/format.ts';
+import { groupEvents, type CompanyEvent } from './events.ts';
+
+const PAGE = 50;
+
+export function useCompanyRecordings(companyId: number) {
+  return useInfiniteQuery(audioQueries.infinite({ companyIds: [companyId], expand: ['event'], direction: 'desc', limit: PAGE }));
+}
+export function useCompanyTranscripts(companyId: number) {
+  return useInfiniteQuery(documentQueries.transcriptsInfinite({ companyIds: [companyId], expand: ['event'], direction: 'desc', limit: PAGE }));
+}
+
+type Infinite<T> = UseInfiniteQueryResult<InfiniteData<Page<T>, unknown>>;
+
+/** Newest event first; records without an event summary go by their own creation time. */
+function newestFirst<T extends { event?: { date: string } | undefined; createdAt: string }>(items: T[]): T[] {
+  return [...items].sort((a, b) => Date.parse(b.event?.date ?? b.createdAt) - Date.parse(a.event?.date ?? a.createdAt));
+}
+
+const linkClass = 'font-medium text-slate-900 hover:underline dark:text-white';
+const subtle = 'text-xs text-slate-600 dark:text-slate-400';
+
+export function CompanyRecordings({ query }: { query: Infinite<AudioRecord> }) {
+  const rows = useMemo(() => newestFirst(query.data?.pages.flatMap((p) => p.data) ?? []), [query.data]);
+  return (
+    <Panel title="Recordings">
+      <ListBody query={query} count={rows.length} empty="No recordings of this company's events yet." loadingLabel="Loading recordings" noun="recordings">
+        <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+          {rows.map((r) => (
+            <li key={r.id} className="flex items-start justify-between gap-3 px-4 py-2.5 text-sm">
+              <div className="min-w-0">
+                <Link to="/recordings/$audioId" params={{ audioId: r.id }} className={linkClass}>
+                  {r.event?.title ?? `Recording ${r.id}`}
+                </Link>
+                <p className={subtle}>
+                  <TimeText value={r.event?.date ?? r.createdAt} />
+                  {' · '}
+                  <Link to="/events/$eventId" params={{ eventId: r.eventId }} className="underline">
+                    Event page
+                  </Link>
+                </p>
+              </div>
+              <span className="shrink-0 tabular text-xs text-slate-600 dark:text-slate-400">{formatDuration(r.audioMetadata?.duration)}</span>
+            </li>
+          ))}
+        </ul>
+      </ListBody>
+    </Panel>
+  );
+}
+
+export function CompanyTranscripts({ query }: { query: Infinite<DocumentRecord> }) {
+  const rows = useMemo(() => newestFirst(query.data?.pages.flatMap((p) => p.data) ?? []), [query.data]);
+  const typeIds = [...new Set(rows.map((t) => t.typeId))];
+  const types = useQueries({ queries: typeIds.map((id) => ({ ...documentTypeQueries.detail(id), staleTime: Infinity })) });
+  const typeName = new Map(types.flatMap((q) => (q.data ? [[q.data.id, q.data.name] as const] : [])));
+  return (
+    <Panel title="Transcripts">
+      <ListBody query={query} count={rows.length} empty="No transcripts of this company's events yet." loadingLabel="Loading transcripts" noun="transcripts">
+        <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+          {rows.map((t) => (
+            <li key={t.id} className="flex items-start justify-between gap-3 px-4 py-2.5 text-sm">
+              <div className="min-w-0">
+                <Link to="/documents/$documentId" params={{ documentId: t.id }} className={linkClass}>
+                  {t.event?.title ?? `Transcript ${t.id}`}
+                </Link>
+                <p className={subtle}>
+                  <TimeText value={t.event?.date ?? t.createdAt} />
+                  {' · '}
+                  <Link to="/events/$eventId" params={{ eventId: t.eventId }} className="underline">
+                    Event page
+                  </Link>
+                </p>
+              </div>
+              <span className="shrink-0 text-xs text-slate-600 dark:text-slate-400">{typeName.get(t.typeId) ?? `Type ${t.typeId}`}</span>
+            </li>
+          ))}
+        </ul>
+      </ListBody>
+    </Panel>
+  );
+}
+
+function ListBody<T>({
+  query,
+  count,
+  empty,
+  loadingLabel,
+  noun,
+  children,
+}: {
+  query: Infinite<T>;
+  count: number;
+  empty: string;
+  loadingLabel: string;
+  noun: string;
+  children: ReactNode;
+}) {
+  if (query.data === undefined) {
+    if (query.isError)
+      return (
+        <div className="p-3">
+          <ErrorPanel error={query.error} onRetry={() => void query.refetch()} compact heading="h3" />
+        </div>
+      );
+    return <SkeletonRows rows={5} label={loadingLabel} />;
+  }
+  if (count === 0) return <EmptyState>{empty}</EmptyState>;
+  return (
+    <>
+      {query.isRefetchError && (
+        <div className="p-3">
+          <ErrorPanel error={query.error} onRetry={() => void query.refetch()} compact heading="h3" />
+        </div>
+      )}
+      <div className="max-h-[28rem] overflow-y-auto">{children}</div>
+      {query.isFetchNextPageError ? (
+        <div className="p-3">
+          <ErrorPanel error={query.error} onRetry={() => void query.fetchNextPage()} compact heading="h3" />
+        </div>
+      ) : query.hasNextPage ? (
+        <div className="border-t border-slate-100 px-4 py-2 dark:border-slate-800">
+          <button type="button" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} className="text-sm font-medium text-accent-700 hover:underline disabled:opacity-60 dark:text-accent-300">
+            {query.isFetchingNextPage ? `Loading more ${noun}…` : `Load more ${noun}`}
+          </button>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** The company's events, from its recordings and transcripts, grouped by fiscal year and period. */
+export function CompanyEvents({ recordings, transcripts }: { recordings: Infinite<AudioRecord>; transcripts: Infinite<DocumentRecord> }) {
+  const groups = useMemo(
+    () => groupEvents(recordings.data?.pages.flatMap((p) => p.data) ?? [], transcripts.data?.pages.flatMap((p) => p.data) ?? []),
+    [recordings.data, transcripts.data],
+  );
+  const typeIds = [...new Set(groups.flatMap((g) => g.periods.flatMap((p) => p.events.map((e) => e.typeId))))].filter((id): id is number => id !== undefined);
+  const types = useQueries({ queries: typeIds.map((id) => ({ ...eventTypeQueries.detail(id), staleTime: Infinity })) });
+  const typeName = new Map(types.flatMap((q) => (q.data ? [[q.data.id, q.data.name] as const] : [])));
+  const loading = recordings.data === undefined && transcripts.data === undefined;
+  const partial = recordings.hasNextPage || transcripts.hasNextPage;
+
+  return (
+    <Panel title="Events">
+      {loading ? (
+        recordings.isError && transcripts.isError ? (
+          <div className="p-3">
+            <ErrorPanel error={recordings.error} onRetry={() => void Promise.all([recordings.refetch(), transcripts.refetch()])} compact heading="h3" />
+          </div>
+        ) : (
+          <SkeletonRows rows={4} label="Loading events" />
+        )
+      ) : groups.length === 0 ? (
+        <EmptyState>No events with a recording or transcript yet.</EmptyState>
+      ) : (
+        <div className="divide-y divide-slate-100 dark:divide-slate-800">
+          {partial && <p className="px-4 py-2 text-xs text-slate-600 dark:text-slate-400">Events of the recordings and transcripts loaded so far; load more of either list to see older ones.</p>}
+          {groups.map((group) => (
+            <section key={group.fiscalYear} aria-labelledby={`fy-${group.fiscalYear}`} className="px-4 py-3">
+              <h3 id={`fy-${group.fiscalYear}`} className="text-sm font-semibold">
+                Fiscal year {group.fiscalYear}
+              </h3>
+              <div className="mt-2 grid gap-3 md:grid-cols-2 xl:grid-cols-4">
+                {group.periods.map((period) => (
+                  <div key={period.fiscalPeriod}>
+                    <h4 className="text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">{period.fiscalPeriod || 'No period'}</h4>
+                    <ul className="mt-1 space-y-1.5">
+                      {period.events.map((event) => (
+                        <EventItem key={event.id} event={event} typeName={event.typeId === undefined ? undefined : typeName.get(event.typeId)} />
+                      ))}
+                    </ul>
+                  </div>
+                ))}
+              </div>
+            </section>
+          ))}
+        </div>
+      )}
+    </Panel>
+  );
+}
+
+function EventItem({ event, typeName }: { event: CompanyEvent; typeName: string | undefined }) {
+  return (
+    <li className="text-sm">
+      <Link to="/events/$eventId" params={{ eventId: event.id }} className={linkClass}>
+        {event.title}
+      </Link>
+      <p className={subtle}>
+        {event.date ? <TimeText value={event.date} /> : null}
+        {typeName ? ` · ${typeName}` : ''}
+      </p>
+      <p className="mt-0.5 flex flex-wrap gap-1 text-xs">
+        {event.recordingIds.length > 0 && <span className="rounded bg-sky-50 px-1.5 py-0.5 text-sky-900 dark:bg-sky-950 dark:text-sky-100">Recording</span>}
+        {event.transcriptIds.length > 0 && (
+          <span className="rounded bg-emerald-50 px-1.5 py-0.5 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
+            {event.transcriptIds.length === 1 ? 'Transcript' : `${event.transcriptIds.length} transcripts`}
+          </span>
+        )}
+      </p>
+    </li>
+  );
+}

@@ -1,0 +1,129 @@
+import { useEffect, useState } from 'react';
+import type { Company } from '../../api/schemas.ts';
+import { safeHttpUrl } from '../../lib/safe-url.ts';
+import { addToWatchlist, removeFromWatchlist, useWatchlist } from '../../lib/watchlist.ts';
+import { countryName } from './country.ts';
+
+/** Names, country, listings and identifiers of a company, with copy buttons and the watchlist star. */
+export function CompanyHeader({ company }: { company: Company }) {
+  const backlink = safeHttpUrl(company.backlinkUrl);
+  return (
+    <header className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="break-words text-xl font-semibold tracking-tight">{company.displayName}</h1>
+          {company.name !== company.displayName && <p className="break-words text-sm text-slate-700 dark:text-slate-300">{company.name}</p>}
+        </div>
+        <WatchButton company={company} />
+      </div>
+      <dl className="mt-4 grid gap-x-8 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <dt className="text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">Country</dt>
+          <dd>
+            {countryName(company.country)} <span className="text-slate-500 dark:text-slate-400">({company.country})</span>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">Listings</dt>
+          <dd>
+            {company.tickers.length === 0 ? (
+              '—'
+            ) : (
+              <ul className="flex flex-wrap gap-1.5">
+                {company.tickers.map((t) => (
+                  <li key={`${t.ticker}:${t.exchange}`} className="rounded border border-slate-200 px-1.5 py-0.5 text-xs dark:border-slate-700">
+                    <span className="font-mono font-semibold">{t.ticker}</span> <span className="text-slate-600 dark:text-slate-400">on {t.exchange}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">ISINs</dt>
+          <dd>
+            {company.isins.length === 0 ? (
+              '—'
+            ) : (
+              <ul className="space-y-1">
+                {company.isins.map((isin) => (
+                  <li key={isin} className="flex items-center gap-2">
+                    <span className="font-mono text-xs">{isin}</span>
+                    <CopyButton text={isin} label={`Copy ISIN ${isin}`} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">Source</dt>
+          <dd>
+            {backlink ? (
+              <a href={backlink} target="_blank" rel="noopener noreferrer" className="text-accent-700 underline dark:text-accent-300">
+                Company page at the source<span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            ) : (
+              <span className="text-slate-500 dark:text-slate-400">No usable link</span>
+            )}
+          </dd>
+        </div>
+      </dl>
+    </header>
+  );
+}
+
+function WatchButton({ company }: { company: Company }) {
+  const watchlist = useWatchlist();
+  const watched = watchlist.some((c) => c.id === company.id);
+  return (
+    <button
+      type="button"
+      aria-pressed={watched}
+      onClick={() => (watched ? removeFromWatchlist(company.id) : addToWatchlist({ id: company.id, displayName: company.displayName }))}
+      className={`inline-flex items-center gap-1.5 rounded-md border px-3 py-1.5 text-sm font-medium ${
+        watched
+          ? 'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-700 dark:bg-amber-950/50 dark:text-amber-100'
+          : 'border-slate-300 text-slate-800 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800'
+      }`}
+    >
+      <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill={watched ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="1.5">
+        <path d="m10 2.5 2.3 4.8 5.2.7-3.8 3.6.9 5.2L10 14.3l-4.6 2.5.9-5.2-3.8-3.6 5.2-.7L10 2.5Z" strokeLinejoin="round" />
+      </svg>
+      Watchlist
+    </button>
+  );
+}
+
+/** Copies text to the clipboard and says so; says what to do when the browser refuses. */
+export function CopyButton({ text, label }: { text: string; label: string }) {
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  useEffect(() => {
+    if (state === 'idle') return;
+    const timer = setTimeout(() => setState('idle'), 2_000);
+    return () => clearTimeout(timer);
+  }, [state]);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setState('copied');
+    } catch {
+      setState('failed');
+    }
+  };
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => void copy()}
+        aria-label={label}
+        className="rounded border border-slate-300 px-1.5 py-0.5 text-xs text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-300 dark:hover:bg-slate-800"
+      >
+        {state === 'copied' ? 'Copied' : 'Copy'}
+      </button>
+      <span role="status" className="sr-only">
+        {state === 'copied' ? `${text} copied` : state === 'failed' ? 'Copying was blocked by the browser; select the text and copy it.' : ''}
+      </span>
+    </>
+  );
+}
