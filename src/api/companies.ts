@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { getJson } from './client.ts';
-import { cursorParam, FIRST_CURSOR, getNextPageParam, type PageParams } from './pagination.ts';
+import { cursorParam, fetchAllPages, FIRST_CURSOR, getNextPageParam, type AllPages, type PageParams } from './pagination.ts';
 import { compactParams, type CompanyCodeFilters, type UpdatedFilters } from './params.ts';
 import { companySchema, page, segmentSchema, single, type Company, type Page, type Segment } from './schemas.ts';
 
@@ -60,7 +60,13 @@ export const companyKeys = {
     [...companyKeys.segments(companyId), 'list', compactParams(params)] as const,
   segmentInfinite: (companyId: number, filters: SegmentFilters = {}) =>
     [...companyKeys.segments(companyId), 'infinite', compactParams(filters)] as const,
+  segmentAll: (companyId: number) => [...companyKeys.segments(companyId), 'all'] as const,
 };
+
+/** Every segment record of a company (endpoint 3), walked page by page to the last. */
+export function fetchAllCompanySegments(companyId: number, signal?: AbortSignal): Promise<AllPages<Segment>> {
+  return fetchAllPages((cursor) => fetchCompanySegments(companyId, { cursor, limit: 500 }, signal), { signal });
+}
 
 export const companyQueries = {
   /** One page of companies (endpoint 1). */
@@ -96,5 +102,11 @@ export const companyQueries = {
       queryFn: ({ signal, pageParam }) => fetchCompanySegments(companyId, { ...filters, cursor: pageParam }, signal),
       initialPageParam: FIRST_CURSOR,
       getNextPageParam,
+    }),
+  /** Every page of a company's segments (endpoint 3), as one list. */
+  segmentsAll: (companyId: number) =>
+    queryOptions({
+      queryKey: companyKeys.segmentAll(companyId),
+      queryFn: ({ signal }) => fetchAllCompanySegments(companyId, signal),
     }),
 };
