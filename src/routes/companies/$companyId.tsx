@@ -1,11 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { companyQueries } from '../../api/companies.ts';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { SkeletonRows } from '../../components/skeleton.tsx';
 import { CompanyEvents, CompanyRecordings, CompanyTranscripts, useCompanyRecordings, useCompanyTranscripts } from '../../features/companies/company-activity.tsx';
 import { CompanyHeader } from '../../features/companies/company-header.tsx';
 import { parseIdParam } from '../../lib/route-params.ts';
+
+// The segment charts load with this page only.
+const CompanySegments = lazy(() => import('../../features/companies/segments/index.ts'));
 
 export const Route = createFileRoute('/companies/$companyId')({
   params: { parse: ({ companyId }) => ({ companyId: parseIdParam(companyId) }), stringify: ({ companyId }) => ({ companyId: String(companyId) }) },
@@ -35,6 +39,9 @@ function CompanyPage() {
         <CompanyTranscripts query={transcripts} />
       </div>
       <CompanyEvents recordings={recordings} transcripts={transcripts} />
+      <Suspense fallback={<SkeletonRows rows={6} label="Loading segments" />}>
+        <CompanySegments companyId={companyId} />
+      </Suspense>
     </div>
   );
 }
