@@ -92,10 +92,22 @@ export function parseCompanySearch(raw: Record<string, unknown>): ParsedSearch {
   return { search, rejected };
 }
 
-/** The search params the route keeps (validateSearch): only what parses. */
-export function validateCompanySearch(raw: Record<string, unknown>): CompanySearchParams {
-  return parseCompanySearch(raw).search;
+/** The address as the route keeps it (validateSearch): the known keys as text, as typed. Cleaning
+ * happens when the filters are used (parseCompanySearch), so the address keeps what the user or the
+ * link said, and the page can name exactly what it could not use. */
+export function validateCompanySearch(raw: Record<string, unknown>): RawCompanySearch {
+  const out: RawCompanySearch = {};
+  for (const key of Object.keys(FIELD_LABELS) as (keyof CompanySearchParams)[]) {
+    const value = raw[key];
+    if (value === undefined || value === null) continue;
+    const text = (Array.isArray(value) ? value.map(String).join(',') : String(value)).trim().slice(0, 2_000);
+    if (text) out[key] = text;
+  }
+  return out;
 }
+
+/** The known search keys as raw text. */
+export type RawCompanySearch = Partial<Record<keyof CompanySearchParams, string>>;
 
 /** The API filters for the search params. A bare `updatedBefore` date means before that day starts. */
 export function toCompanyFilters(search: CompanySearchParams): CompanyFilters {

@@ -201,7 +201,13 @@ function OptionContent({ option, query }: { option: Option; query: string }) {
         {shownTicker && (
           <span className={`font-mono ${hit?.reason === 'ticker' ? 'font-semibold text-slate-900 dark:text-white' : ''}`}>
             {shownTicker.ticker}
-            <span className="font-sans"> · {shownTicker.exchange}</span>
+            <span className="font-sans">
+              {' · '}
+              {tickers
+                .filter((t) => t.ticker === shownTicker.ticker)
+                .map((t) => t.exchange)
+                .join(', ') || shownTicker.exchange}
+            </span>
           </span>
         )}
         {hit?.reason === 'isin' || hit?.reason === 'isin-prefix' ? (

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { createFileRoute, useRouterState } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { companyQueries } from '../../api/companies.ts';
 import { ErrorPanel } from '../../components/error-panel.tsx';
@@ -7,7 +7,7 @@ import { EmptyState, Panel } from '../../components/panel.tsx';
 import { SkeletonRows } from '../../components/skeleton.tsx';
 import { CompaniesTable } from '../../features/companies/companies-table.tsx';
 import { CompanyFiltersForm } from '../../features/companies/filters-form.tsx';
-import { activeFilterCount, FIELD_LABELS, parseCompanySearch, toCompanyFilters, validateCompanySearch, type CompanySearchParams } from '../../features/companies/filters.ts';
+import { activeFilterCount, FIELD_LABELS, parseCompanySearch, toCompanyFilters, validateCompanySearch, type CompanySearchParams, type RawCompanySearch } from '../../features/companies/filters.ts';
 import { useIndexFacets } from '../../features/search/index.ts';
 
 /** Companies per request: few round trips while scrolling, small enough to arrive quickly. */
@@ -17,17 +17,18 @@ const queryFor = (search: CompanySearchParams) => companyQueries.infinite({ ...t
 
 export const Route = createFileRoute('/companies/')({
   validateSearch: (search: Record<string, unknown>) => validateCompanySearch(search),
-  loaderDeps: ({ search }) => search,
+  loaderDeps: ({ search }) => parseCompanySearch(search).search,
   loader: ({ context: { queryClient }, deps }) => void queryClient.prefetchInfiniteQuery(queryFor(deps)),
   component: Companies,
 });
 
 function Companies() {
-  const search = Route.useSearch();
+  const raw = Route.useSearch();
+  // What the address says, cleaned: unusable values are left out and named.
+  const { search, rejected } = useMemo(() => parseCompanySearch(raw), [raw]);
   const navigate = Route.useNavigate();
   const query = useInfiniteQuery(queryFor(search));
   const facets = useIndexFacets();
-  const rejected = useRejectedParams();
   const filtered = activeFilterCount(search) > 0;
   // On a phone the form folds away so the list is the first thing in view.
   const [showFilters, setShowFilters] = useState(false);
@@ -36,7 +37,7 @@ function Companies() {
     <>
       <h1 className="mb-4 text-lg font-semibold tracking-tight">Companies</h1>
       <div className="space-y-5">
-        <Panel title="Filters" actions={<ActiveFilters search={search} onRemove={(key) => void navigate({ search: (s) => ({ ...s, [key]: undefined }) })} />}>
+        <Panel title="Filters" actions={<ActiveFilters search={search} onRemove={(key) => void navigate({ search: (s: RawCompanySearch) => ({ ...s, [key]: undefined }) })} />}>
           {rejected.length > 0 && (
             <p role="status" className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-100">
               Some filters in the address could not be used and were left out: {rejected.join('; ')}.
@@ -99,21 +100,6 @@ function Companies() {
       </div>
     </>
   );
-}
-
-/** What the address asked for that the filters could not use (shown once, not silently dropped). */
-function useRejectedParams(): string[] {
-  const searchStr = useRouterState({ select: (state) => state.location.searchStr });
-  return useMemo(() => {
-    const raw: Record<string, unknown> = {};
-    for (const [key, value] of new URLSearchParams(searchStr)) raw[key] = unquote(value);
-    return parseCompanySearch(raw).rejected;
-  }, [searchStr]);
-}
-
-/** The router writes strings that look like numbers in JSON quotes ("123"); read them back. */
-function unquote(value: string): string {
-  return value.length >= 2 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value;
 }
 
 function ActiveFilters({ search, onRemove }: { search: CompanySearchParams; onRemove: (key: keyof CompanySearchParams) => void }) {
