@@ -1,0 +1,149 @@
+/** /companies/$companyId: header, watchlist, recordings, transcripts and events; and the home page's watchlist. */
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { groupEvents } from '../../src/features/companies/events.ts';
+import { resetWatchlistCache } from '../../src/lib/watchlist.ts';
+import { renderApp } from '../support/render-app.tsx';
+import { apiPath, sandbox, sandboxJson, server, useSandboxServer } from '../support/sandbox-server.ts';
+import type { AudioRecord, DocumentRecord } from '../../src/api/schemas.ts';
+
+useSandboxServer();
+afterEach(() => {
+  localStorage.clear();
+  resetWatchlistCache();
+});
+
+/** A company with recordings and transcripts. */
+async function busyCompany() {
+  const audio = await sandboxJson<{ data: AudioRecord[] }>('/audio?limit=1&direction=desc');
+  return sandbox.store.companies[audio.data[0]!.companyId - 1]!;
+}
+
+describe('company page', () => {
+  it('shows names, country, listings, ISINs with copy buttons, and a safe link to the source', async () => {
+    const company = sandbox.store.companies[1]!;
+    await renderApp(`/companies/${company.id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: company.displayName })).toBeInTheDocument();
+    expect(screen.getByText(company.name)).toBeInTheDocument();
+    for (const t of company.tickers) expect(screen.getByText(t.ticker, { selector: 'span' }).parentElement).toHaveTextContent(`on ${t.exchange}`);
+    for (const isin of company.isins) expect(screen.getByRole('button', { name: `Copy ISIN ${isin}` })).toBeInTheDocument();
+    const source = screen.getByRole('link', { name: /Company page at the source/ });
+    expect(source).toHaveAttribute('href', company.backlinkUrl);
+    expect(source).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('copies an ISIN and says so', async () => {
+    const company = sandbox.store.companies[1]!;
+    const { user } = await renderApp(`/companies/${company.id}`);
+    const button = await screen.findByRole('button', { name: `Copy ISIN ${company.isins[0]}` });
+    await user.click(button);
+    await expect(navigator.clipboard.readText()).resolves.toBe(company.isins[0]);
+    expect(button).toHaveTextContent('Copied');
+  });
+
+  it('never links to a javascript: source', async () => {
+    const company = sandbox.store.companies[1]!;
+    const real = await sandboxJson<{ data: Record<string, unknown> }>(`/companies/${company.id}`);
+    server.use(http.get(apiPath(`/companies/${company.id}`), () => HttpResponse.json({ data: { ...real.data, backlinkUrl: 'javascript:alert(1)' } })));
+    await renderApp(`/companies/${company.id}`);
+    await screen.findByRole('heading', { level: 1, name: company.displayName });
+    expect(screen.queryByRole('link', { name: /Company page at the source/ })).not.toBeInTheDocument();
+    expect(screen.getByText('No usable link')).toBeInTheDocument();
+  });
+
+  it('lists recordings and transcripts newest first, each linking to its recording, document and event pages', async () => {
+    const company = await busyCompany();
+    const recordings = await sandboxJson<{ data: AudioRecord[] }>(`/audio?companyIds=${company.id}&expand=event&direction=desc&limit=50`);
+    const transcripts = await sandboxJson<{ data: DocumentRecord[] }>(`/documents/transcripts?companyIds=${company.id}&expand=event&direction=desc&limit=50`);
+    await renderApp(`/companies/${company.id}`);
+
+    const recordingsPanel = await screen.findByRole('region', { name: 'Recordings' });
+    await within(recordingsPanel).findAllByRole('listitem');
+    const recordingLinks = within(recordingsPanel)
+      .getAllByRole('link')
+      .filter((a) => a.getAttribute('href')!.startsWith('/recordings/'));
+    expect(recordingLinks).toHaveLength(recordings.data.length);
+    const newest = [...recordings.data].sort((a, b) => Date.parse(b.event!.date) - Date.parse(a.event!.date))[0]!;
+    expect(recordingLinks[0]).toHaveAccessibleName(newest.event!.title);
+    expect(recordingLinks[0]).toHaveAttribute('href', `/recordings/${newest.id}`);
+    expect(within(recordingsPanel).getAllByRole('link', { name: 'Event page' })[0]).toHaveAttribute('href', `/events/${newest.eventId}`);
+
+    const transcriptsPanel = screen.getByRole('region', { name: 'Transcripts' });
+    await waitFor(() => expect(within(transcriptsPanel).getAllByRole('listitem')).toHaveLength(transcripts.data.length));
+    const first = within(transcriptsPanel).getAllByRole('listitem')[0]!;
+    const newestDoc = [...transcripts.data].sort((a, b) => Date.parse(b.event!.date) - Date.parse(a.event!.date))[0]!;
+    expect(within(first).getAllByRole('link')[0]).toHaveAttribute('href', expect.stringMatching(/^\/documents\/\d+$/));
+    expect(first).toHaveTextContent(newestDoc.event!.title);
+    // The type is named from endpoint 13.
+    await waitFor(() => expect(first).toHaveTextContent(/Transcript \((Raw|Edited)\)/));
+  });
+
+  it('gathers the events into fiscal years and periods, each linking to its event page', async () => {
+    const company = await busyCompany();
+    const recordings = await sandboxJson<{ data: AudioRecord[] }>(`/audio?companyIds=${company.id}&expand=event&direction=desc&limit=50`);
+    const transcripts = await sandboxJson<{ data: DocumentRecord[] }>(`/documents/transcripts?companyIds=${company.id}&expand=event&direction=desc&limit=50`);
+    const expected = groupEvents(recordings.data, transcripts.data);
+    await renderApp(`/companies/${company.id}`);
+    const events = await screen.findByRole('region', { name: 'Events' });
+    await waitFor(() => expect(within(events).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(expected.map((g) => `Fiscal year ${g.fiscalYear}`)));
+    const eventIds = new Set([...recordings.data, ...transcripts.data].map((r) => r.eventId));
+    const links = within(events).getAllByRole('link');
+    expect(new Set(links.map((a) => a.getAttribute('href')))).toEqual(new Set([...eventIds].map((id) => `/events/${id}`)));
+  });
+
+  it('says when the company does not exist', async () => {
+    await renderApp('/companies/999999');
+    expect(await screen.findByText('Not found (404)')).toBeInTheDocument();
+  });
+});
+
+describe('grouping events', () => {
+  it('puts newer fiscal years first, and each event once even when it has a recording and two transcripts', () => {
+    const summary = (fy: number, fp: string, date: string) => ({ title: `${fp} ${fy}`, typeId: 1, fiscalYear: fy, fiscalPeriod: fp, language: 'en', date });
+    const rec = (id: number, eventId: number, event: ReturnType<typeof summary>) => ({ id, eventId, event }) as unknown as AudioRecord;
+    const doc = (id: number, eventId: number, event: ReturnType<typeof summary>) => ({ id, eventId, event }) as unknown as DocumentRecord;
+    const q1 = summary(2025, 'Q1', '2025-04-20T10:00:00.000Z');
+    const q4 = summary(2024, 'Q4', '2025-02-01T10:00:00.000Z');
+    const q2 = summary(2025, 'Q2', '2025-07-20T10:00:00.000Z');
+    const groups = groupEvents([rec(1, 10, q1), rec(2, 11, q4), rec(3, 12, q2)], [doc(5, 10, q1), doc(6, 10, q1)]);
+    expect(groups.map((g) => g.fiscalYear)).toEqual([2025, 2024]);
+    expect(groups[0]!.periods.map((p) => p.fiscalPeriod)).toEqual(['Q2', 'Q1']);
+    expect(groups[0]!.periods[1]!.events).toEqual([expect.objectContaining({ id: 10, recordingIds: [1], transcriptIds: [5, 6] })]);
+  });
+});
+
+describe('watchlist', () => {
+  it('the star adds the company to the watchlist, and home then leads with its recordings and transcripts', async () => {
+    const company = await busyCompany();
+    const { user, router } = await renderApp(`/companies/${company.id}`);
+    const star = await screen.findByRole('button', { name: 'Watchlist' });
+    expect(star).toHaveAttribute('aria-pressed', 'false');
+    await user.click(star);
+    expect(star).toHaveAttribute('aria-pressed', 'true');
+
+    await router.navigate({ to: '/' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your watchlist' })).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Watched companies' })).toHaveTextContent(company.displayName);
+    const table = await screen.findByRole('table', { name: 'Watchlist recordings, newest first' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row).toHaveTextContent(company.displayName);
+    // The general lists follow.
+    expect(screen.getByRole('heading', { level: 2, name: 'Latest from earnings season' })).toBeInTheDocument();
+
+    // Unstarring removes the section.
+    await router.navigate({ to: '/companies/$companyId', params: { companyId: company.id } });
+    await user.click(await screen.findByRole('button', { name: 'Watchlist' }));
+    await router.navigate({ to: '/' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Latest from earnings season' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Your watchlist' })).not.toBeInTheDocument();
+  });
+
+  it('survives a damaged stored value', async () => {
+    localStorage.setItem('earnings-desk.watchlist.v1', '{not json');
+    resetWatchlistCache();
+    await renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Latest from earnings season' })).toBeInTheDocument();
+  });
+});
