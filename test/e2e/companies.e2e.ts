@@ -1,0 +1,116 @@
+import { checkA11y, expect, test } from './fixtures.ts';
+
+interface Company {
+  id: number;
+  displayName: string;
+  name: string;
+  tickers: { ticker: string; exchange: string }[];
+}
+interface Segment {
+  fiscalYear: number;
+  segmentCategory: string;
+  segmentItem: string;
+  items: { name: string; value: number }[];
+}
+
+/** A company with recordings and segments, read through the app's own proxy. */
+async function pickCompany(request: import('@playwright/test').APIRequestContext): Promise<{ company: Company; segments: Segment[] }> {
+  const audio = (await (await request.get('/public/v3/audio?limit=20&direction=desc')).json()) as { data: { companyId: number }[] };
+  for (const { companyId } of audio.data) {
+    const segments = (await (await request.get(`/public/v3/companies/${companyId}/segments?limit=500`)).json()) as { data: Segment[] };
+    if (segments.data.length === 0) continue;
+    const company = (await (await request.get(`/public/v3/companies/${companyId}`)).json()) as { data: Company };
+    return { company: company.data, segments: segments.data };
+  }
+  throw new Error('no company with recordings and segments');
+}
+
+test('find a company by part of its name with the keyboard, read its segments, follow a recording', async ({ page }) => {
+  const { company, segments } = await pickCompany(page.request);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Latest from earnings season' })).toBeVisible();
+
+  // Ctrl+K opens the palette; type part of the name (a slice from its middle works too, but a prefix ranks first).
+  await page.keyboard.press('Control+k');
+  const dialog = page.getByRole('dialog', { name: 'Find a company' });
+  const input = dialog.getByRole('combobox', { name: 'Search companies' });
+  await expect(input).toBeFocused();
+  const part = company.displayName.slice(0, 5);
+  await page.keyboard.type(part, { delay: 40 });
+  const options = dialog.getByRole('listbox', { name: 'Matching companies' }).getByRole('option');
+  await expect(options.filter({ hasText: company.displayName }).first()).toBeVisible();
+  await checkA11y(page, 'palette open');
+
+  // Walk down to it with the arrow keys; the active option is announced through aria-activedescendant.
+  const names = await options.evaluateAll((nodes) => nodes.map((n) => n.querySelector('span span')?.textContent ?? ''));
+  const target = names.indexOf(company.displayName);
+  expect(target).toBeGreaterThanOrEqual(0);
+  for (let i = 0; i < target; i++) await page.keyboard.press('ArrowDown');
+  await expect(options.nth(target)).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+
+  await expect(page).toHaveURL(new RegExp(`/companies/${company.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: company.displayName })).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // The segments table carries the API's figures.
+  const segmentsRegion = page.getByRole('region', { name: 'Segments' });
+  const latestYear = Math.max(...segments.map((s) => s.fiscalYear));
+  const sample = segments.find((s) => s.fiscalYear === latestYear && s.items.length > 0)!;
+  const table = segmentsRegion.getByRole('table').filter({ hasText: sample.items[0]!.name }).first();
+  await table.scrollIntoViewIfNeeded();
+  await expect(table).toBeVisible();
+  const header = await table.getByRole('columnheader').allTextContents();
+  const yearColumn = header.findIndex((h) => h.includes(String(latestYear)));
+  expect(yearColumn).toBeGreaterThan(0);
+  const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: sample.items[0]!.name, exact: true }) }).first();
+  const cell = row.getByRole('cell').nth(yearColumn - 1);
+  const shown = Number((await cell.innerText()).split('\n')[0]!.replace(/[^\d.−-]/g, '').replace('−', '-'));
+  expect(shown).toBeCloseTo(sample.items[0]!.value, 1);
+  await checkA11y(page, 'company page');
+
+  // Follow the newest recording to its page.
+  const recordings = page.getByRole('region', { name: 'Recordings' });
+  const firstRecording = recordings.getByRole('listitem').first().getByRole('link').first();
+  const title = (await firstRecording.textContent())!;
+  await firstRecording.click();
+  await expect(page).toHaveURL(/\/recordings\/\d+/);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+});
+
+test('open /companies with filters in the address and scroll far: rows stay bounded, pages keep coming', async ({ page }) => {
+  await page.goto('/companies?direction=desc&updatedBefore=2030-01-01');
+  const table = page.getByRole('table', { name: 'Matching companies' });
+  await expect(table).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Updated before', exact: true })).toHaveValue('2030-01-01');
+  await expect(page.getByRole('combobox', { name: 'Order' })).toHaveValue('desc');
+  await expect(page.getByRole('button', { name: 'Remove filter Updated before: 2030-01-01' })).toBeVisible();
+
+  // Newest listed first: ids fall down the list.
+  const firstIds = await table.getByRole('link').evaluateAll((links) => links.slice(0, 5).map((a) => Number(a.getAttribute('href')!.split('/').pop())));
+  expect([...firstIds].sort((a, b) => b - a)).toEqual(firstIds);
+
+  const status = page.getByRole('status').filter({ hasText: /companies loaded/ });
+  let maxRendered = 0;
+  for (let i = 0; i < 60; i++) {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForTimeout(100);
+    maxRendered = Math.max(maxRendered, await table.getByRole('row').count());
+    if (/All [\d,]+ companies loaded/.test((await status.textContent()) ?? '')) break;
+  }
+  await expect(status).toHaveText(/All 500 companies loaded/);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  // The last company is in view, with its row index, while the document holds only a window of rows.
+  await expect(table.locator('[aria-rowindex="501"]')).toBeVisible();
+  expect(maxRendered).toBeLessThan(60);
+  await checkA11y(page, 'companies scrolled');
+
+  // Back at the top, and back/forward walks filter changes.
+  await page.getByRole('combobox', { name: 'Countries' }).fill('GB');
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page).toHaveURL(/countries=GB/);
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  await page.goBack();
+  await expect(page).not.toHaveURL(/countries=GB/);
+  await expect(page.getByRole('combobox', { name: 'Countries' })).toHaveValue('');
+});
