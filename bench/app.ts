@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium as playwright } from 'playwright-core';
 import { createServerApp } from '../server/app.ts';
 import { readServerConfig } from '../server/config.ts';
+import { benchSearch } from './search.ts';
 
 /**
  * `npm run bench`: what the first route costs. Serves the production build in sandbox mode, opens
@@ -80,6 +81,8 @@ async function main() {
   } finally {
     server.close();
   }
+  console.log('');
+  await benchSearch();
 }
 
 main().catch((error) => {

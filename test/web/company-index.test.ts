@@ -24,7 +24,6 @@ function makeIndex(db: IDBFactory, options: { pageSize?: number; now?: () => num
   const sleeps: number[] = [];
   const phases: IndexStatus['phase'][] = [];
   let pages = 0;
-  let index!: CompanyIndex;
   const fetchPage: FetchCompanyPage = async (params, signal) => {
     const page = await fetchCompanies(params, signal);
     requests.push(new URL(seenRequests.at(-1)!).searchParams);
@@ -32,7 +31,7 @@ function makeIndex(db: IDBFactory, options: { pageSize?: number; now?: () => num
     options.onPage?.(pages, index);
     return page;
   };
-  index = new CompanyIndex({
+  const index: CompanyIndex = new CompanyIndex({
     store: () => openIndexStore(db),
     fetchPage,
     pageSize: options.pageSize ?? 10,

@@ -5,7 +5,7 @@
  *
  * Order of relevance (higher first):
  *   exact ISIN > exact ticker > ticker prefix > ISIN prefix > name prefix > word prefixes
- *   > substring > one-typo word prefix > letters in order (subsequence)
+ *   > substring > word prefix with one slip after its first letter > letters in order (subsequence)
  * Ties go to the shorter display name, then alphabetical order.
  *
  * Everything a keystroke needs is precomputed per company, so a query over 20,000 companies is a
@@ -37,6 +37,8 @@ export interface SearchEntry {
   tickers: string[];
   /** Lower-case ISINs. */
   isins: string[];
+  /** Which letters and digits occur in the names: a query with two letters the names lack cannot match them. */
+  mask: number;
 }
 
 export interface SearchHit {
@@ -90,6 +92,7 @@ export function toEntry(company: IndexedCompany): SearchEntry {
     company,
     display,
     legal,
+    mask: charMask(`${display}${legal}`),
     words,
     compact: `${display.replaceAll(' ', '')} ${legal.replaceAll(' ', '')}`,
     tickers,
@@ -97,14 +100,35 @@ export function toEntry(company: IndexedCompany): SearchEntry {
   };
 }
 
+/** One bit per letter (a–z) and per digit group: a cheap test that a text lacks some characters. */
+export function charMask(text: string): number {
+  let mask = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 97 && c <= 122) mask |= 1 << (c - 97);
+    else if (c >= 48 && c <= 57) mask |= 1 << (26 + ((c - 48) % 5));
+    else if (c > 127) mask |= 1 << 31;
+  }
+  return mask;
+}
+
+function bitCount(value: number): number {
+  let v = value - ((value >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
 /** A prepared query: built once per keystroke, read for every company. */
 export interface PreparedQuery {
   raw: string;
   /** Lower-case, trimmed, inner spaces kept: what ticker and ISIN matches compare. */
   code: string;
+  /** The code without punctuation ("brk.b" → "brkb"). */
+  bareCode: string;
   normalized: string;
   tokens: string[];
   compact: string;
+  mask: number;
 }
 
 export function prepareQuery(query: string): PreparedQuery {
@@ -113,9 +137,11 @@ export function prepareQuery(query: string): PreparedQuery {
   return {
     raw: query,
     code,
+    bareCode: code.replace(NON_WORD, ''),
     normalized,
     tokens: normalized ? normalized.split(' ') : [],
     compact: normalized.replaceAll(' ', ''),
+    mask: charMask(normalized.replaceAll(' ', '')),
   };
 }
 
@@ -133,32 +159,55 @@ function subsequenceScore(needle: string, haystack: string): number {
   return Math.max(1, 99 - gaps);
 }
 
+// Rows of the edit-distance table, reused by every call (searching allocates nothing per word).
+let rowA = new Int32Array(64);
+let rowB = new Int32Array(64);
+let rowC = new Int32Array(64);
+
 /** True when `word` starts with `token` allowing one substitution, insertion, deletion or swap. */
 export function prefixWithinOneEdit(token: string, word: string): boolean {
   const n = token.length;
   if (word.length < n - 1) return false;
-  // Compare token against word prefixes of length n-1, n, n+1 with a banded edit distance.
-  let prev = new Array<number>(n + 1);
-  let curr = new Array<number>(n + 1);
-  let prevPrev = new Array<number>(n + 1);
+  // A slip after the first letter: the first letter is right, or the first two are swapped.
+  // (Analysts rarely miss the first letter; checking it first skips the table for most words.)
+  const t0 = token.charCodeAt(0);
+  const w0 = word.charCodeAt(0);
+  if (t0 !== w0 && !(n > 1 && word.length > 1 && t0 === word.charCodeAt(1) && token.charCodeAt(1) === w0)) return false;
+  if (rowA.length <= n + 1) {
+    rowA = new Int32Array(n + 2);
+    rowB = new Int32Array(n + 2);
+    rowC = new Int32Array(n + 2);
+  }
+  let prevPrev = rowC;
+  let prev = rowA;
+  let curr = rowB;
   for (let j = 0; j <= n; j++) prev[j] = j;
   const maxLen = Math.min(word.length, n + 1);
-  let best = n; // distance of token to the empty prefix
+  let best = n;
   for (let i = 1; i <= maxLen; i++) {
     curr[0] = i;
-    let rowMin = curr[0];
+    let rowMin = i;
+    const w = word.charCodeAt(i - 1);
     for (let j = 1; j <= n; j++) {
-      const cost = word.charCodeAt(i - 1) === token.charCodeAt(j - 1) ? 0 : 1;
-      let value = Math.min(prev[j]! + 1, curr[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && word.charCodeAt(i - 1) === token.charCodeAt(j - 2) && word.charCodeAt(i - 2) === token.charCodeAt(j - 1)) {
-        value = Math.min(value, prevPrev[j - 2]! + 1);
+      const t = token.charCodeAt(j - 1);
+      let value = prev[j - 1]! + (w === t ? 0 : 1);
+      const del = prev[j]! + 1;
+      if (del < value) value = del;
+      const ins = curr[j - 1]! + 1;
+      if (ins < value) value = ins;
+      if (i > 1 && j > 1 && w === token.charCodeAt(j - 2) && word.charCodeAt(i - 2) === t) {
+        const swap = prevPrev[j - 2]! + 1;
+        if (swap < value) value = swap;
       }
       curr[j] = value;
       if (value < rowMin) rowMin = value;
     }
-    if (i >= n - 1) best = Math.min(best, curr[n]!);
+    if (i >= n - 1 && curr[n]! < best) best = curr[n]!;
     if (rowMin > 1) return false;
-    [prevPrev, prev, curr] = [prev, curr, prevPrev];
+    const spare = prevPrev;
+    prevPrev = prev;
+    prev = curr;
+    curr = spare;
   }
   return best <= 1;
 }
@@ -173,7 +222,7 @@ export function scoreEntry(entry: SearchEntry, query: PreparedQuery): Omit<Searc
     for (let i = 0; i < entry.isins.length; i++) {
       if (entry.isins[i] === code) return { score: SCORE.isin, reason: 'isin' };
     }
-    const bareCode = code.replace(NON_WORD, '');
+    const { bareCode } = query;
     for (let i = 0; i < entry.tickers.length; i++) {
       const ticker = entry.tickers[i]!;
       if (ticker === code || ticker === bareCode) return { score: SCORE.ticker, reason: 'ticker', ticker: tickerOf(entry, ticker) };
@@ -193,6 +242,11 @@ export function scoreEntry(entry: SearchEntry, query: PreparedQuery): Omit<Searc
 
   const { normalized, tokens, compact } = query;
   if (!normalized) return null;
+  // Letters of the query that the names lack: with none, anything may match; with one, only a
+  // slip of the finger; with more, nothing (most companies stop here).
+  const missing = bitCount(query.mask & ~entry.mask);
+  if (missing > 1) return null;
+  if (missing === 1) return typoMatch(entry, tokens);
   if (entry.display.startsWith(normalized)) return { score: SCORE.namePrefix + closeness(normalized, entry.display), reason: 'name' };
   if (entry.legal.startsWith(normalized)) return { score: SCORE.legalPrefix + closeness(normalized, entry.legal), reason: 'name' };
 
@@ -202,15 +256,31 @@ export function scoreEntry(entry: SearchEntry, query: PreparedQuery): Omit<Searc
   }
   if (entry.display.includes(normalized) || entry.legal.includes(normalized)) return { score: SCORE.substring, reason: 'name' };
 
-  // A slip of the finger: every token (4+ letters) starts a word within one edit.
-  if (tokens.every((token) => (token.length >= 4 ? entry.words.some((word) => prefixWithinOneEdit(token, word)) : entry.words.some((word) => word.startsWith(token))))) {
-    if (tokens.some((token) => token.length >= 4)) return { score: SCORE.typo, reason: 'name' };
-  }
+  const typo = typoMatch(entry, tokens);
+  if (typo) return typo;
   if (compact.length >= 3) {
     const sub = subsequenceScore(compact, entry.compact);
     if (sub > 0) return { score: SCORE.subsequence + sub - 99, reason: 'name' };
   }
   return null;
+}
+
+/** A slip of the finger: every token (4+ letters) starts a word within one edit, shorter ones exactly. */
+function typoMatch(entry: SearchEntry, tokens: readonly string[]): Omit<SearchHit, 'company'> | null {
+  let long = false;
+  for (const token of tokens) {
+    const fuzzy = token.length >= 4;
+    long ||= fuzzy;
+    let found = false;
+    for (const word of entry.words) {
+      if (fuzzy ? prefixWithinOneEdit(token, word) : word.startsWith(token)) {
+        found = true;
+        break;
+      }
+    }
+    if (!found) return null;
+  }
+  return long ? { score: SCORE.typo, reason: 'name' } : null;
 }
 
 /** 0..99: a query that covers more of the name ranks higher among prefix matches. */
@@ -234,19 +304,34 @@ function compareHits(a: SearchHit, b: SearchHit): number {
   );
 }
 
-/** Ranks every entry for `query`; returns the best `limit` hits and how many matched in all. */
+/**
+ * Ranks every entry for `query`; returns the best `limit` hits and how many matched in all.
+ * Keeps only the best `limit` while scanning (no sort of thousands of matches for one letter).
+ */
 export function rank(entries: readonly SearchEntry[], query: string, limit = 20): SearchResult {
   const prepared = prepareQuery(query);
-  if (!prepared.code) return { hits: [], total: 0 };
-  const hits: SearchHit[] = [];
+  if (!prepared.code || limit <= 0) return { hits: [], total: 0 };
+  const best: SearchHit[] = [];
+  let total = 0;
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i]!;
     const scored = scoreEntry(entry, prepared);
-    if (scored) hits.push({ company: entry.company, ...scored });
+    if (!scored) continue;
+    total++;
+    if (best.length === limit) {
+      const worst = best[limit - 1]!;
+      if (scored.score < worst.score) continue;
+      if (scored.score === worst.score && entry.company.displayName.length > worst.company.displayName.length) continue;
+    }
+    const hit: SearchHit = { company: entry.company, ...scored };
+    // Insert in order; the array is at most `limit` long.
+    let at = best.length;
+    while (at > 0 && compareHits(hit, best[at - 1]!) < 0) at--;
+    if (at >= limit) continue;
+    best.splice(at, 0, hit);
+    if (best.length > limit) best.pop();
   }
-  const total = hits.length;
-  hits.sort(compareHits);
-  return { hits: hits.slice(0, limit), total };
+  return { hits: best, total };
 }
 
 /** Shapes that look like a code the API can filter by. */
