@@ -46,11 +46,7 @@ async function inBrowser(): Promise<void> {
     });
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('HeapProfiler.collectGarbage');
-    const { metrics } = await cdp.send('Performance.getMetrics').catch(async () => {
-      await cdp.send('Performance.enable');
-      return cdp.send('Performance.getMetrics');
-    });
-    const heap = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? NaN;
+    const heap = (await cdp.send('Runtime.getHeapUsage')).usedSize;
     console.log(`Company index in Chromium, ${COMPANIES.toLocaleString()} companies (sandbox on loopback, IndexedDB)`);
     console.log(`  fill: ${fill.count.toLocaleString()} companies in ${(fill.ms / 1000).toFixed(2)} s (${Math.ceil(fill.count / 500)} pages of 500), starting ${(fill.startedAt / 1000).toFixed(2)} s after navigation`);
     console.log(`  page JS heap after the fill (after GC): ${(heap / 1024 / 1024).toFixed(1)} MB`);
