@@ -1,7 +1,7 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fetchCompanies } from '../../src/api/companies.ts';
-import { CompanyIndex, type FetchCompanyPage, type IndexStatus } from '../../src/features/search/company-index.ts';
+import { CompanyIndex, SMALL_PAGE_ALLOWANCE, type FetchCompanyPage, type IndexStatus } from '../../src/features/search/company-index.ts';
 import { openIndexStore } from '../../src/features/search/index-db.ts';
 import { sandbox, sandboxJson, SANDBOX_COMPANIES, seenRequests, useSandboxServer } from '../support/sandbox-server.ts';
 
@@ -152,6 +152,31 @@ describe('company index: resume', () => {
     await index.start();
     expect(sleeps).toEqual([]);
     expect(index.getStatus().phase).toBe('error');
+  });
+});
+
+describe('company index: a key that gets small pages', () => {
+  it('pauses after a few small pages instead of spending a demo key\'s daily requests, and goes on when asked', async () => {
+    // The service answers 2 per page whatever limit says; the index asked for 10.
+    const db = freshDb();
+    const requests: number[] = [];
+    const index = new CompanyIndex({
+      store: () => openIndexStore(db),
+      locks: null,
+      channel: () => null,
+      pageSize: 10,
+      fetchPage: (params, signal) => {
+        requests.push(params.cursor ?? 0);
+        return fetchCompanies({ ...params, limit: 2 }, signal);
+      },
+    });
+    await index.start();
+    expect(index.getStatus()).toMatchObject({ phase: 'limited', count: 2 * SMALL_PAGE_ALLOWANCE, complete: false });
+    expect(requests).toHaveLength(SMALL_PAGE_ALLOWANCE);
+
+    await index.continueWithSmallPages();
+    expect(index.getStatus()).toMatchObject({ phase: 'ready', complete: true, count: SANDBOX_COMPANIES });
+    expect(requests).toHaveLength(SANDBOX_COMPANIES / 2);
   });
 });
 

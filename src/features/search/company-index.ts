@@ -16,7 +16,7 @@ import { rank, toEntry, type IndexedCompany, type SearchEntry, type SearchResult
  * - One tab at a time fills (Web Locks where the browser has them); other tabs pick up its pages.
  */
 
-export type IndexPhase = 'idle' | 'loading' | 'filling' | 'refreshing' | 'waiting' | 'ready' | 'error';
+export type IndexPhase = 'idle' | 'loading' | 'filling' | 'refreshing' | 'waiting' | 'ready' | 'error' | 'limited';
 
 export interface IndexStatus {
   phase: IndexPhase;
@@ -33,6 +33,13 @@ export interface IndexStatus {
   /** True while another tab does the filling. */
   elsewhere: boolean;
 }
+
+/**
+ * A key that gets small pages whatever `limit` says (a demo key: 10 per page, 200 requests a day)
+ * would spend its whole day filling the index. The fill pauses after this many such pages and
+ * asks before going on.
+ */
+export const SMALL_PAGE_ALLOWANCE = 20;
 
 export type FetchCompanyPage = (params: CompanyListParams, signal: AbortSignal) => Promise<Page<Company>>;
 
@@ -107,6 +114,7 @@ export class CompanyIndex {
   private controller: AbortController | null = null;
   private running: Promise<void> | null = null;
   private store: IndexStore | null = null;
+  private smallPagesAllowed = false;
   private channel: BroadcastChannel | null = null;
   private readonly options: Required<Omit<CompanyIndexOptions, 'locks' | 'channel'>> & Pick<CompanyIndexOptions, 'locks' | 'channel'>;
 
@@ -197,6 +205,12 @@ export class CompanyIndex {
     return this.start();
   }
 
+  /** Goes on filling with a key that gets small pages, after the analyst agreed. */
+  continueWithSmallPages(): Promise<void> {
+    this.smallPagesAllowed = true;
+    return this.start();
+  }
+
   /** Forgets everything stored and fills from the first page. */
   async rebuild(): Promise<void> {
     this.stop();
@@ -242,6 +256,10 @@ export class CompanyIndex {
       this.setStatus({ phase: 'ready', retryAt: null, error: null, elsewhere: false });
     } catch (error) {
       if (isAbort(error, signal)) return;
+      if (error instanceof SmallPagesPause) {
+        this.setStatus({ phase: 'limited', error: null, retryAt: null, elsewhere: false });
+        return;
+      }
       this.setStatus({ phase: 'error', error, retryAt: null, elsewhere: false });
     }
   }
@@ -285,7 +303,9 @@ export class CompanyIndex {
     mark('company-index-fill-start', this.entries.size);
     let cursor = this.progress.fillCursor ?? 0;
     const sent: number[] = [];
+    let smallPages = 0;
     for (;;) {
+      if (smallPages >= SMALL_PAGE_ALLOWANCE && !this.smallPagesAllowed) throw new SmallPagesPause();
       this.setStatus({ phase: 'filling', retryAt: null });
       let page: Page<Company>;
       try {
@@ -301,6 +321,7 @@ export class CompanyIndex {
       }
       const next = nextCursorOf(page, cursor, sent);
       sent.push(cursor);
+      if (next !== undefined && page.data.length < this.options.pageSize) smallPages++;
       const records = page.data.map(pickIndexed);
       const highWater = records.reduce<string | null>((max, c) => laterOf(max, c.updatedAt), this.progress.highWater);
       const finished = next === undefined;
@@ -399,6 +420,8 @@ export class CompanyIndex {
     for (const listener of this.listeners) listener();
   }
 }
+
+class SmallPagesPause extends Error {}
 
 /** Search durations, for `npm run bench`: the last few hundred, as performance measures. */
 const SEARCH_MEASURE = 'company-search';

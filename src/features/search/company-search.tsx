@@ -288,6 +288,18 @@ export function IndexProgress({ status }: { status: IndexStatus }) {
       </div>
     );
   }
+  if (status.phase === 'limited') {
+    return (
+      <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 px-3 py-2 text-xs text-amber-900 dark:border-slate-800 dark:text-amber-200">
+        <span>
+          Company index paused at {status.count.toLocaleString()} companies: this API key gets small pages, and indexing every company could use up its daily requests. Tickers and ISINs are still looked up directly.
+        </span>
+        <button type="button" onMouseDown={(e) => e.preventDefault()} onClick={() => void index.continueWithSmallPages()} className="rounded border border-current px-2 py-0.5 font-medium">
+          Index anyway
+        </button>
+      </div>
+    );
+  }
   if (status.complete && status.phase !== 'waiting') return null;
   if (status.phase === 'idle' || status.phase === 'ready') return null;
   const seconds = status.retryAt ? Math.max(0, Math.ceil((status.retryAt - now) / 1000)) : 0;
@@ -311,7 +323,12 @@ export function IndexProgress({ status }: { status: IndexStatus }) {
 export function IndexBadge() {
   const status = useIndexStatus(useCompanyIndex());
   if (status.complete || status.phase === 'idle' || status.phase === 'ready') return null;
-  const label = status.phase === 'error' ? 'Company index stopped' : status.phase === 'waiting' ? 'Company index paused' : `Indexing companies: ${status.count.toLocaleString()}`;
+  const label =
+    status.phase === 'error'
+      ? 'Company index stopped'
+      : status.phase === 'waiting' || status.phase === 'limited'
+        ? 'Company index paused'
+        : `Indexing companies: ${status.count.toLocaleString()}`;
   return (
     <span className="hidden items-center gap-1.5 whitespace-nowrap text-xs text-slate-600 lg:inline-flex dark:text-slate-400" title={label}>
       <span aria-hidden="true" className={`h-1.5 w-1.5 rounded-full ${status.phase === 'error' ? 'bg-red-600' : 'animate-pulse bg-accent-500'}`} />
