@@ -37,7 +37,7 @@ export function ThemeToggle() {
     >
       {dark ? (
         <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
-          <path d="M17.3 13.4A7.5 7.5 0 0 1 6.6 2.7a7.5 7.5 0 1 0 10.7 10.7Z" />
+          <path d="M16 12.9A7 7 0 1 1 7.1 4a5.5 5.5 0 0 0 8.9 8.9Z" />
         </svg>
       ) : (
         <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
