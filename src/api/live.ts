@@ -42,24 +42,40 @@ const FINAL_STATES: ReadonlySet<string> = new Set([
   'processingRecordingFailed',
 ]);
 
+/** Polling cadence, in ms. */
+export const LIVE_POLL = {
+  /** willBeLive, live, processingRecording: the state can change any moment. */
+  active: 5_000,
+  /** willBeLive within a minute of (or past) its scheduled start: the moment it goes live. */
+  imminent: 2_000,
+  /** notLive, or a state this app does not know yet. */
+  idle: 30_000,
+} as const;
+
 /**
- * How often to re-read a live record in a given state (ms), or false to stop: fast around the
- * moment of going live and while processing, slowly while merely announced, never once final.
- * An unknown (future) state is polled slowly rather than frozen.
+ * How often to re-read a live record (ms), or false to stop: every few seconds while the state can
+ * change soon, faster still as the scheduled start nears, slowly while merely announced, never once
+ * final. An unknown (future) state is polled slowly rather than frozen.
  */
-export function liveRefetchInterval(state: LiveState | undefined): number | false {
+export function liveRefetchInterval(state: LiveState | undefined, date?: string, now: number = Date.now()): number | false {
   if (state === undefined) return false;
   if (FINAL_STATES.has(state)) return false;
   switch (state) {
-    case 'willBeLive':
+    case 'willBeLive': {
+      const start = date ? Date.parse(date) : NaN;
+      return Number.isFinite(start) && start - now <= 60_000 ? LIVE_POLL.imminent : LIVE_POLL.active;
+    }
     case 'live':
     case 'processingRecording':
-      return 10_000;
-    case 'notLive':
-      return 60_000;
+      return LIVE_POLL.active;
     default:
-      return 30_000;
+      return LIVE_POLL.idle;
   }
+}
+
+/** True once a state can no longer change. */
+export function isFinalLiveState(state: LiveState): boolean {
+  return FINAL_STATES.has(state);
 }
 
 export const liveKeys = {
@@ -71,8 +87,10 @@ export const liveKeys = {
 
 const liveDefaults = {
   staleTime: 5_000,
-  refetchInterval: (query: { state: { data?: LiveAudio } }) => liveRefetchInterval(query.state.data?.state),
+  refetchInterval: (query: { state: { data?: LiveAudio } }) => liveRefetchInterval(query.state.data?.state, query.state.data?.date),
+  // Paused while the tab is hidden; read again the moment it is visible.
   refetchIntervalInBackground: false,
+  refetchOnWindowFocus: 'always',
 } as const;
 
 export const liveQueries = {

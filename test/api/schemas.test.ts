@@ -103,17 +103,21 @@ describe('schemas', () => {
     });
 
     it('polls while the state can change, stops once it cannot', () => {
-      expect(liveRefetchInterval('live')).toBe(10_000);
-      expect(liveRefetchInterval('willBeLive')).toBe(10_000);
-      expect(liveRefetchInterval('processingRecording')).toBe(10_000);
-      expect(liveRefetchInterval('notLive')).toBe(60_000);
+      const now = Date.parse('2026-11-21T12:00:00Z');
+      expect(liveRefetchInterval('live')).toBe(5_000);
+      expect(liveRefetchInterval('willBeLive', '2026-11-21T12:10:00Z', now)).toBe(5_000);
+      // Within a minute of the scheduled start, and after it, faster: the moment it goes live matters.
+      expect(liveRefetchInterval('willBeLive', '2026-11-21T12:00:45Z', now)).toBe(2_000);
+      expect(liveRefetchInterval('willBeLive', '2026-11-21T11:59:00Z', now)).toBe(2_000);
+      expect(liveRefetchInterval('processingRecording')).toBe(5_000);
+      expect(liveRefetchInterval('notLive')).toBe(30_000);
       expect(liveRefetchInterval('liveOnMars')).toBe(30_000);
       for (const state of ['recordingAvailable', 'liveFailedInterrupted', 'liveFailedNoAccess', 'liveFailedNotStarted', 'processingRecordingFailed']) {
         expect(liveRefetchInterval(state)).toBe(false);
       }
       expect(liveRefetchInterval(undefined)).toBe(false);
       const interval = liveQueries.detail(1).refetchInterval as (query: { state: { data?: LiveAudio } }) => number | false;
-      expect(interval({ state: { data: { ...base, state: 'live', audio: null, wentLiveAt: null } } })).toBe(10_000);
+      expect(interval({ state: { data: { ...base, state: 'live', audio: null, wentLiveAt: null } } })).toBe(5_000);
     });
 
     it('forEvent: a record that belongs to another event is "not found"', async () => {

@@ -1,0 +1,74 @@
+import type { LiveState } from '../../api/schemas.ts';
+
+export type Tone = 'neutral' | 'upcoming' | 'live' | 'working' | 'done' | 'failed';
+
+export interface StateInfo {
+  /** The badge. */
+  label: string;
+  /** One plain sentence for the analyst. */
+  line: string;
+  tone: Tone;
+}
+
+/** Every state the service is known to use, in plain language. */
+export const STATE_INFO: Record<string, StateInfo> = {
+  notLive: { label: 'Not live', line: 'This call is not streaming, and no live stream is scheduled yet.', tone: 'neutral' },
+  willBeLive: { label: 'Starting soon', line: 'This call will stream live; it starts playing here the moment it begins.', tone: 'upcoming' },
+  live: { label: 'Live', line: 'The call is streaming now. Listen live, or go back within the stream.', tone: 'live' },
+  processingRecording: {
+    label: 'Processing',
+    line: 'The call has ended. Its recording is being processed and will be available here shortly.',
+    tone: 'working',
+  },
+  recordingAvailable: { label: 'Recording available', line: 'The call has ended and its recording is ready to play.', tone: 'done' },
+  liveFailedInterrupted: {
+    label: 'Stream interrupted',
+    line: 'The live stream started but was interrupted. A recording may still follow; check the event page later.',
+    tone: 'failed',
+  },
+  liveFailedNoAccess: {
+    label: 'No access',
+    line: 'The live stream could not be captured because access to the call was refused.',
+    tone: 'failed',
+  },
+  liveFailedNotStarted: { label: 'Did not start', line: 'The live stream never started: the call did not begin streaming.', tone: 'failed' },
+  processingRecordingFailed: {
+    label: 'Processing failed',
+    line: 'The call was streamed, but its recording could not be processed.',
+    tone: 'failed',
+  },
+};
+
+/** A known state's description, or the state shown as it is (a value the service added later). */
+export function describeState(state: LiveState): StateInfo {
+  return (
+    STATE_INFO[state] ?? {
+      label: state || 'Unknown',
+      line: `The service reports the state “${state}”, which this app does not know yet. It keeps checking.`,
+      tone: 'neutral',
+    }
+  );
+}
+
+export const TONE_CLASSES: Record<Tone, string> = {
+  neutral: 'border-slate-300 bg-slate-100 text-slate-800 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100',
+  upcoming: 'border-sky-300 bg-sky-50 text-sky-900 dark:border-sky-700 dark:bg-sky-950 dark:text-sky-100',
+  live: 'border-red-300 bg-red-50 text-red-800 dark:border-red-700 dark:bg-red-950 dark:text-red-100',
+  working: 'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100',
+  done: 'border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-100',
+  failed: 'border-red-300 bg-white text-red-800 dark:border-red-800 dark:bg-slate-900 dark:text-red-200',
+};
+
+/** "2 h 05 min 09 s", "4 min 09 s", "9 s": a countdown's remaining time. */
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const days = Math.floor(total / 86_400);
+  const hours = Math.floor((total % 86_400) / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  if (days > 0) return `${days} d ${hours} h ${pad(minutes)} min`;
+  if (hours > 0) return `${hours} h ${pad(minutes)} min ${pad(seconds)} s`;
+  if (minutes > 0) return `${minutes} min ${pad(seconds)} s`;
+  return `${seconds} s`;
+}
