@@ -12,7 +12,9 @@ import { SkeletonRows } from '../../components/skeleton.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { saveBlob } from '../../lib/download.ts';
 import { extensionForType, readableFileName } from '../../lib/file-name.ts';
-import { formatDateTime, formatSize } from '../../lib/format.ts';
+import { formatBytes } from '../../lib/bytes.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { languageName } from '../../lib/language.ts';
 import { safeHttpUrl } from '../../lib/safe-url.ts';
 import { documentRecordQuery } from './document-record.ts';
 import { FileError } from './file-error.tsx';
@@ -100,7 +102,7 @@ function DocumentView({ doc }: { doc: DocumentRecord }) {
               </Fact>
               <Fact label="Period">{period}</Fact>
               <Fact label="Event type">{eventType.data ? `${eventType.data.name} (${eventType.data.parent})` : `Type ${doc.event.typeId}`}</Fact>
-              <Fact label="Language">{doc.event.language}</Fact>
+              <Fact label="Language">{languageName(doc.event.language)}</Fact>
             </>
           )}
           <Fact label="Published">
@@ -109,7 +111,7 @@ function DocumentView({ doc }: { doc: DocumentRecord }) {
           <Fact label="Updated">
             <TimeText value={doc.updatedAt} />
           </Fact>
-          {file.data && <Fact label="Size">{formatSize(file.data.bytes.byteLength)}</Fact>}
+          {file.data && <Fact label="Size">{formatBytes(file.data.bytes.byteLength)}</Fact>}
         </dl>
         {type.data?.description && <p className="border-t border-slate-200 px-4 py-3 text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400">{type.data.description}</p>}
       </Panel>
@@ -186,7 +188,7 @@ function FileView({
   return (
     <div className="px-4 py-8 text-center">
       <p className="text-sm">
-        This file ({file.contentType.split(';')[0] || 'unknown type'}, {formatSize(file.bytes.byteLength)}) cannot be shown in the app.
+        This file ({file.contentType.split(';')[0] || 'unknown type'}, {formatBytes(file.bytes.byteLength)}) cannot be shown in the app.
       </p>
       <button type="button" className={`${primary} mt-3`} onClick={onDownload}>
         Download the file

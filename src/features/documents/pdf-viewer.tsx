@@ -27,7 +27,8 @@ export default function PdfViewer({ bytes, title }: { bytes: Uint8Array; title: 
   const [loadError, setLoadError] = useState<string | null>(null);
   const [page, setPage] = useState(1);
   const [scale, setScale] = useState<number | null>(null);
-  const [pageInput, setPageInput] = useState('1');
+  /** What is typed in the page box, while it differs from the page shown. */
+  const [pageInput, setPageInput] = useState<string | null>(null);
   const [hits, setHits] = useState<PdfHit[]>([]);
   const [current, setCurrent] = useState(0);
   const [searching, setSearching] = useState(false);
@@ -109,19 +110,12 @@ export default function PdfViewer({ bytes, title }: { bytes: Uint8Array; title: 
     };
   }, [doc, page, scale]);
 
-  useEffect(() => setPageInput(String(page)), [page]);
-
   // Find: the text of every page, read once, searched on each new query.
   useEffect(() => {
     if (!doc) return;
     const needle = query.trim();
-    if (needle === '') {
-      setHits([]);
-      setSearching(false);
-      return;
-    }
+    if (needle === '') return;
     let cancelled = false;
-    setSearching(true);
     const timer = setTimeout(() => {
       textsRef.current ??= Promise.all(
         Array.from({ length: doc.numPages }, async (_, index) => {
@@ -166,7 +160,7 @@ export default function PdfViewer({ bytes, title }: { bytes: Uint8Array; title: 
       }
     });
     const byItem = new Map<number, { from: number; to: number; current: boolean }[]>();
-    hits.forEach((hit, hitIndex) => {
+    (query.trim() === '' ? [] : hits).forEach((hit, hitIndex) => {
       if (hit.page !== page) return;
       for (const part of hit.parts) {
         const list = byItem.get(part.item) ?? [];
@@ -199,15 +193,21 @@ export default function PdfViewer({ bytes, title }: { bytes: Uint8Array; title: 
       div.dataset.marked = 'true';
     }
     currentMark?.scrollIntoView?.({ block: 'center', inline: 'nearest' });
-  }, [hits, current, page, rendered]);
+  }, [hits, current, page, rendered, query]);
 
   const pages = doc?.numPages ?? 0;
+  const shownHits = query.trim() === '' ? [] : hits;
   const goTo = (target: number) => {
+    setPageInput(null);
     if (!pages) return;
     setPage(Math.min(pages, Math.max(1, Math.round(target))));
   };
+  const onQuery = (next: string) => {
+    setQuery(next);
+    setSearching(next.trim() !== '');
+  };
   const step = (delta: 1 | -1) => {
-    if (hits.length === 0) return;
+    if (shownHits.length === 0) return;
     const next = (current + delta + hits.length) % hits.length;
     setCurrent(next);
     setPage(hits[next]!.page);
@@ -237,7 +237,7 @@ export default function PdfViewer({ bytes, title }: { bytes: Uint8Array; title: 
             className="flex items-center gap-1 text-sm"
             onSubmit={(event) => {
               event.preventDefault();
-              goTo(Number(pageInput) || page);
+              goTo(Number(pageInput ?? page) || page);
             }}
           >
             <label htmlFor="pdf-page" className="sr-only">
@@ -249,9 +249,9 @@ export default function PdfViewer({ bytes, title }: { bytes: Uint8Array; title: 
               inputMode="numeric"
               min={1}
               max={pages || 1}
-              value={pageInput}
+              value={pageInput ?? String(page)}
               onChange={(event) => setPageInput(event.target.value)}
-              onBlur={() => goTo(Number(pageInput) || page)}
+              onBlur={() => pageInput !== null && goTo(Number(pageInput) || page)}
               className="tabular h-8 w-14 rounded-md border border-slate-300 bg-white px-1.5 text-right dark:border-slate-700 dark:bg-slate-950"
             />
             <span className="tabular text-slate-600 dark:text-slate-400">of {pages || '…'}</span>
@@ -277,8 +277,8 @@ export default function PdfViewer({ bytes, title }: { bytes: Uint8Array; title: 
         <FindBar
           label="Find in document"
           query={query}
-          onQuery={setQuery}
-          count={hits.length}
+          onQuery={onQuery}
+          count={shownHits.length}
           current={current}
           busy={searching}
           onStep={step}

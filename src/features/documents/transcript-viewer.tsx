@@ -42,7 +42,6 @@ export function TranscriptViewer({
     () => transcript.paragraphs.flatMap((paragraph) => findMatches(paragraph.text, query).map(([start, end]) => ({ paragraph: paragraph.index, start, end }))),
     [transcript, query],
   );
-  useEffect(() => setCurrent(0), [query]);
   useEffect(() => {
     listRef.current?.querySelector('mark[data-current]')?.scrollIntoView?.({ block: 'center' });
   }, [hits, current]);
@@ -61,7 +60,13 @@ export function TranscriptViewer({
   return (
     <div>
       <div className="sticky top-[5.5rem] z-10 flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 bg-white/95 px-3 py-2 backdrop-blur sm:top-[3.1rem] dark:border-slate-800 dark:bg-slate-900/95">
-        <FindBar label="Find in transcript" query={query} onQuery={setQuery} count={hits.length} current={current} onStep={step} />
+        <FindBar
+          label="Find in transcript"
+          query={query}
+          onQuery={(next) => {
+            setQuery(next);
+            setCurrent(0);
+          }} count={hits.length} current={current} onStep={step} />
         <div className="flex flex-wrap gap-2">
           <button type="button" className={action} onClick={() => saveText(transcriptToText(transcript, heading), `${fileStem}.txt`)}>
             Export as text
