@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { DOCUMENT_GROUPS } from '../../api/schemas.ts';
 import { activeFilterCount, FIELD_LABELS, listOf, normaliseTranscriptSearch, type DateField, type TranscriptSearch } from './transcript-search.ts';
 import { useTranscriptTypeNames } from './transcripts-table.tsx';
@@ -27,13 +27,15 @@ export function TranscriptFilterForm({
   search,
   knownTypeIds,
   onApply,
+  ignored,
 }: {
   search: TranscriptSearch;
+  /** What the last applied form held that could not be read. */
+  ignored: readonly string[];
   /** Transcript types seen so far (named from endpoint 13). */
   knownTypeIds: readonly number[];
-  onApply: (search: TranscriptSearch) => void;
+  onApply: (search: TranscriptSearch, ignored: string[]) => void;
 }) {
-  const [ignored, setIgnored] = useState<string[]>([]);
   const typeIds = [...new Set([...knownTypeIds, ...listOf(search, 'typeIds').map(Number)])].sort((a, b) => a - b);
   const typeNames = useTranscriptTypeNames(typeIds);
   const selectedTypes = new Set(listOf(search, 'typeIds'));
@@ -50,8 +52,7 @@ export function TranscriptFilterForm({
     raw.documentGroupIds = data.getAll('documentGroupIds').join(',');
     raw.direction = data.get('direction');
     const result = normaliseTranscriptSearch(raw);
-    setIgnored(result.ignored);
-    onApply(result.search);
+    onApply(result.search, result.ignored);
   };
 
   return (
@@ -121,10 +122,7 @@ export function TranscriptFilterForm({
           </button>
           <button
             type="button"
-            onClick={() => {
-              setIgnored([]);
-              onApply({});
-            }}
+            onClick={() => onApply({}, [])}
             className="inline-flex h-8 items-center rounded-md border border-slate-300 px-3 text-sm font-medium hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
           >
             Clear all

@@ -26,13 +26,20 @@ export function TranscriptsPage({ search, onSearch }: { search: TranscriptSearch
   const items = useMemo(() => query.data?.pages.flatMap((page) => page.data) ?? [], [query.data]);
   for (const item of items) seenTypeIds.add(item.typeId);
   const searchKey = JSON.stringify(search);
+  const [ignored, setIgnored] = useState<string[]>([]);
   return (
     <>
       <h1 className="mb-4 text-lg font-semibold tracking-tight">Transcripts</h1>
       <div className="space-y-5">
-        <TranscriptFilterForm key={searchKey} search={search} knownTypeIds={[...seenTypeIds]} onApply={onSearch} />
+        <TranscriptFilterForm key={`form:${searchKey}`} search={search} knownTypeIds={[...seenTypeIds]}
+          ignored={ignored}
+          onApply={(next, dropped) => {
+            setIgnored(dropped);
+            onSearch(next);
+          }}
+        />
         {/* A new filter starts a new selection. */}
-        <Results key={searchKey} query={query} items={items} newestFirst={search.direction !== 'asc'} />
+        <Results key={`results:${searchKey}`} query={query} items={items} newestFirst={search.direction !== 'asc'} />
       </div>
     </>
   );
