@@ -70,7 +70,7 @@ export function BulkDownload({ sources, onDone }: { sources: ZipSource[]; onDone
       ) : (
         <button
           type="button"
-          className={`${button} bg-accent-700 text-white hover:bg-accent-600 dark:bg-accent-600 dark:hover:bg-accent-500`}
+          className={`${button} bg-accent-700 text-white hover:bg-sky-800 dark:bg-accent-700 dark:hover:bg-sky-800`}
           disabled={sources.length === 0}
           onClick={() => void start()}
         >

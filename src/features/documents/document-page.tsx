@@ -27,7 +27,7 @@ const PdfViewer = lazy(() => import('./pdf-viewer.tsx'));
 
 const link = 'font-medium text-accent-700 hover:underline dark:text-accent-300';
 const primary =
-  'inline-flex h-8 items-center rounded-md bg-accent-700 px-3 text-sm font-medium text-white hover:bg-accent-600 disabled:opacity-60 dark:bg-accent-600 dark:hover:bg-accent-500';
+  'inline-flex h-8 items-center rounded-md bg-accent-700 px-3 text-sm font-medium text-white hover:bg-sky-800 disabled:opacity-60 dark:hover:bg-sky-800';
 
 export function DocumentPage({ documentId, kind }: { documentId: number; kind?: 'transcript' }) {
   const record = useQuery(documentRecordQuery(documentId, kind));

@@ -61,6 +61,7 @@ export default function PdfViewer({ bytes, title }: { bytes: Uint8Array; title: 
     return () => {
       cancelled = true;
       void task.destroy();
+      TextLayer.cleanup();
     };
   }, [bytes]);
 
@@ -284,7 +285,9 @@ export default function PdfViewer({ bytes, title }: { bytes: Uint8Array; title: 
           onStep={step}
         />
       </div>
-      <div ref={viewportRef} className="max-h-[80vh] overflow-auto bg-slate-100 p-3 dark:bg-slate-950">
+      {/* Focusable so the page can be scrolled by keyboard. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+      <div ref={viewportRef} tabIndex={0} role="region" aria-label="PDF page" className="max-h-[80vh] overflow-auto bg-slate-100 p-3 dark:bg-slate-950">
         {!doc && (
           <p role="status" className="p-6 text-center text-sm text-slate-600 dark:text-slate-400">
             Opening the PDF…

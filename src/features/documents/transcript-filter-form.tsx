@@ -117,7 +117,7 @@ export function TranscriptFilterForm({
           </div>
         </div>
         <div className="mt-3 flex flex-wrap items-center gap-2">
-          <button type="submit" className="inline-flex h-8 items-center rounded-md bg-accent-700 px-3 text-sm font-medium text-white hover:bg-accent-600 dark:bg-accent-600 dark:hover:bg-accent-500">
+          <button type="submit" className="inline-flex h-8 items-center rounded-md bg-accent-700 px-3 text-sm font-medium text-white hover:bg-sky-800 dark:bg-accent-700 dark:hover:bg-sky-800">
             Apply filters
           </button>
           <button
