@@ -61,7 +61,7 @@ function DocumentView({ doc }: { doc: DocumentRecord }) {
   };
 
   return (
-    <div className="grid gap-5 lg:grid-cols-[18rem_minmax(0,1fr)]">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-5 lg:grid-cols-[18rem_minmax(0,1fr)]">
       <div className="lg:col-span-2">
         <p className="text-sm text-slate-600 dark:text-slate-400">
           <Link to="/companies/$companyId" params={{ companyId: doc.companyId }} className={link}>

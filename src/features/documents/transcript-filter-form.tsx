@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { DOCUMENT_GROUPS } from '../../api/schemas.ts';
 import { activeFilterCount, FIELD_LABELS, listOf, normaliseTranscriptSearch, type DateField, type TranscriptSearch } from './transcript-search.ts';
 import { useTranscriptTypeNames } from './transcripts-table.tsx';
@@ -41,6 +41,8 @@ export function TranscriptFilterForm({
   const selectedTypes = new Set(listOf(search, 'typeIds'));
   const selectedGroups = new Set(listOf(search, 'documentGroupIds'));
   const active = activeFilterCount(search);
+  // Open on wide screens and whenever filters are set; on a phone the list comes first.
+  const [open] = useState(() => active > 0 || typeof window.matchMedia !== 'function' || window.matchMedia('(min-width: 640px)').matches);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -56,7 +58,7 @@ export function TranscriptFilterForm({
   };
 
   return (
-    <details className="group rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900" open>
+    <details className="group rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900" open={open}>
       <summary className="cursor-pointer list-none px-4 py-2.5 text-sm font-semibold tracking-tight [&::-webkit-details-marker]:hidden">
         <span aria-hidden="true" className="mr-1.5 inline-block transition-transform group-open:rotate-90">
           ›
@@ -64,7 +66,7 @@ export function TranscriptFilterForm({
         Filters{active > 0 ? ` (${active} active)` : ''}
       </summary>
       <form onSubmit={submit} aria-label="Transcript filters" className="border-t border-slate-200 px-4 py-3 dark:border-slate-800">
-        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           {TEXT_FIELDS.map(({ field, hint }) => (
             <div key={field}>
               <label htmlFor={`filter-${field}`} className={labelText}>

@@ -57,7 +57,7 @@ export function TranscriptsTable({ transcripts, caption, selection }: { transcri
             <th scope="col" className="px-3 py-2 font-medium">Company</th>
             <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">Event</th>
             <th scope="col" className="px-3 py-2 font-medium">Date</th>
-            <th scope="col" className="px-3 py-2 font-medium">Type</th>
+            <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">Type</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
@@ -90,8 +90,18 @@ export function TranscriptsTable({ transcripts, caption, selection }: { transcri
                 </td>
                 <td className={`${cell} whitespace-nowrap`}>
                   <TimeText value={t.event?.date ?? t.createdAt} />
+                  {/* On a phone the type sits under the date, so the row still opens its transcript. */}
+                  <Link
+                    to="/documents/$documentId"
+                    params={{ documentId: t.id }}
+                    search={{ kind: 'transcript' }}
+                    className={`${link} mt-0.5 block text-xs font-normal sm:hidden`}
+                    aria-label={`Open ${type}: ${company}, ${title}`}
+                  >
+                    {type}
+                  </Link>
                 </td>
-                <td className={cell}>
+                <td className={`${cell} hidden sm:table-cell`}>
                   <Link to="/documents/$documentId" params={{ documentId: t.id }} search={{ kind: 'transcript' }} className={link} aria-label={`Open ${type}: ${company}, ${title}`}>
                     {type}
                   </Link>

@@ -57,7 +57,7 @@ function EventView({ event }: { event: EventRecord }) {
         </p>
         <h1 className="mt-1 text-lg font-semibold tracking-tight">{event.title}</h1>
       </div>
-      <div className="grid gap-5 lg:grid-cols-[20rem_minmax(0,1fr)]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-5 lg:grid-cols-[20rem_minmax(0,1fr)]">
         <Panel title="About this event">
           <dl className="grid grid-cols-[7rem_1fr] gap-x-3 gap-y-2 px-4 py-3 text-sm">
             <Fact label="Company">
