@@ -1,4 +1,4 @@
-import type { TranscriptFilters } from '../../api/documents.ts';
+import { documentQueries, type TranscriptFilters } from '../../api/documents.ts';
 import { DOCUMENT_GROUPS } from '../../api/schemas.ts';
 
 /**
@@ -152,4 +152,9 @@ export function transcriptFilters(search: TranscriptSearch): TranscriptFilters {
 /** How many filters are set (the order is not counted). */
 export function activeFilterCount(search: TranscriptSearch): number {
   return [...LIST_FIELDS, ...DATE_FIELDS].filter((field) => search[field] !== undefined).length;
+}
+
+/** The list query for a search (the route's loader and the page share it; kept here so the loader stays light). */
+export function transcriptListQuery(search: TranscriptSearch) {
+  return documentQueries.transcriptsInfinite({ ...transcriptFilters(search), limit: 50, expand: ['event'] });
 }

@@ -1,6 +1,5 @@
 import { useInfiniteQuery, type InfiniteData, type UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { documentQueries } from '../../api/documents.ts';
 import type { DocumentRecord, Page } from '../../api/schemas.ts';
 import { useCompanyNames } from '../../components/company-names.tsx';
 import { Panel } from '../../components/panel.tsx';
@@ -8,15 +7,11 @@ import { InfiniteStates } from '../../components/query-states.tsx';
 import { readableFileName } from '../../lib/file-name.ts';
 import { BulkDownload } from './bulk-download.tsx';
 import { TranscriptFilterForm } from './transcript-filter-form.tsx';
-import { transcriptFilters, type TranscriptSearch } from './transcript-search.ts';
+import { transcriptListQuery, type TranscriptSearch } from './transcript-search.ts';
 import { TranscriptsTable, useTranscriptTypeNames, type TranscriptSelection } from './transcripts-table.tsx';
 import type { ZipSource } from './zip-download.ts';
 
 /** The transcript list: endpoint 11 with every filter from the URL, selection, and zip download. */
-
-export function transcriptListQuery(search: TranscriptSearch) {
-  return documentQueries.transcriptsInfinite({ ...transcriptFilters(search), limit: 50, expand: ['event'] });
-}
 
 /** Transcript types seen in this session, so a type stays offered after filtering it out. */
 const seenTypeIds = new Set<number>();

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { transcriptListQuery, TranscriptsPage } from '../../features/documents/transcripts-page.tsx';
-import { validateTranscriptSearch, type TranscriptSearch } from '../../features/documents/transcript-search.ts';
+import { TranscriptsPage } from '../../features/documents/transcripts-page.tsx';
+import { transcriptListQuery, validateTranscriptSearch, type TranscriptSearch } from '../../features/documents/transcript-search.ts';
 
 export const Route = createFileRoute('/transcripts/')({
   /** Every filter of endpoint 11 lives in the URL; an unreadable value is dropped, never the page. */
