@@ -2,6 +2,7 @@ import { Duplex } from 'node:stream';
 import { constants as zlibConstants, createBrotliCompress, createGzip } from 'node:zlib';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { ServerConfig } from './config.ts';
+import { createFileRoute, FILE_ROUTE } from './files.ts';
 import { API_PREFIX, createApiProxy, type ApiProxy } from './proxy.ts';
 import { createSandbox, type Sandbox } from './sandbox/app.ts';
 import { errorResponse } from './sandbox/errors.ts';
@@ -14,6 +15,7 @@ import { createStaticHandler, pickEncoding } from './static.ts';
  *   /sandbox-files/*   the sandbox's file host  } sandbox mode only
  *   /__sandbox/*       the sandbox's test controls }
  *   /app-config.json   { dataSource } for the "Sandbox data" badge
+ *   /files?url=        same-origin reads of files on allowlisted hosts (server/files.ts)
  *   /healthz           { status: 'ok' }
  *   everything else    dist/ (production only): files, SPA fallback, caching
  * with security headers on every response and compression of text responses.
@@ -82,6 +84,12 @@ export function createServerApp(config: ServerConfig, options: ServerAppOptions 
   app.get('/healthz', (c) => c.json({ status: 'ok' }, 200, { 'cache-control': 'no-store' }));
   app.get('/app-config.json', (c) => c.json({ dataSource: config.dataSource }, 200, { 'cache-control': 'no-store' }));
   app.all(`${API_PREFIX.slice(0, -1)}/*`, (c) => proxy(c.req.raw));
+  const fileRoute = createFileRoute({
+    allowedOrigins: config.fileHosts,
+    sandbox: sandbox ? { fetch: sandbox.fetch, publicUrl: config.sandbox.publicUrl } : undefined,
+    timeoutMs: config.proxyTimeoutMs,
+  });
+  app.all(FILE_ROUTE, (c) => fileRoute(c.req.raw));
 
   const sandboxRoute = (c: Context) => (sandbox ? sandbox.fetch(c.req.raw) : notFound(c));
   app.all('/sandbox-files/*', sandboxRoute);

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { parseFileHosts } from './files.ts';
 import { readSandboxConfig, type SandboxConfig } from './sandbox/config.ts';
 
 /**
@@ -23,6 +24,8 @@ interface CommonConfig {
   proxyTimeoutMs: number;
   logRequests: boolean;
   sandbox: SandboxConfig;
+  /** FILE_HOSTS: origins whose files the same-origin file route (/files) may fetch. */
+  fileHosts: string[];
 }
 
 export type ServerConfig =
@@ -77,6 +80,9 @@ export function readServerConfig(env: Env = process.env): ServerConfig {
   if (!['', '0', '1', 'true', 'false'].includes(logSetting)) problems.push(`LOG_REQUESTS must be 1 or 0, got "${env.LOG_REQUESTS}"`);
   const logRequests = logSetting === '1' || logSetting === 'true';
 
+  const fileHosts = parseFileHosts(env.FILE_HOSTS);
+  problems.push(...fileHosts.problems);
+
   let sandbox: SandboxConfig | undefined;
   try {
     sandbox = readSandboxConfig(env);
@@ -87,7 +93,7 @@ export function readServerConfig(env: Env = process.env): ServerConfig {
   if (problems.length > 0 || !sandbox) {
     throw new Error(`Invalid server settings:\n- ${problems.join('\n- ')}`);
   }
-  const common: CommonConfig = { port, host, proxyTimeoutMs, logRequests, sandbox };
+  const common: CommonConfig = { port, host, proxyTimeoutMs, logRequests, sandbox, fileHosts: fileHosts.origins };
   if (apiKey && baseUrl) return { ...common, dataSource: 'upstream', upstream: upstreamConfig(baseUrl, apiKey) };
   return { ...common, dataSource: 'sandbox' };
 }

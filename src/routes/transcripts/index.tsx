@@ -1,27 +1,18 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { documentQueries } from '../../api/documents.ts';
-import { Panel } from '../../components/panel.tsx';
-import { InfiniteStates } from '../../components/query-states.tsx';
-import { TranscriptsTable } from '../../features/documents/transcripts-table.tsx';
-
-const transcripts = documentQueries.transcriptsInfinite({ limit: 50, direction: 'desc', expand: ['event'] });
+import { TranscriptsPage } from '../../features/documents/transcripts-page.tsx';
+import { transcriptListQuery, validateTranscriptSearch, type TranscriptSearch } from '../../features/documents/transcript-search.ts';
 
 export const Route = createFileRoute('/transcripts/')({
-  loader: ({ context: { queryClient } }) => void queryClient.prefetchInfiniteQuery(transcripts),
+  /** Every filter of endpoint 11 lives in the URL; an unreadable value is dropped, never the page. */
+  validateSearch: (search: Record<string, unknown>): TranscriptSearch => validateTranscriptSearch(search),
+  // The router passes unknown params through from the root: read only what validation keeps.
+  loaderDeps: ({ search }) => validateTranscriptSearch(search),
+  loader: ({ context: { queryClient }, deps }) => void queryClient.prefetchInfiniteQuery(transcriptListQuery(deps)),
   component: Transcripts,
 });
 
 function Transcripts() {
-  const query = useInfiniteQuery(transcripts);
-  return (
-    <>
-      <h1 className="mb-4 text-lg font-semibold tracking-tight">Transcripts</h1>
-      <Panel title="All transcripts, newest first">
-        <InfiniteStates query={query} select={(page) => page.data} empty="No transcripts." loadingLabel="Loading transcripts">
-          {(items) => <TranscriptsTable transcripts={items} caption="Transcripts, newest first" />}
-        </InfiniteStates>
-      </Panel>
-    </>
-  );
+  const search = validateTranscriptSearch(Route.useSearch());
+  const navigate = Route.useNavigate();
+  return <TranscriptsPage search={search} onSearch={(next) => void navigate({ search: next })} />;
 }

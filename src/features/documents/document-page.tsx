@@ -1,0 +1,198 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { audioQueries } from '../../api/audio.ts';
+import { companyQueries } from '../../api/companies.ts';
+import { documentTypeQueries } from '../../api/document-types.ts';
+import { eventTypeQueries } from '../../api/event-types.ts';
+import { DOCUMENT_GROUPS, type DocumentRecord } from '../../api/schemas.ts';
+import { ErrorPanel } from '../../components/error-panel.tsx';
+import { Panel } from '../../components/panel.tsx';
+import { SkeletonRows } from '../../components/skeleton.tsx';
+import { TimeText } from '../../components/time-text.tsx';
+import { saveBlob } from '../../lib/download.ts';
+import { extensionForType, readableFileName } from '../../lib/file-name.ts';
+import { formatBytes } from '../../lib/bytes.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { languageName } from '../../lib/language.ts';
+import { safeHttpUrl } from '../../lib/safe-url.ts';
+import { documentRecordQuery } from './document-record.ts';
+import { FileError } from './file-error.tsx';
+import { fileQueries, fileText, sniffFile, type LoadedFile } from './file-source.ts';
+import { parseTranscript } from './transcript.ts';
+import { TranscriptViewer } from './transcript-viewer.tsx';
+
+/** pdf.js loads only when a PDF is shown. */
+const PdfViewer = lazy(() => import('./pdf-viewer.tsx'));
+
+const link = 'font-medium text-accent-700 hover:underline dark:text-accent-300';
+const primary =
+  'inline-flex h-8 items-center rounded-md bg-accent-700 px-3 text-sm font-medium text-white hover:bg-sky-800 disabled:opacity-60 dark:hover:bg-sky-800';
+
+export function DocumentPage({ documentId, kind }: { documentId: number; kind?: 'transcript' }) {
+  const record = useQuery(documentRecordQuery(documentId, kind));
+  if (record.data === undefined) {
+    if (record.isError) return <ErrorPanel heading="h1" error={record.error} onRetry={() => void record.refetch()} />;
+    return (
+      <Panel title="Document">
+        <SkeletonRows rows={6} label="Loading the document" />
+      </Panel>
+    );
+  }
+  return <DocumentView doc={record.data} />;
+}
+
+function DocumentView({ doc }: { doc: DocumentRecord }) {
+  const type = useQuery(documentTypeQueries.detail(doc.typeId));
+  const company = useQuery(companyQueries.detail(doc.companyId));
+  const eventType = useQuery({ ...eventTypeQueries.detail(doc.event?.typeId ?? 0), enabled: doc.event !== undefined });
+  const fileUrl = safeHttpUrl(doc.fileUrl);
+  const file = useQuery({ ...fileQueries.file(fileUrl ?? ''), enabled: fileUrl !== undefined });
+
+  const typeName = type.data?.name ?? `Document type ${doc.typeId}`;
+  const companyName = company.data?.displayName ?? `Company ${doc.companyId}`;
+  const period = doc.event ? `${doc.event.fiscalPeriod} ${doc.event.fiscalYear}` : undefined;
+  const stem = readableFileName([companyName, period, typeName], '');
+
+  const download = (loaded: LoadedFile) => {
+    const fromName = loaded.fileName && /\.([a-z0-9]{1,5})$/i.exec(loaded.fileName)?.[1];
+    const ext = fromName ?? extensionForType(loaded.contentType, sniffFile(loaded) === 'pdf' ? 'pdf' : 'bin');
+    saveBlob(new Blob([loaded.bytes as BlobPart], { type: loaded.contentType || 'application/octet-stream' }), `${stem}.${ext.toLowerCase()}`);
+  };
+
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-5 lg:grid-cols-[18rem_minmax(0,1fr)]">
+      <div className="lg:col-span-2">
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          <Link to="/companies/$companyId" params={{ companyId: doc.companyId }} className={link}>
+            {companyName}
+          </Link>
+          {period && <span> · {period}</span>}
+        </p>
+        <h1 className="mt-1 text-lg font-semibold tracking-tight">{doc.event ? `${doc.event.title}: ${typeName}` : typeName}</h1>
+        <div className="mt-3 flex flex-wrap gap-2">
+          <button type="button" className={primary} disabled={!file.data} onClick={() => file.data && download(file.data)}>
+            Download original
+          </button>
+        </div>
+      </div>
+
+      <Panel title="About this document">
+        <dl className="grid grid-cols-[7rem_1fr] gap-x-3 gap-y-2 px-4 py-3 text-sm">
+          <Fact label="Type">{typeName}</Fact>
+          <Fact label="Category">{type.data?.category ?? '—'}</Fact>
+          <Fact label="Form">{type.data?.form ?? '—'}</Fact>
+          <Fact label="Group">
+            {type.data ? (DOCUMENT_GROUPS[type.data.documentGroupId as keyof typeof DOCUMENT_GROUPS] ?? `Group ${type.data.documentGroupId}`) : '—'}
+          </Fact>
+          <Fact label="Company">
+            <Link to="/companies/$companyId" params={{ companyId: doc.companyId }} className={link}>
+              {companyName}
+            </Link>
+          </Fact>
+          <Fact label="Event">
+            <Link to="/events/$eventId" params={{ eventId: doc.eventId }} className={link}>
+              {doc.event?.title ?? `Event ${doc.eventId}`}
+            </Link>
+          </Fact>
+          {doc.event && (
+            <>
+              <Fact label="Event date">
+                <TimeText value={doc.event.date} />
+              </Fact>
+              <Fact label="Period">{period}</Fact>
+              <Fact label="Event type">{eventType.data ? `${eventType.data.name} (${eventType.data.parent})` : `Type ${doc.event.typeId}`}</Fact>
+              <Fact label="Language">{languageName(doc.event.language)}</Fact>
+            </>
+          )}
+          <Fact label="Published">
+            <TimeText value={doc.createdAt} />
+          </Fact>
+          <Fact label="Updated">
+            <TimeText value={doc.updatedAt} />
+          </Fact>
+          {file.data && <Fact label="Size">{formatBytes(file.data.bytes.byteLength)}</Fact>}
+        </dl>
+        {type.data?.description && <p className="border-t border-slate-200 px-4 py-3 text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400">{type.data.description}</p>}
+      </Panel>
+
+      <Panel title="Document">
+        {!fileUrl ? (
+          <p role="alert" className="p-4 text-sm">
+            This record names no file that can be opened (only http and https addresses are followed).
+          </p>
+        ) : file.data ? (
+          <FileView
+            file={file.data}
+            doc={doc}
+            stem={stem}
+            title={doc.event ? `${doc.event.title}: ${typeName}` : typeName}
+            heading={{ title: doc.event?.title ?? typeName, company: companyName, date: doc.event ? formatDateTime(doc.event.date) : undefined, type: typeName }}
+            onDownload={() => download(file.data!)}
+          />
+        ) : file.isError ? (
+          <FileError error={file.error} onRetry={() => void file.refetch()} sourceUrl={fileUrl} />
+        ) : (
+          <SkeletonRows rows={8} label="Loading the file" />
+        )}
+      </Panel>
+    </div>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </>
+  );
+}
+
+function FileView({
+  file,
+  doc,
+  stem,
+  title,
+  heading,
+  onDownload,
+}: {
+  file: LoadedFile;
+  doc: DocumentRecord;
+  stem: string;
+  title: string;
+  heading: { title: string; company?: string; date?: string; type?: string };
+  onDownload: () => void;
+}) {
+  const kind = sniffFile(file);
+  const transcript = useMemo(() => {
+    if (kind !== 'json') return undefined;
+    try {
+      return parseTranscript(JSON.parse(fileText(file)));
+    } catch {
+      return undefined;
+    }
+  }, [file, kind]);
+  const recording = useQuery({ ...audioQueries.list({ eventIds: [doc.eventId], limit: 1 }), enabled: transcript !== undefined });
+
+  if (kind === 'pdf') {
+    return (
+      <Suspense fallback={<p role="status" className="p-6 text-center text-sm text-slate-600 dark:text-slate-400">Loading the PDF viewer…</p>}>
+        <PdfViewer bytes={file.bytes} title={title} />
+      </Suspense>
+    );
+  }
+  if (transcript) {
+    return <TranscriptViewer transcript={transcript} heading={heading} audioId={recording.data?.data[0]?.id} fileStem={stem} />;
+  }
+  return (
+    <div className="px-4 py-8 text-center">
+      <p className="text-sm">
+        This file ({file.contentType.split(';')[0] || 'unknown type'}, {formatBytes(file.bytes.byteLength)}) cannot be shown in the app.
+      </p>
+      <button type="button" className={`${primary} mt-3`} onClick={onDownload}>
+        Download the file
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { useId } from 'react';
+
+/**
+ * A find box with a hit count ("2 of 7") and previous/next. Enter goes to the next match,
+ * Shift+Enter to the previous one.
+ */
+export function FindBar({
+  label,
+  query,
+  onQuery,
+  count,
+  current,
+  busy = false,
+  onStep,
+}: {
+  label: string;
+  query: string;
+  onQuery: (query: string) => void;
+  count: number;
+  /** 0-based index of the current match. */
+  current: number;
+  busy?: boolean;
+  onStep: (delta: 1 | -1) => void;
+}) {
+  const id = useId();
+  const searching = query.trim() !== '';
+  const status = !searching ? '' : busy ? 'Searching…' : count === 0 ? 'No matches' : `${Math.min(current + 1, count)} of ${count}`;
+  const button =
+    'inline-flex h-8 w-8 items-center justify-center rounded-md border border-slate-300 text-sm hover:bg-slate-50 disabled:opacity-50 disabled:hover:bg-transparent dark:border-slate-700 dark:hover:bg-slate-800';
+  return (
+    <div role="search" aria-label={label} className="flex min-w-0 items-center gap-1">
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="search"
+        value={query}
+        placeholder={label}
+        autoComplete="off"
+        onChange={(event) => onQuery(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            onStep(event.shiftKey ? -1 : 1);
+          }
+        }}
+        className="h-8 w-44 min-w-0 rounded-md border border-slate-300 bg-white px-2 text-sm placeholder:text-slate-500 dark:border-slate-700 dark:bg-slate-950 dark:placeholder:text-slate-400"
+      />
+      <span role="status" className="tabular min-w-[5.5rem] text-center text-xs text-slate-600 dark:text-slate-400">
+        {status}
+      </span>
+      <button type="button" className={button} onClick={() => onStep(-1)} disabled={count === 0} aria-label="Previous match">
+        ↑
+      </button>
+      <button type="button" className={button} onClick={() => onStep(1)} disabled={count === 0} aria-label="Next match">
+        ↓
+      </button>
+    </div>
+  );
+}

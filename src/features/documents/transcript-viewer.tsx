@@ -1,0 +1,142 @@
+import { Link } from '@tanstack/react-router';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { saveText } from '../../lib/download.ts';
+import { findMatches } from '../../lib/find-matches.ts';
+import { formatDuration } from '../../lib/format.ts';
+import { FindBar } from './find-bar.tsx';
+import { transcriptToMarkdown, transcriptToText, type Transcript, type TranscriptHeading } from './transcript.ts';
+
+/**
+ * A transcript to read: paragraphs under their speaker and time, find-in-transcript, and exports
+ * as plain text and Markdown. Where the event has a recording, each time links to the recording
+ * page, which plays the call from that point.
+ */
+
+interface Hit {
+  paragraph: number;
+  start: number;
+  end: number;
+}
+
+const action =
+  'inline-flex h-8 items-center rounded-md border border-slate-300 px-2.5 text-sm font-medium hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800';
+
+export function TranscriptViewer({
+  transcript,
+  heading,
+  audioId,
+  fileStem,
+}: {
+  transcript: Transcript;
+  heading: TranscriptHeading;
+  /** The event's recording, when it has one: timestamps then play the call from there. */
+  audioId?: number;
+  /** File name without extension for the exports. */
+  fileStem: string;
+}) {
+  const [query, setQuery] = useState('');
+  const [current, setCurrent] = useState(0);
+  const listRef = useRef<HTMLOListElement>(null);
+
+  const hits = useMemo<Hit[]>(
+    () => transcript.paragraphs.flatMap((paragraph) => findMatches(paragraph.text, query).map(([start, end]) => ({ paragraph: paragraph.index, start, end }))),
+    [transcript, query],
+  );
+  useEffect(() => {
+    listRef.current?.querySelector('mark[data-current]')?.scrollIntoView?.({ block: 'center' });
+  }, [hits, current]);
+
+  const step = (delta: 1 | -1) => {
+    if (hits.length > 0) setCurrent((index) => (index + delta + hits.length) % hits.length);
+  };
+
+  const hitsByParagraph = new Map<number, { start: number; end: number; current: boolean }[]>();
+  hits.forEach((hit, index) => {
+    const list = hitsByParagraph.get(hit.paragraph) ?? [];
+    list.push({ start: hit.start, end: hit.end, current: index === current });
+    hitsByParagraph.set(hit.paragraph, list);
+  });
+
+  return (
+    <div>
+      <div className="sticky top-[5.5rem] z-10 flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 bg-white/95 px-3 py-2 backdrop-blur sm:top-[3.1rem] dark:border-slate-800 dark:bg-slate-900/95">
+        <FindBar
+          label="Find in transcript"
+          query={query}
+          onQuery={(next) => {
+            setQuery(next);
+            setCurrent(0);
+          }} count={hits.length} current={current} onStep={step} />
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className={action} onClick={() => saveText(transcriptToText(transcript, heading), `${fileStem}.txt`)}>
+            Export as text
+          </button>
+          <button type="button" className={action} onClick={() => saveText(transcriptToMarkdown(transcript, heading), `${fileStem}.md`, 'text/markdown')}>
+            Export as Markdown
+          </button>
+        </div>
+      </div>
+      {!transcript.mapped && (
+        <p className="border-b border-slate-200 px-4 py-2 text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400">
+          Machine transcript: speakers are numbered in the order they first speak.
+        </p>
+      )}
+      {transcript.paragraphs.length === 0 ? (
+        <p className="px-4 py-8 text-center text-sm text-slate-600 dark:text-slate-400">This transcript has no text.</p>
+      ) : (
+        <ol ref={listRef} aria-label="Transcript" className="divide-y divide-slate-100 dark:divide-slate-800">
+          {transcript.paragraphs.map((paragraph) => (
+            <li key={paragraph.index} className="grid gap-1 px-4 py-3 sm:grid-cols-[5rem_1fr] sm:gap-4">
+              <div className="tabular text-xs sm:pt-0.5">
+                {audioId !== undefined ? (
+                  <Link
+                    to="/recordings/$audioId"
+                    params={{ audioId }}
+                    search={{ t: Math.floor(paragraph.start) }}
+                    className="font-medium text-accent-700 hover:underline dark:text-accent-300"
+                    aria-label={`Play from ${formatDuration(paragraph.start)}`}
+                    title="Play the call from here"
+                  >
+                    ▶ {formatDuration(paragraph.start)}
+                  </Link>
+                ) : (
+                  <span className="text-slate-600 dark:text-slate-400">{formatDuration(paragraph.start)}</span>
+                )}
+              </div>
+              <div className="min-w-0">
+                <p className="text-sm">
+                  <span className="font-semibold">{paragraph.speaker.label}</span>
+                  {paragraph.speaker.detail && <span className="text-slate-600 dark:text-slate-400">, {paragraph.speaker.detail}</span>}
+                </p>
+                <p className="mt-1 max-w-prose text-sm leading-relaxed text-slate-800 dark:text-slate-200">
+                  {highlight(paragraph.text, hitsByParagraph.get(paragraph.index) ?? [])}
+                </p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+function highlight(text: string, ranges: { start: number; end: number; current: boolean }[]): ReactNode {
+  if (ranges.length === 0) return text;
+  const out: ReactNode[] = [];
+  let at = 0;
+  ranges.forEach((range, index) => {
+    if (range.start > at) out.push(text.slice(at, range.start));
+    out.push(
+      <mark
+        key={index}
+        data-current={range.current ? 'true' : undefined}
+        className={`rounded-sm px-0.5 text-current ${range.current ? 'bg-orange-300 ring-2 ring-orange-500 dark:bg-orange-500/60' : 'bg-yellow-200 dark:bg-yellow-500/40'}`}
+      >
+        {text.slice(range.start, range.end)}
+      </mark>,
+    );
+    at = range.end;
+  });
+  if (at < text.length) out.push(text.slice(at));
+  return out;
+}

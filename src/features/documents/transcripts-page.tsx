@@ -1,0 +1,87 @@
+import { useInfiniteQuery, type InfiniteData, type UseInfiniteQueryResult } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import type { DocumentRecord, Page } from '../../api/schemas.ts';
+import { useCompanyNames } from '../../components/company-names.tsx';
+import { Panel } from '../../components/panel.tsx';
+import { InfiniteStates } from '../../components/query-states.tsx';
+import { readableFileName } from '../../lib/file-name.ts';
+import { BulkDownload } from './bulk-download.tsx';
+import { TranscriptFilterForm } from './transcript-filter-form.tsx';
+import { transcriptListQuery, type TranscriptSearch } from './transcript-search.ts';
+import { TranscriptsTable, useTranscriptTypeNames, type TranscriptSelection } from './transcripts-table.tsx';
+import type { ZipSource } from './zip-download.ts';
+
+/** The transcript list: endpoint 11 with every filter from the URL, selection, and zip download. */
+
+/** Transcript types seen in this session, so a type stays offered after filtering it out. */
+const seenTypeIds = new Set<number>();
+
+export function TranscriptsPage({ search, onSearch }: { search: TranscriptSearch; onSearch: (search: TranscriptSearch) => void }) {
+  const query = useInfiniteQuery(transcriptListQuery(search));
+  const items = useMemo(() => query.data?.pages.flatMap((page) => page.data) ?? [], [query.data]);
+  for (const item of items) seenTypeIds.add(item.typeId);
+  const searchKey = JSON.stringify(search);
+  const [ignored, setIgnored] = useState<string[]>([]);
+  return (
+    <>
+      <h1 className="mb-4 text-lg font-semibold tracking-tight">Transcripts</h1>
+      <div className="space-y-5">
+        <TranscriptFilterForm key={`form:${searchKey}`} search={search} knownTypeIds={[...seenTypeIds]}
+          ignored={ignored}
+          onApply={(next, dropped) => {
+            setIgnored(dropped);
+            onSearch(next);
+          }}
+        />
+        {/* A new filter starts a new selection. */}
+        <Results key={`results:${searchKey}`} query={query} items={items} newestFirst={search.direction !== 'asc'} />
+      </div>
+    </>
+  );
+}
+
+function Results({ query, items, newestFirst }: { query: UseInfiniteQueryResult<InfiniteData<Page<DocumentRecord>>>; items: DocumentRecord[]; newestFirst: boolean }) {
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const companies = useCompanyNames(items.map((t) => t.companyId));
+  const typeNames = useTranscriptTypeNames(items.map((t) => t.typeId));
+
+  const selection: TranscriptSelection = {
+    selected,
+    toggle: (doc) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (next.has(doc.id)) next.delete(doc.id);
+        else next.add(doc.id);
+        return next;
+      }),
+    setAll: (docs, on) => setSelected(on ? new Set(docs.map((d) => d.id)) : new Set()),
+  };
+
+  const sources: ZipSource[] = items
+    .filter((doc) => selected.has(doc.id))
+    .map((doc) => ({
+      url: doc.fileUrl,
+      stem: readableFileName(
+        [
+          companies.get(doc.companyId)?.displayName ?? `Company ${doc.companyId}`,
+          doc.event ? `${doc.event.fiscalPeriod} ${doc.event.fiscalYear}` : `Event ${doc.eventId}`,
+          typeNames.get(doc.typeId) ?? `Type ${doc.typeId}`,
+        ],
+        '',
+      ),
+      extension: 'json',
+      modified: doc.updatedAt,
+    }));
+  const caption = newestFirst ? 'Transcripts, newest first' : 'Transcripts, oldest first';
+
+  return (
+    <Panel title={caption} actions={<span className="text-xs text-slate-600 dark:text-slate-400">{selected.size > 0 ? `${selected.size} selected` : `${items.length} loaded`}</span>}>
+      <div className="border-b border-slate-200 px-4 py-2.5 dark:border-slate-800">
+        <BulkDownload sources={sources} />
+      </div>
+      <InfiniteStates query={query} select={(page) => page.data} empty="No transcripts match these filters." loadingLabel="Loading transcripts">
+        {(rows) => <TranscriptsTable transcripts={rows} caption={caption} selection={selection} />}
+      </InfiniteStates>
+    </Panel>
+  );
+}

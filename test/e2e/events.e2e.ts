@@ -1,0 +1,74 @@
+import { readFile } from 'node:fs/promises';
+import { checkA11y, expect, test } from './fixtures.ts';
+
+/** Open an event, open its transcript, find a phrase, play from a timestamp, export the transcript. */
+
+interface Info {
+  eventWithAudioAndTranscript: { eventId: number; audioId: number; transcriptId: number };
+}
+
+test('an event leads to its transcript: find a phrase, export it as text and Markdown, play from a time', async ({ page }) => {
+  const info = (await (await page.request.get('/__sandbox/info')).json()) as Info;
+  const { eventId, audioId, transcriptId } = info.eventWithAudioAndTranscript;
+  const event = (await (await page.request.get(`/public/v3/events/${eventId}`)).json()).data as { title: string; date: string };
+  const transcriptFile = (await (
+    await page.request.get((await (await page.request.get(`/public/v3/documents/transcripts/${transcriptId}`)).json()).data.fileUrl)
+  ).json()) as { speaker_mapping: { speaker_data: { name: string | null; role: string | null } }[]; transcript: { paragraphs: { text: string; start: number }[] } };
+
+  await page.goto(`/events/${eventId}`);
+  await expect(page.getByRole('heading', { level: 1, name: event.title })).toBeVisible();
+  const about = page.getByRole('region', { name: 'About this event' });
+  await expect(about.locator('time')).toHaveAttribute('title', `${event.date.slice(0, 16).replace('T', ' ')} UTC`);
+  await expect(about).toContainText(/\(Investor Relations|Earnings|Conference|Shareholder Meeting|Corporate Action\)/);
+  await expect(page.getByRole('region', { name: 'Recordings' }).getByRole('link', { name: `Recording ${audioId}` })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Live audio' })).toContainText('Ended: the recording is available');
+  await checkA11y(page, 'event page');
+
+  await page.getByRole('region', { name: 'Transcripts' }).getByRole('link', { name: 'Transcript (Edited)' }).click();
+  await expect(page).toHaveURL(new RegExp(`/documents/${transcriptId}\\?kind=transcript$`));
+  const list = page.getByRole('list', { name: 'Transcript' });
+  await expect(list.getByRole('listitem')).toHaveCount(transcriptFile.transcript.paragraphs.length);
+  const ceo = transcriptFile.speaker_mapping.find((m) => m.speaker_data.role === 'Chief Executive Officer')!.speaker_data.name!;
+  await expect(list.getByText(ceo, { exact: true }).first()).toBeVisible();
+
+  // Find a phrase: the count is what the text holds; Enter steps to the next match.
+  const phrase = 'operating margin';
+  const expected = transcriptFile.transcript.paragraphs.reduce((n, p) => n + (p.text.toLowerCase().split(phrase).length - 1), 0);
+  expect(expected).toBeGreaterThan(1);
+  const find = page.getByRole('searchbox', { name: 'Find in transcript' });
+  await find.fill(phrase);
+  const count = page.getByRole('search', { name: 'Find in transcript' }).getByRole('status');
+  await expect(count).toHaveText(`1 of ${expected}`);
+  await find.press('Enter');
+  await expect(count).toHaveText(`2 of ${expected}`);
+  await expect(list.locator('mark[data-current]')).toHaveText(/operating margin/i);
+  await expect(list.locator('mark[data-current]')).toBeInViewport();
+  await checkA11y(page, 'transcript with matches');
+
+  // Export as text and as Markdown: the files hold the speakers, times and words.
+  const [text] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export as text' }).click()]);
+  expect(text.suggestedFilename()).toMatch(/ - Q\d \d{4} - Transcript \(Edited\)\.txt$/);
+  const textBody = await readFile((await text.path())!, 'utf8');
+  expect(textBody.split('\n')[0]).toBe(event.title);
+  expect(textBody).toContain('[0:00] Operator');
+  expect(textBody).toContain(`] ${ceo} (Chief Executive Officer`);
+  for (const paragraph of transcriptFile.transcript.paragraphs) expect(textBody).toContain(paragraph.text);
+
+  const [markdown] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export as Markdown' }).click()]);
+  expect(markdown.suggestedFilename()).toMatch(/\.md$/);
+  const markdownBody = await readFile((await markdown.path())!, 'utf8');
+  expect(markdownBody.startsWith(`# ${event.title}\n`)).toBe(true);
+  expect(markdownBody).toMatch(new RegExp(`\\*\\*\\[\\d+:\\d\\d\\] ${ceo}\\*\\* _Chief Executive Officer`));
+
+  // A time plays the call from that point: the recording page with ?t=.
+  const third = transcriptFile.transcript.paragraphs[2]!;
+  await list.getByRole('listitem').nth(2).getByRole('link', { name: /^Play from / }).click();
+  await expect(page).toHaveURL(new RegExp(`/recordings/${audioId}\\?t=${Math.floor(third.start)}$`));
+});
+
+test('an unknown event says so', async ({ page, expectConsoleError }) => {
+  expectConsoleError(/status of 404/);
+  await page.goto('/events/99999999');
+  await expect(page.getByRole('heading', { level: 1, name: 'Not found (404)' })).toBeVisible();
+  await checkA11y(page, 'event 404');
+});

@@ -1,0 +1,184 @@
+/** Transcript documents: reading the file, the viewer (speakers, find, timestamps) and the exports. */
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { escapeMarkdown, parseTranscript, transcriptToMarkdown, transcriptToText } from '../../src/features/documents/transcript.ts';
+import { renderApp } from '../support/render-app.tsx';
+import { sandbox, sandboxJson, TEST_ORIGIN, useSandboxServer } from '../support/sandbox-server.ts';
+
+useSandboxServer();
+
+interface Doc {
+  id: number;
+  eventId: number;
+  companyId: number;
+  typeId: number;
+  fileUrl: string;
+  event: { title: string; fiscalPeriod: string; fiscalYear: number };
+}
+interface TranscriptFile {
+  speaker_mapping?: { speaker: number; speaker_data: { name: string | null; role: string | null; company: string | null } }[];
+  transcript: { paragraphs: { speaker: number; text: string; start: number }[] };
+}
+
+async function info() {
+  const response = await sandbox.fetch(new Request(`${TEST_ORIGIN}/__sandbox/info`));
+  return (await response.json()) as { eventWithAudioAndTranscript: { eventId: number; audioId: number; transcriptId: number } };
+}
+
+async function file(doc: Doc): Promise<TranscriptFile> {
+  const response = await sandbox.fetch(new Request(doc.fileUrl));
+  return (await response.json()) as TranscriptFile;
+}
+
+async function transcriptsOfEvent(eventId: number) {
+  const { data } = await sandboxJson<{ data: Doc[] }>(`/documents/transcripts?eventIds=${eventId}&expand=event`);
+  return { raw: data.find((d) => d.typeId === 10)!, edited: data.find((d) => d.typeId === 11)! };
+}
+
+describe('reading and exporting a transcript', () => {
+  it('names speakers from the edited type’s mapping, and numbers them in the raw type', async () => {
+    const { eventId } = (await info()).eventWithAudioAndTranscript;
+    const { raw, edited } = await transcriptsOfEvent(eventId);
+    const editedFile = await file(edited);
+    const parsedEdited = parseTranscript(editedFile)!;
+    expect(parsedEdited.mapped).toBe(true);
+    const ceo = editedFile.speaker_mapping!.find((m) => m.speaker_data.role === 'Chief Executive Officer')!;
+    const ceoParagraph = parsedEdited.paragraphs.find((p) => editedFile.transcript.paragraphs[p.index]!.speaker === ceo.speaker)!;
+    expect(ceoParagraph.speaker.label).toBe(ceo.speaker_data.name);
+    expect(ceoParagraph.speaker.detail).toBe(`Chief Executive Officer, ${ceo.speaker_data.company}`);
+    // The operator has a role but no name: the role is the label.
+    expect(parsedEdited.paragraphs[0]!.speaker.label).toBe('Operator');
+
+    const parsedRaw = parseTranscript(await file(raw))!;
+    expect(parsedRaw.mapped).toBe(false);
+    expect(parsedRaw.paragraphs[0]!.speaker.label).toBe('Speaker 1');
+    const labels = [...new Set(parsedRaw.paragraphs.map((p) => p.speaker.label))];
+    expect(labels).toEqual(labels.map((_, i) => `Speaker ${i + 1}`));
+    expect(parsedRaw.paragraphs.map((p) => p.text)).toEqual(parsedEdited.paragraphs.map((p) => p.text));
+  });
+
+  it('refuses JSON that is not a transcript', () => {
+    expect(parseTranscript({ data: [] })).toBeUndefined();
+    expect(parseTranscript({ transcript: { paragraphs: [{ text: 'no start' }] } })).toBeUndefined();
+  });
+
+  it('exports plain text and Markdown with speakers and timestamps', () => {
+    const transcript = parseTranscript({
+      speaker_mapping: [{ speaker: 0, speaker_data: { name: 'Ana Ruiz', role: 'CEO', company: 'Acme' } }],
+      transcript: {
+        paragraphs: [
+          { speaker: 0, text: 'Revenue rose *12%* to $1.2 billion.', start: 75.4, end: 80 },
+          { speaker: 3, text: '# Not a heading', start: 3725, end: 3730 },
+        ],
+      },
+    })!;
+    const heading = { title: 'Acme Q3 2026 Earnings Call', company: 'Acme', date: 'Nov 17, 2026', type: 'Transcript (Edited)' };
+    expect(transcriptToText(transcript, heading)).toBe(
+      [
+        'Acme Q3 2026 Earnings Call',
+        'Company: Acme',
+        'Date: Nov 17, 2026',
+        'Type: Transcript (Edited)',
+        '',
+        '[1:15] Ana Ruiz (CEO, Acme)',
+        'Revenue rose *12%* to $1.2 billion.',
+        '',
+        '[1:02:05] Speaker 1',
+        '# Not a heading',
+        '',
+      ].join('\n'),
+    );
+    expect(transcriptToMarkdown(transcript, heading)).toBe(
+      [
+        '# Acme Q3 2026 Earnings Call',
+        '',
+        '- **Company:** Acme',
+        '- **Date:** Nov 17, 2026',
+        '- **Type:** Transcript (Edited)',
+        '',
+        '**[1:15] Ana Ruiz** _CEO, Acme_',
+        '',
+        'Revenue rose \\*12%\\* to $1.2 billion.',
+        '',
+        '**[1:02:05] Speaker 1**',
+        '',
+        '\\# Not a heading',
+        '',
+      ].join('\n'),
+    );
+    expect(escapeMarkdown('- item')).toBe('\\- item');
+  });
+});
+
+describe('transcript viewer', () => {
+  let saved: Blob[];
+  beforeEach(() => {
+    saved = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      saved.push(blob as Blob);
+      return 'blob:test';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows speakers and times, finds a phrase with a hit count, links times to the recording, and exports', async () => {
+    const { eventId, audioId, transcriptId } = (await info()).eventWithAudioAndTranscript;
+    const edited = await sandboxJson<{ data: Doc }>(`/documents/transcripts/${transcriptId}`);
+    const source = await file(edited.data);
+    const { user } = await renderApp(`/documents/${transcriptId}?kind=transcript`);
+
+    const list = await screen.findByRole('list', { name: 'Transcript' }, { timeout: 5000 });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(source.transcript.paragraphs.length);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(`${edited.data.event.title}: Transcript (Edited)`);
+    expect(within(screen.getByRole('region', { name: 'About this document' })).getByRole('link', { name: edited.data.event.title })).toHaveAttribute('href', `/events/${eventId}`);
+
+    // Every time plays the call from that point.
+    const second = source.transcript.paragraphs[1]!;
+    const play = await within(items[1]!).findByRole('link', { name: /^Play from / });
+    expect(play).toHaveAttribute('href', `/recordings/${audioId}?t=${Math.floor(second.start)}`);
+
+    // Find: as many hits as the text has, case-insensitively; next and previous wrap around.
+    const expected = source.transcript.paragraphs.reduce((n, p) => n + (p.text.match(/revenue/gi)?.length ?? 0), 0);
+    expect(expected).toBeGreaterThan(1);
+    await user.type(screen.getByRole('searchbox', { name: 'Find in transcript' }), 'revenue');
+    const status = within(screen.getByRole('search', { name: 'Find in transcript' })).getByRole('status');
+    expect(status).toHaveTextContent(`1 of ${expected}`);
+    expect(list.querySelectorAll('mark')).toHaveLength(expected);
+    await user.click(screen.getByRole('button', { name: 'Next match' }));
+    expect(status).toHaveTextContent(`2 of ${expected}`);
+    await user.click(screen.getByRole('button', { name: 'Previous match' }));
+    await user.click(screen.getByRole('button', { name: 'Previous match' }));
+    expect(status).toHaveTextContent(`${expected} of ${expected}`);
+    expect(list.querySelector('mark[data-current]')?.textContent?.toLowerCase()).toBe('revenue');
+    await user.clear(screen.getByRole('searchbox', { name: 'Find in transcript' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Find in transcript' }), 'zzqx');
+    expect(status).toHaveTextContent('No matches');
+
+    // Exports: the whole text, with speakers and times.
+    await user.click(screen.getByRole('button', { name: 'Export as text' }));
+    const text = await saved.at(-1)!.text();
+    const ceo = source.speaker_mapping!.find((m) => m.speaker_data.role === 'Chief Executive Officer')!.speaker_data.name!;
+    expect(text).toContain(edited.data.event.title);
+    expect(text).toContain(`] ${ceo} (Chief Executive Officer`);
+    for (const paragraph of source.transcript.paragraphs) expect(text).toContain(paragraph.text);
+    await user.click(screen.getByRole('button', { name: 'Export as Markdown' }));
+    const markdown = await saved.at(-1)!.text();
+    expect(markdown.startsWith(`# ${edited.data.event.title}`)).toBe(true);
+    expect(markdown).toContain(`**[0:00] Operator**`);
+    expect(saved.at(-1)!.type).toMatch(/^text\/markdown/);
+  });
+
+  it('without a recording, times are plain text', async () => {
+    const { transcriptId } = (await info()).eventWithAudioAndTranscript;
+    const { http, HttpResponse } = await import('msw');
+    const { server, apiPath } = await import('../support/sandbox-server.ts');
+    server.use(http.get(apiPath('/audio'), () => HttpResponse.json({ data: [], pagination: { nextCursor: null } })));
+    await renderApp(`/documents/${transcriptId}?kind=transcript`);
+    const list = await screen.findByRole('list', { name: 'Transcript' }, { timeout: 5000 });
+    expect(within(list).queryAllByRole('link')).toHaveLength(0);
+    expect(within(list).getAllByText('0:00').length).toBeGreaterThan(0);
+  });
+});

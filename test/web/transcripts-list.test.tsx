@@ -1,0 +1,211 @@
+/** The transcript list: every endpoint-11 filter in the URL, selection, and the zip download. */
+import { screen, within } from '@testing-library/react';
+import { unzipSync, strFromU8 } from 'fflate';
+import { delay, http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { normaliseTranscriptSearch, transcriptFilters, validateTranscriptSearch } from '../../src/features/documents/transcript-search.ts';
+import { readableFileName, uniqueFileNames } from '../../src/lib/file-name.ts';
+import { renderApp } from '../support/render-app.tsx';
+import { forwardToSandbox, sandboxJson, seenRequests, server, useSandboxServer } from '../support/sandbox-server.ts';
+
+useSandboxServer();
+
+const transcriptRequests = () => seenRequests.filter((url) => url.includes('/public/v3/documents/transcripts')).map((url) => new URL(url).searchParams);
+
+describe('transcript filters in the URL', () => {
+  it('keeps valid values, drops unreadable ones item by item, and maps them to endpoint 11', () => {
+    const raw = {
+      countries: 'us,GB,USA',
+      exchanges: 'NYSE,<script>',
+      tickers: 'acme',
+      isins: 'US0378331005,nope',
+      companyIds: '12,0,abc,12',
+      eventIds: 7038,
+      startDate: '2026-01-01',
+      endDate: '2026-02-30',
+      updatedAfter: '2026-03-01T10:00:00Z',
+      updatedBefore: 'yesterday',
+      typeIds: [10, 11],
+      documentGroupIds: '1,9',
+      direction: 'sideways',
+    };
+    const { search, ignored } = normaliseTranscriptSearch(raw);
+    expect(search).toEqual({
+      countries: 'US,GB',
+      exchanges: 'NYSE',
+      tickers: 'ACME',
+      isins: 'US0378331005',
+      companyIds: 12,
+      eventIds: 7038,
+      startDate: '2026-01-01',
+      updatedAfter: '2026-03-01T10:00:00Z',
+      typeIds: '10,11',
+      documentGroupIds: 1,
+    });
+    expect(ignored).toEqual([
+      'Countries: USA',
+      'Exchanges: <script>',
+      'ISINs: nope',
+      'Company ids: 0',
+      'Company ids: abc',
+      'Document groups: 9',
+      'Date to: 2026-02-30',
+      'Updated before: yesterday',
+    ]);
+    expect(transcriptFilters(search)).toMatchObject({ countries: ['US', 'GB'], companyIds: [12], typeIds: [10, 11], documentGroupIds: [1], direction: 'desc' });
+    expect(validateTranscriptSearch({ direction: 'asc', junk: 'x' })).toEqual({ direction: 'asc' });
+  });
+
+  it('sends the URL’s filters to endpoint 11, shows them in the form, and applies a new filter as a new history entry', async () => {
+    const { data } = await sandboxJson<{ data: { companyId: number }[] }>('/documents/transcripts?limit=1&direction=desc');
+    const companyId = data[0]!.companyId;
+    const { user, router } = await renderApp('/transcripts?countries=us,XYZ&documentGroupIds=1&direction=asc');
+
+    await screen.findByRole('table', { name: 'Transcripts, oldest first' });
+    const sent = transcriptRequests().at(-1)!;
+    expect(sent.get('countries')).toBe('US');
+    expect(sent.get('documentGroupIds')).toBe('1');
+    expect(sent.get('direction')).toBe('asc');
+    expect(sent.get('expand')).toBe('event');
+    expect(screen.getByLabelText('Countries')).toHaveValue('US');
+    expect(screen.getByRole('checkbox', { name: 'Earnings Release' })).toBeChecked();
+    expect(screen.getByLabelText('Order')).toHaveValue('asc');
+
+    // A new filter from the form.
+    await user.click(screen.getByRole('button', { name: 'Clear all' }));
+    await screen.findByRole('table', { name: 'Transcripts, newest first' });
+    await user.type(screen.getByLabelText('Company ids'), `${companyId}, x1`);
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(await screen.findByText(/Ignored what could not be read: Company ids: x1/)).toBeInTheDocument();
+    await vi.waitFor(() => expect(router.state.location.search).toEqual({ companyIds: companyId }));
+    await vi.waitFor(() => expect(transcriptRequests().at(-1)!.get('companyIds')).toBe(String(companyId)));
+    const table = await screen.findByRole('table', { name: 'Transcripts, newest first' });
+    const { data: expected } = await sandboxJson<{ data: unknown[] }>(`/documents/transcripts?companyIds=${companyId}&limit=50`);
+    await vi.waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(expected.length + 1));
+    expect(screen.getByText(/Filters \(1 active\)/)).toBeInTheDocument();
+
+    // Back: the previous filters, in the list and in the form.
+    router.history.back();
+    await vi.waitFor(() => expect(router.state.location.search).toEqual({}));
+    await vi.waitFor(() => expect(screen.getByLabelText('Company ids')).toHaveValue(''));
+    router.history.back();
+    await vi.waitFor(() => expect(screen.getByLabelText('Countries')).toHaveValue('US'));
+    await screen.findByRole('table', { name: 'Transcripts, oldest first' });
+  });
+
+  it('names document types from endpoint 13 and filters by them', async () => {
+    const { user } = await renderApp('/transcripts');
+    await screen.findByRole('table', { name: 'Transcripts, newest first' });
+    const edited = await screen.findByRole('checkbox', { name: 'Transcript (Edited)' });
+    await user.click(edited);
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await vi.waitFor(() => expect(transcriptRequests().at(-1)!.get('typeIds')).toBe('11'));
+    const table = await screen.findByRole('table', { name: 'Transcripts, newest first' });
+    await vi.waitFor(() => {
+      const types = within(table).getAllByRole('row').slice(1).map((row) => row.lastElementChild?.textContent);
+      expect(new Set(types)).toEqual(new Set(['Transcript (Edited)']));
+    });
+    // The other type stays on offer after filtering it out.
+    expect(screen.getByRole('checkbox', { name: 'Transcript (Raw)' })).not.toBeChecked();
+  });
+});
+
+describe('readable file names', () => {
+  it('joins company, period and type, drops characters file systems refuse, and numbers repeats', () => {
+    expect(readableFileName(['Acme: "Holdings"/AG', 'Q3 2026', 'Transcript (Edited)'], 'json')).toBe('Acme Holdings AG - Q3 2026 - Transcript (Edited).json');
+    expect(readableFileName(['', null, undefined], 'txt')).toBe('file.txt');
+    expect(uniqueFileNames(['a.json', 'A.json', 'b.json', 'a.json'])).toEqual(['a.json', 'A (2).json', 'b.json', 'a (3).json']);
+  });
+});
+
+describe('zip download of selected transcripts', () => {
+  let saved: { blob: Blob; name: string }[];
+  beforeEach(() => {
+    saved = [];
+    let lastBlob: Blob | undefined;
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      lastBlob = blob as Blob;
+      return 'blob:test';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ blob: lastBlob!, name: this.download });
+    });
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  async function selectFirst(count: number) {
+    const rendered = await renderApp('/transcripts');
+    const table = await screen.findByRole('table', { name: 'Transcripts, newest first' });
+    const rows = within(table).getAllByRole('row').slice(1, count + 1);
+    // Wait for the names the zip entries are built from.
+    await vi.waitFor(() => expect(rows[0]!.textContent).not.toMatch(/Company \d+|Type \d+/));
+    for (const row of rows) await rendered.user.click(within(row).getByRole('checkbox'));
+    return { ...rendered, rows };
+  }
+
+  it('zips the selected transcripts under readable names, with their content', async () => {
+    const { data } = await sandboxJson<{ data: { id: number; companyId: number; fileUrl: string; event: { fiscalPeriod: string; fiscalYear: number } }[] }>(
+      '/documents/transcripts?limit=3&direction=desc&expand=event',
+    );
+    const { user } = await selectFirst(3);
+    await user.click(screen.getByRole('button', { name: 'Download 3 as zip' }));
+    expect(await screen.findByText(/^Saved Transcripts - 3 files - \d{4}-\d\d-\d\d\.zip with 3 transcripts\./)).toBeInTheDocument();
+    expect(saved).toHaveLength(1);
+    expect(saved[0]!.name).toMatch(/^Transcripts - 3 files - \d{4}-\d\d-\d\d\.zip$/);
+
+    const entries = unzipSync(new Uint8Array(await saved[0]!.blob.arrayBuffer()));
+    const names = Object.keys(entries);
+    expect(names).toHaveLength(3);
+    const companies = await sandboxJson<{ data: { id: number; displayName: string }[] }>(`/companies?ids=${data.map((d) => d.companyId).join(',')}`);
+    for (const doc of data) {
+      const company = companies.data.find((c) => c.id === doc.companyId)!.displayName;
+      const name = names.find((n) => n.startsWith(`${company} - ${doc.event.fiscalPeriod} ${doc.event.fiscalYear} - Transcript (`));
+      expect(name, `entry for document ${doc.id}`).toMatch(/\.json$/);
+      const original = await (await forwardToSandbox(new Request(doc.fileUrl))).text();
+      expect(strFromU8(entries[name!]!)).toBe(original);
+    }
+  });
+
+  it('leaves out what failed, and reports it on screen and in the archive', async () => {
+    const { data } = await sandboxJson<{ data: { id: number }[] }>('/documents/transcripts?limit=3&direction=desc');
+    const failing = data[1]!.id;
+    server.use(http.get(`*/sandbox-files/documents/${failing}/*`, () => HttpResponse.json({ statusCode: 500, message: 'Disk on fire', error: 'Internal Server Error' }, { status: 500 })));
+    const { user } = await selectFirst(3);
+    await user.click(screen.getByRole('button', { name: 'Download 3 as zip' }));
+    const report = await screen.findByText(/with 2 transcripts/);
+    const status = report.closest('[role="status"]') as HTMLElement;
+    expect(status).toHaveTextContent('1 file could not be downloaded:');
+    expect(within(status).getByRole('listitem')).toHaveTextContent(/Transcript \((Raw|Edited)\)\.json: Disk on fire/);
+    const entries = unzipSync(new Uint8Array(await saved[0]!.blob.arrayBuffer()));
+    expect(Object.keys(entries)).toHaveLength(3);
+    expect(strFromU8(entries['Failed downloads.txt']!)).toMatch(/could not be downloaded[\s\S]*: Disk on fire/);
+  });
+
+  it('shows progress, and Cancel stops the download without saving anything', async () => {
+    server.use(
+      http.get('*/sandbox-files/documents/*', async () => {
+        await delay('infinite');
+        return HttpResponse.text('never');
+      }),
+    );
+    const { user } = await selectFirst(2);
+    expect(screen.getByRole('checkbox', { name: /Select all 50 loaded transcripts/ })).toBePartiallyChecked();
+    await user.click(screen.getByRole('button', { name: 'Download 2 as zip' }));
+    expect(await screen.findByText('Downloading 0 of 2…')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Download progress' })).toHaveAttribute('max', '2');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText('Download cancelled; nothing was saved.')).toBeInTheDocument();
+    expect(saved).toHaveLength(0);
+  });
+
+  it('selects all loaded rows at once', async () => {
+    const { user } = await renderApp('/transcripts');
+    await screen.findByRole('table', { name: 'Transcripts, newest first' });
+    await user.click(screen.getByRole('checkbox', { name: 'Select all 50 loaded transcripts' }));
+    expect(screen.getByRole('button', { name: 'Download 50 as zip' })).toBeEnabled();
+    expect(screen.getByText('50 selected')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Select all 50 loaded transcripts' }));
+    expect(screen.getByRole('button', { name: 'Select transcripts to download' })).toBeDisabled();
+  });
+});
