@@ -110,7 +110,7 @@ export function CompanyFiltersForm({
         </select>
       </div>
       <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-4">
-        <button type="submit" className="h-9 rounded-md bg-accent-700 px-4 text-sm font-medium text-white hover:bg-accent-600">
+        <button type="submit" className="h-9 rounded-md bg-accent-700 px-4 text-sm font-medium text-white hover:bg-accent-800">
           Apply filters
         </button>
         <button

@@ -46,7 +46,7 @@ function Live() {
               className="mt-1 w-40 rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900"
             />
           </div>
-          <button type="submit" className="rounded-md bg-accent-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-accent-600">
+          <button type="submit" className="rounded-md bg-accent-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-accent-800">
             Show status
           </button>
           {problem && (
