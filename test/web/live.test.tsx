@@ -1,0 +1,184 @@
+/** /live and /live/$liveId: every state, the countdown, polling cadence and pauses, announcements, recent records. */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { LiveAudio } from '../../src/api/schemas.ts';
+import { resetRecentLiveCache } from '../../src/features/live/recent.ts';
+import { STATE_INFO } from '../../src/features/live/states.ts';
+import { renderApp } from '../support/render-app.tsx';
+import { apiPath, clock, sandbox, sandboxJson, seenRequests, server, useSandboxServer } from '../support/sandbox-server.ts';
+
+useSandboxServer();
+afterEach(() => {
+  vi.useRealTimers();
+  localStorage.clear();
+  resetRecentLiveCache();
+  setHidden(false);
+});
+
+const samples = sandbox.sampleIds();
+
+async function liveRecord(id: number): Promise<LiveAudio> {
+  return (await sandboxJson<{ data: LiveAudio }>(`/live/audio/${id}`)).data;
+}
+
+/** Serves the real record of `id` with some fields changed. */
+async function serveAs(id: number, patch: Partial<LiveAudio>) {
+  const real = await liveRecord(id);
+  server.use(http.get(apiPath(`/live/audio/${id}`), () => HttpResponse.json({ data: { ...real, ...patch } })));
+  return { ...real, ...patch };
+}
+
+function liveRequests(id: number): number {
+  return seenRequests.filter((u) => new URL(u).pathname === `/public/v3/live/audio/${id}`).length;
+}
+
+function setHidden(hidden: boolean) {
+  Object.defineProperty(document, 'visibilityState', { value: hidden ? 'hidden' : 'visible', configurable: true });
+  window.dispatchEvent(new Event('visibilitychange'));
+}
+
+describe('every state', () => {
+  const id = samples.liveEventId!;
+  for (const [state, info] of Object.entries(STATE_INFO)) {
+    it(`${state}: a badge "${info.label}" and a plain-language line`, async () => {
+      await serveAs(id, { state, wentLiveAt: state === 'notLive' || state === 'willBeLive' ? null : '2026-11-21T11:58:00.000Z' });
+      await renderApp(`/live/${id}`);
+      const badge = await screen.findByText(info.label, { selector: '[data-state]' });
+      expect(badge).toHaveAttribute('data-state', state);
+      expect(screen.getByText(info.line)).toBeInTheDocument();
+    });
+  }
+
+  it('shows an unknown state as it is, without breaking', async () => {
+    await serveAs(id, { state: 'liveOnMars' });
+    await renderApp(`/live/${id}`);
+    expect(await screen.findByText('liveOnMars', { selector: '[data-state]' })).toBeInTheDocument();
+    expect(screen.getByText(/reports the state “liveOnMars”/)).toBeInTheDocument();
+  });
+
+  it('names the company and the event, each linked', async () => {
+    const record = await liveRecord(id);
+    const event = (await sandboxJson<{ data: { title: string } }>(`/events/${record.eventId}`)).data;
+    await renderApp(`/live/${id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: event.title })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: sandbox.store.companies[record.companyId - 1]!.displayName })).toHaveAttribute('href', `/companies/${record.companyId}`);
+    expect(screen.getByRole('link', { name: 'Event page' })).toHaveAttribute('href', `/events/${record.eventId}`);
+  });
+
+  it('counts down to the start before the call, and shows when it went live once live', async () => {
+    // The reader's clock agrees with the service's.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(clock.now()));
+    const upcoming = await serveAs(samples.willBeLiveEventId!, {});
+    await renderApp(`/live/${upcoming.id}`);
+    const timer = await screen.findByRole('timer');
+    expect(timer.textContent).toMatch(/\d+ (min|s)/);
+    const live = await liveRecord(id);
+    await renderApp(`/live/${id}`);
+    const went = await screen.findByText('Went live');
+    expect(went.parentElement!.querySelector('time')).toHaveAttribute('datetime', live.wentLiveAt);
+  });
+
+  it('says a missing record is not found', async () => {
+    await renderApp('/live/99999999');
+    expect(await screen.findByText('Not found (404)')).toBeInTheDocument();
+  });
+});
+
+describe('following a call', () => {
+  it('sees it go live without reloading, and announces the change', async () => {
+    const id = samples.willBeLiveEventId!;
+    const record = await liveRecord(id);
+    // A second before the start: the page polls every 2 s this close to it.
+    clock.set(Date.parse(record.date) - 1_000);
+    await renderApp(`/live/${id}`);
+    expect(await screen.findByText('Starting soon', { selector: '[data-state]' })).toBeInTheDocument();
+    clock.set(Date.parse(record.date) + 30_000);
+    expect(await screen.findByText('Live', { selector: '[data-state]' }, { timeout: 6_000 })).toBeInTheDocument();
+    const company = sandbox.store.companies[record.companyId - 1]!.displayName;
+    await waitFor(() => expect(screen.getAllByRole('status').some((s) => s.textContent === `${company} is live.`)).toBe(true));
+  });
+
+  it('polls every few seconds while live, pauses while the tab is hidden, and reads again at once when it is visible', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: false, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    vi.setSystemTime(new Date('2026-11-21T12:00:00Z'));
+    const id = samples.liveEventId!;
+    await renderApp(`/live/${id}`);
+    await vi.waitFor(() => expect(screen.getByText('Live', { selector: '[data-state]' })).toBeInTheDocument());
+    const first = liveRequests(id);
+
+    await act(() => vi.advanceTimersByTimeAsync(5_100));
+    expect(liveRequests(id)).toBe(first + 1);
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    expect(liveRequests(id)).toBe(first + 2);
+
+    setHidden(true);
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(liveRequests(id)).toBe(first + 2);
+
+    setHidden(false);
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    expect(liveRequests(id)).toBe(first + 3);
+  });
+
+  it('stops asking once the state is final', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: false, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    const id = samples.liveEventId!;
+    await serveAs(id, { state: 'recordingAvailable' });
+    await renderApp(`/live/${id}`);
+    await vi.waitFor(() => expect(screen.getByText('Recording available', { selector: '[data-state]' })).toBeInTheDocument());
+    const first = liveRequests(id);
+    await act(() => vi.advanceTimersByTimeAsync(120_000));
+    expect(liveRequests(id)).toBe(first);
+  });
+
+  it('links to the recording page once the recording is listed', async () => {
+    const id = samples.liveEventId!;
+    const record = await liveRecord(id);
+    const audio = await sandboxJson<{ data: { id: number }[] }>('/audio?limit=1');
+    await serveAs(id, { state: 'recordingAvailable' });
+    server.use(http.get(apiPath('/audio'), ({ request }) => (new URL(request.url).searchParams.get('eventIds') === String(record.eventId) ? HttpResponse.json({ data: [{ ...audio.data[0], eventId: record.eventId }], pagination: { nextCursor: null } }) : undefined)));
+    await renderApp(`/live/${id}`);
+    expect(await screen.findByRole('link', { name: 'Open the recording page' })).toHaveAttribute('href', `/recordings/${audio.data[0]!.id}`);
+  });
+});
+
+describe('/live', () => {
+  it('opens a record by its id, and lists it afterwards with its last state', async () => {
+    const id = samples.liveEventId!;
+    const { user, router } = await renderApp('/live');
+    expect(screen.getByText(/Calls you open appear here/)).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Live-audio id' }), String(id));
+    await user.click(screen.getByRole('button', { name: 'Show status' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/live/${id}`));
+    await screen.findByText('Live', { selector: '[data-state]' });
+    await router.navigate({ to: '/live' });
+    const recent = await screen.findByRole('region', { name: 'Opened recently' });
+    expect(within(recent).getByRole('link')).toHaveAttribute('href', `/live/${id}`);
+    expect(within(recent).getByText('Live')).toBeInTheDocument();
+  });
+
+  it('opens a record from an event id, and says when the event has none', async () => {
+    const id = samples.liveEventId!;
+    const record = await liveRecord(id);
+    const { user, router } = await renderApp('/live');
+    await user.click(screen.getByRole('radio', { name: 'an event id' }));
+    await user.type(screen.getByRole('textbox', { name: 'Event id' }), String(record.eventId));
+    await user.click(screen.getByRole('button', { name: 'Show status' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/live/${record.id}`));
+
+    await router.navigate({ to: '/live' });
+    await user.click(await screen.findByRole('radio', { name: 'an event id' }));
+    await user.type(screen.getByRole('textbox', { name: 'Event id' }), '99999999');
+    await user.click(screen.getByRole('button', { name: 'Show status' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Event 99999999 has no live audio.');
+  });
+
+  it('refuses what is not an id', async () => {
+    const { user } = await renderApp('/live');
+    await user.type(screen.getByRole('textbox', { name: 'Live-audio id' }), 'abc');
+    await user.click(screen.getByRole('button', { name: 'Show status' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('a whole number');
+  });
+});
