@@ -51,6 +51,8 @@ const PASSED_RESPONSE_HEADERS = new Set([
   'last-modified',
   'retry-after',
   'allow',
+  // The service's clock: countdowns to a call measure against it, not the reader's clock.
+  'date',
   'vary',
 ]);
 const PASSED_RESPONSE_HEADER_PREFIXES = ['x-ratelimit-', 'ratelimit'];

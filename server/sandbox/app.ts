@@ -80,6 +80,17 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   };
 
   const app = new Hono();
+  // The service's own time on every answer (HTTP Date), so a client can tell how far its clock is
+  // from the service's: with a fast sandbox clock, countdowns follow the sandbox, not the wall.
+  app.use('*', async (c, next) => {
+    await next();
+    const date = new Date(clock.now()).toUTCString();
+    try {
+      c.res.headers.set('date', date);
+    } catch {
+      c.res = new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers: new Headers([...c.res.headers, ['date', date]]) });
+    }
+  });
 
   app.all('/public/v3/*', async (c) => {
     const request = c.req.raw;

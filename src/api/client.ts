@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { noteServerDate } from './server-clock.ts';
 
 /**
  * The one way the app reads the API: GET `/public/v3${path}` on the app's own origin (the proxy
@@ -130,6 +131,7 @@ export async function getJson<S extends z.ZodType>(path: string, options: GetJso
     } catch (error) {
       return fail(error);
     }
+    noteServerDate(response.headers.get('date'));
 
     let text: string;
     try {

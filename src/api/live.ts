@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, getJson } from './client.ts';
+import { serverNow } from './server-clock.ts';
 import { liveAudioSchema, single, type LiveAudio, type LiveState } from './schemas.ts';
 
 /**
@@ -57,7 +58,7 @@ export const LIVE_POLL = {
  * change soon, faster still as the scheduled start nears, slowly while merely announced, never once
  * final. An unknown (future) state is polled slowly rather than frozen.
  */
-export function liveRefetchInterval(state: LiveState | undefined, date?: string, now: number = Date.now()): number | false {
+export function liveRefetchInterval(state: LiveState | undefined, date?: string, now: number = serverNow()): number | false {
   if (state === undefined) return false;
   if (FINAL_STATES.has(state)) return false;
   switch (state) {

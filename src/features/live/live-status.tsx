@@ -5,6 +5,7 @@ import { audioQueries } from '../../api/audio.ts';
 import { companyQueries } from '../../api/companies.ts';
 import { eventQueries } from '../../api/events.ts';
 import { isFinalLiveState, liveQueries, liveRefetchInterval } from '../../api/live.ts';
+import { serverNow } from '../../api/server-clock.ts';
 import type { LiveAudio } from '../../api/schemas.ts';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { SkeletonRows } from '../../components/skeleton.tsx';
@@ -121,11 +122,11 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 /** Time left until the scheduled start, each second; once past it, says the call is awaited. */
 function Countdown({ to, state }: { to: string; state: string }) {
   const target = Date.parse(to);
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(() => serverNow());
   const counting = !isFinalLiveState(state) && (state === 'notLive' || state === 'willBeLive');
   useEffect(() => {
     if (!counting) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    const timer = setInterval(() => setNow(serverNow()), 1000);
     return () => clearInterval(timer);
   }, [counting]);
   if (!counting || !Number.isFinite(target)) {
