@@ -3,7 +3,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './api/query-client.ts';
-import { startCompanyIndexInBackground } from './features/search/background.ts';
+import { startCompanyIndexInBackground } from './features/search/lazy.tsx';
 import { createAppRouter } from './router.tsx';
 import './styles.css';
 

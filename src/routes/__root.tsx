@@ -3,7 +3,7 @@ import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router
 import { NotFound } from '../components/not-found.tsx';
 import { SandboxBadge } from '../components/sandbox-badge.tsx';
 import { ThemeToggle } from '../components/theme-toggle.tsx';
-import { CommandPalette, CompanySearch, IndexBadge } from '../features/search/index.ts';
+import { HeaderIndexBadge, HeaderSearch, PaletteLauncher } from '../features/search/lazy.tsx';
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: RootLayout,
@@ -45,16 +45,16 @@ function RootLayout() {
             </ul>
           </nav>
           <div role="search" aria-label="Companies" className="order-2 w-full sm:order-none sm:ml-auto sm:w-64 lg:w-80">
-            <CompanySearch variant="header" />
+            <HeaderSearch />
           </div>
           <div className="ml-auto flex items-center gap-2 sm:ml-0">
-            <IndexBadge />
+            <HeaderIndexBadge />
             <SandboxBadge />
             <ThemeToggle />
           </div>
         </div>
       </header>
-      <CommandPalette />
+      <PaletteLauncher />
       <main id="main" className="mx-auto w-full max-w-screen-2xl flex-1 px-4 py-5">
         <Outlet />
       </main>

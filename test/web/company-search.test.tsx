@@ -16,8 +16,14 @@ function sharedTicker() {
   return { ticker, companies: [...ids].map((id) => sandbox.store.companies[id - 1]!) };
 }
 
-function headerSearch() {
-  return within(screen.getByRole('search', { name: 'Companies' })).getByRole('combobox', { name: 'Search companies' });
+/** The header's search box: its code loads when it is first focused (or when the browser is idle). */
+async function headerSearch(user: import('@testing-library/user-event').UserEvent) {
+  const region = screen.getByRole('search', { name: 'Companies' });
+  const shell = within(region).queryByRole('textbox', { name: 'Search companies' }) ?? within(region).getByRole('combobox', { name: 'Search companies' });
+  await user.click(shell);
+  const input = await within(region).findByRole('combobox', { name: 'Search companies' });
+  await waitFor(() => expect(input).toHaveFocus());
+  return input;
 }
 
 describe('before the index is ready', () => {
@@ -31,7 +37,7 @@ describe('before the index is ready', () => {
     );
     const { ticker, companies } = sharedTicker();
     const { user, unmount } = await renderApp('/');
-    await user.type(headerSearch(), ticker.toLowerCase());
+    await user.type(await headerSearch(user), ticker.toLowerCase());
 
     const listbox = await screen.findByRole('listbox', { name: 'Matching companies' });
     await waitFor(() => expect(within(listbox).getAllByRole('option').length).toBeGreaterThanOrEqual(companies.length));
@@ -56,7 +62,7 @@ describe('with the index filled', () => {
     const target = sandbox.store.companies[23]!;
     const part = target.displayName.slice(0, 4);
     const { user, router } = await renderApp('/');
-    const input = headerSearch();
+    const input = await headerSearch(user);
     await user.type(input, part);
 
     const listbox = await screen.findByRole('listbox', { name: 'Matching companies' });
@@ -82,7 +88,7 @@ describe('with the index filled', () => {
     await getCompanyIndex().start();
     const target = sandbox.store.companies[51]!;
     const { user } = await renderApp('/');
-    await user.type(headerSearch(), target.isins[0]!.toLowerCase());
+    await user.type(await headerSearch(user), target.isins[0]!.toLowerCase());
     const listbox = await screen.findByRole('listbox', { name: 'Matching companies' });
     expect(within(listbox).getAllByRole('option')[0]).toHaveTextContent(target.displayName);
   });
@@ -90,7 +96,7 @@ describe('with the index filled', () => {
   it('says when nothing matches, and Escape closes the list', async () => {
     await getCompanyIndex().start();
     const { user } = await renderApp('/');
-    const input = headerSearch();
+    const input = await headerSearch(user);
     await user.type(input, 'qqqxxzzvv');
     expect(await screen.findByText(/No company matches “qqqxxzzvv”/)).toBeInTheDocument();
     await user.keyboard('{Escape}');
@@ -106,7 +112,7 @@ describe('command palette', () => {
     await user.keyboard('{Control>}k{/Control}');
     const dialog = await screen.findByRole('dialog', { name: 'Find a company' });
     const input = within(dialog).getByRole('combobox', { name: 'Search companies' });
-    expect(input).toHaveFocus();
+    await waitFor(() => expect(input).toHaveFocus());
     await user.type(input, target.tickers[0]!.ticker);
     await within(dialog).findByRole('listbox', { name: 'Matching companies' });
     await user.keyboard('{Enter}');

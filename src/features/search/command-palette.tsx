@@ -5,7 +5,7 @@ import { CompanySearch } from './company-search.tsx';
  * Ctrl/Cmd+K from anywhere: a modal with the company search. The native <dialog> keeps focus
  * inside, makes the page behind inert, and closes on Escape; focus returns where it was.
  */
-export function CommandPalette() {
+export function CommandPalette({ openOnMount = false }: { openOnMount?: boolean }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
 
@@ -37,6 +37,11 @@ export function CommandPalette() {
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [show, close]);
+
+  // Loaded by a Ctrl/Cmd+K press: that press opens it.
+  useEffect(() => {
+    if (openOnMount) show();
+  }, [openOnMount, show]);
 
   return (
     // The backdrop click is a pointer convenience; Escape closes it from the keyboard.

@@ -20,10 +20,13 @@ interface Option {
 export function CompanySearch({
   variant,
   focusOnMount = false,
+  initialQuery = '',
   onDone,
 }: {
   variant: 'header' | 'palette';
   focusOnMount?: boolean;
+  /** What was typed before this component loaded. */
+  initialQuery?: string;
   /** Called after a company opens (the palette closes itself). */
   onDone?: () => void;
 }) {
@@ -31,16 +34,19 @@ export function CompanySearch({
   const inputId = `${id}-input`;
   const listId = `${id}-list`;
   const navigate = useNavigate();
-  const [query, setQuery] = useState('');
-  const [open, setOpen] = useState(variant === 'palette');
-  const [active, setActive] = useState(-1);
+  const [query, setQuery] = useState(initialQuery);
+  const [open, setOpen] = useState(variant === 'palette' || initialQuery !== '');
+  const [active, setActive] = useState(initialQuery.trim() ? 0 : -1);
   const search = useCompanySearch(query, variant === 'palette' ? 12 : 8);
   const watchlist = useWatchlist();
   const listRef = useRef<HTMLUListElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
-    if (focusOnMount) inputRef.current?.focus();
+    if (!focusOnMount || !inputRef.current) return;
+    const input = inputRef.current;
+    input.focus();
+    input.setSelectionRange(input.value.length, input.value.length);
   }, [focusOnMount]);
 
   const trimmed = query.trim();

@@ -1,0 +1,115 @@
+import { useEffect, useState, type ComponentType } from 'react';
+
+/**
+ * What the root layout needs of company search, without its weight: the search box, the Ctrl/Cmd+K
+ * palette and the index badge load their code when the browser is idle after the first page (or at
+ * once when the analyst reaches for them), so the first route stays small. Until then the header
+ * shows an input that looks and is labelled the same and hands over what was typed.
+ */
+
+type SearchModule = typeof import('./search-ui.ts');
+let loading: Promise<SearchModule> | null = null;
+let loaded: SearchModule | null = null;
+
+export function loadSearch(): Promise<SearchModule> {
+  loading ??= import('./search-ui.ts').then((m) => (loaded = m));
+  return loading;
+}
+
+function useSearchModule(eager: boolean): SearchModule | null {
+  const [module, setModule] = useState<SearchModule | null>(() => loaded);
+  useEffect(() => {
+    if (module) return;
+    let live = true;
+    const load = () => void loadSearch().then((m) => live && setModule(m));
+    if (eager) load();
+    else {
+      const idle = globalThis.requestIdleCallback ? globalThis.requestIdleCallback(load, { timeout: 4_000 }) : (setTimeout(load, 2_000) as unknown as number);
+      return () => {
+        live = false;
+        if (globalThis.cancelIdleCallback) globalThis.cancelIdleCallback(idle);
+        else clearTimeout(idle);
+      };
+    }
+    return () => {
+      live = false;
+    };
+  }, [eager, module]);
+  return module;
+}
+
+/** The header's "Search companies" box. */
+export function HeaderSearch() {
+  const [wanted, setWanted] = useState(false);
+  const module = useSearchModule(wanted);
+  const [typed, setTyped] = useState({ value: '', focused: false });
+  if (module) {
+    const Search = module.CompanySearch as ComponentType<{ variant: 'header'; initialQuery?: string; focusOnMount?: boolean }>;
+    return <Search variant="header" initialQuery={typed.value} focusOnMount={typed.focused} />;
+  }
+  return (
+    <div className="relative w-full">
+      <label htmlFor="company-search-shell" className="sr-only">
+        Search companies
+      </label>
+      <input
+        id="company-search-shell"
+        type="text"
+        autoComplete="off"
+        placeholder="Search companies"
+        value={typed.value}
+        onFocus={() => {
+          setTyped((t) => ({ ...t, focused: true }));
+          setWanted(true);
+        }}
+        onBlur={() => setTyped((t) => ({ ...t, focused: false }))}
+        onPointerEnter={() => setWanted(true)}
+        onChange={(event) => {
+          const value = event.target.value;
+          setTyped((t) => ({ ...t, value }));
+          setWanted(true);
+        }}
+        className="h-8 w-full rounded-md border border-slate-300 bg-white pl-8 pr-12 text-sm placeholder:text-slate-500 dark:border-slate-700 dark:bg-slate-900 dark:placeholder:text-slate-400"
+      />
+      <svg aria-hidden="true" viewBox="0 0 20 20" className="pointer-events-none absolute left-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500 dark:text-slate-400" fill="none" stroke="currentColor" strokeWidth="2">
+        <circle cx="9" cy="9" r="6" />
+        <path d="m14 14 4 4" strokeLinecap="round" />
+      </svg>
+    </div>
+  );
+}
+
+/** Ctrl/Cmd+K from anywhere; the palette's code loads with the search (or on the first press). */
+export function PaletteLauncher() {
+  const [pressed, setPressed] = useState(false);
+  const module = useSearchModule(pressed);
+  useEffect(() => {
+    if (module) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        setPressed(true);
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [module]);
+  if (!module) return null;
+  const Palette = module.CommandPalette as ComponentType<{ openOnMount?: boolean }>;
+  return <Palette openOnMount={pressed} />;
+}
+
+/** The index's progress in the header, once the search code is there. */
+export function HeaderIndexBadge() {
+  const module = useSearchModule(false);
+  if (!module) return null;
+  const Badge = module.IndexBadge;
+  return <Badge />;
+}
+
+/** Starts filling the company index when the browser is idle after the first page. */
+export function startCompanyIndexInBackground(): void {
+  const begin = () => void loadSearch().then((m) => m.startCompanyIndexInBackground());
+  if (globalThis.requestIdleCallback) globalThis.requestIdleCallback(begin, { timeout: 3_000 });
+  else setTimeout(begin, 1_500);
+}
