@@ -8,9 +8,9 @@ import { clock } from './time.ts';
 export function ChapterList({ source }: { source: RecordingSource }) {
   const player = usePlayer();
   const isCurrent = usePlayerState((s) => s.source?.key === source.key);
-  const second = usePlayerState((s) => (s.source?.key === source.key ? Math.floor(s.currentTime * 4) / 4 : undefined));
   const chapters = source.chapters ?? [];
-  const active = second === undefined ? undefined : currentChapter(chapters, second);
+  // Selecting the chapter id (not the time) re-renders the list only when the chapter changes.
+  const activeId = usePlayerState((s) => (s.source?.key === source.key ? currentChapter(chapters, s.currentTime)?.id : undefined));
   const tree = chapterTree(chapters);
 
   const playFrom = (chapter: PlayerChapter) => {
@@ -19,7 +19,7 @@ export function ChapterList({ source }: { source: RecordingSource }) {
   };
 
   const item = (chapter: PlayerChapter, nested: boolean) => {
-    const on = active?.id === chapter.id;
+    const on = activeId !== undefined && activeId === chapter.id;
     return (
       <button
         type="button"

@@ -124,9 +124,8 @@ function Transport() {
 }
 
 function NowPlaying({ source }: { source: PlayerSource }) {
-  const second = usePlayerState((s) => Math.floor(s.currentTime));
   const buffering = usePlayerState((s) => s.buffering);
-  const chapter = chapterLabel(source.chapters ?? [], second);
+  const chapter = usePlayerState((s) => chapterLabel(source.chapters ?? [], s.currentTime));
   const titleClass = 'truncate text-sm font-medium text-slate-900 hover:underline dark:text-slate-100';
   return (
     <div className="order-first w-full min-w-0 sm:order-none sm:w-auto sm:flex-1">

@@ -15,9 +15,10 @@ export function useMediaSession(): void {
   const second = usePlayerState((s) => Math.floor(s.currentTime));
   const duration = usePlayerState((s) => s.duration);
   const rate = usePlayerState((s) => s.rate);
-  const chapters = source?.chapters;
-  const { section, sub } = chaptersAt(chapters ?? [], second);
-  const album = (sub ?? section)?.title ?? '';
+  const album = usePlayerState((s) => {
+    const { section, sub } = chaptersAt(s.source?.chapters ?? [], s.currentTime);
+    return (sub ?? section)?.title ?? '';
+  });
 
   useEffect(() => {
     const session = getSession();

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import {
   checkDate,
   checkList,
+  compactSearch,
   countFilters,
   DATE_FIELDS,
   LIST_FIELDS,
@@ -28,7 +29,7 @@ const input = 'h-8 w-full rounded-md border border-slate-300 bg-white px-2 text-
 
 /** The filters of the recordings list: edited here, applied to the URL (so they can be shared). */
 export function RecordingFilters({ search, onApply }: { search: RecordingSearch; onApply: (search: RecordingSearch) => void }) {
-  const [draft, setDraft] = useState<Record<string, string>>(() => ({ ...search }) as Record<string, string>);
+  const [draft, setDraft] = useState<Record<string, string>>(() => compactSearch(search) as Record<string, string>);
   const [submitted, setSubmitted] = useState(false);
   const errors: Record<string, string | undefined> = {};
   for (const field of LIST_FIELDS) errors[field] = checkList(field, draft[field] ?? '');
@@ -40,7 +41,7 @@ export function RecordingFilters({ search, onApply }: { search: RecordingSearch;
     event.preventDefault();
     setSubmitted(true);
     if (invalid) return;
-    onApply(parseRecordingSearch(draft));
+    onApply(compactSearch(parseRecordingSearch(draft)));
   };
   const clear = () => {
     setDraft({});

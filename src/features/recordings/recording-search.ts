@@ -68,7 +68,9 @@ const searchSchema = z.looseObject({
 
 export function parseRecordingSearch(raw: Record<string, unknown>): RecordingSearch {
   const parsed = searchSchema.parse(raw) as Record<string, string | undefined>;
-  const out: RecordingSearch = {};
+  // Every field is present (undefined when unusable): the router lays the validated search over the
+  // raw one, so a missing key would let a rejected raw value through.
+  const out: RecordingSearch = Object.fromEntries([...LIST_FIELDS, ...DATE_FIELDS, 'direction'].map((field) => [field, undefined]));
   for (const field of LIST_FIELDS) {
     const value = parsed[field];
     if (value && checkList(field, value) === undefined) out[field] = splitList(value).join(',');
@@ -79,6 +81,11 @@ export function parseRecordingSearch(raw: Record<string, unknown>): RecordingSea
   }
   if (parsed.direction === 'asc') out.direction = 'asc';
   return out;
+}
+
+/** The search without its empty fields (for links and navigation). */
+export function compactSearch(search: RecordingSearch): RecordingSearch {
+  return Object.fromEntries(Object.entries(search).filter(([, value]) => value !== undefined && value !== '')) as RecordingSearch;
 }
 
 /** The endpoint 6 filters for a search (with the event embedded, 50 a page). */

@@ -13,11 +13,8 @@ import { parseTimeParam } from '../../lib/time-param.ts';
 
 export const Route = createFileRoute('/recordings/$audioId')({
   params: { parse: ({ audioId }) => ({ audioId: parseIdParam(audioId) }), stringify: ({ audioId }) => ({ audioId: String(audioId) }) },
-  /** `?t=` starts playback there: seconds or h:mm:ss. */
-  validateSearch: (search: Record<string, unknown>): { t?: number } => {
-    const t = parseTimeParam(search.t);
-    return t === undefined ? {} : { t };
-  },
+  /** `?t=` starts playback there: seconds or h:mm:ss. Always returned, so an unusable raw value is replaced. */
+  validateSearch: (search: Record<string, unknown>): { t?: number } => ({ t: parseTimeParam(search.t) }),
   loader: ({ context: { queryClient }, params }) => {
     void queryClient.prefetchQuery(audioQueries.detail(params.audioId, { expand: ['event'] }));
     void queryClient.prefetchQuery(audioQueries.allChapters(params.audioId, chapterLevels));
