@@ -7,6 +7,13 @@ import { defineConfig } from '@playwright/test';
  */
 
 const port = Number(process.env.E2E_PORT || 4173);
+const sandboxEnv = {
+  SANDBOX_NOW: '2026-11-21T12:00:00Z',
+  SANDBOX_SEED: 'e2e',
+  SANDBOX_API_KEY: process.env.E2E_SANDBOX_KEY ?? 'e2e-secret-key-7f3a9c',
+  API_KEY: '',
+  API_BASE_URL: '',
+};
 const executablePath = process.env.CHROMIUM_PATH || (await chromium.executablePath());
 
 export default defineConfig({
@@ -31,18 +38,22 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } },
   ],
-  webServer: {
-    command: 'node --import tsx server/main.ts',
-    url: `http://127.0.0.1:${port}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      SANDBOX_NOW: '2026-11-21T12:00:00Z',
-      SANDBOX_SEED: 'e2e',
-      SANDBOX_API_KEY: process.env.E2E_SANDBOX_KEY ?? 'e2e-secret-key-7f3a9c',
-      API_KEY: '',
-      API_BASE_URL: '',
+  webServer: [
+    {
+      command: 'node --import tsx server/main.ts',
+      url: `http://127.0.0.1:${port}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { ...sandboxEnv, PORT: String(port) },
     },
-  },
+    {
+      // The live journey's server: the sandbox clock runs ten times faster, so a call goes live,
+      // streams and becomes a recording within a minute.
+      command: 'node --import tsx server/main.ts',
+      url: `http://127.0.0.1:${port + 1}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { ...sandboxEnv, PORT: String(port + 1), SANDBOX_CLOCK_RATE: '10' },
+    },
+  ],
 });

@@ -1,12 +1,16 @@
+import { Link } from '@tanstack/react-router';
 import type { AudioRecord } from '../../api/schemas.ts';
 import { useCompanyNames } from '../../components/company-names.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { formatDuration, formatSize } from '../../lib/format.ts';
 
-/** Recordings with their company, event, date, length and size. */
+const link = 'text-accent-700 hover:underline dark:text-accent-300';
+
+/** Recordings with their company, event, date, length and size; the event opens the recording. */
 export function RecordingsTable({ recordings, caption }: { recordings: AudioRecord[]; caption: string }) {
   const companies = useCompanyNames(recordings.map((r) => r.companyId));
+  const title = (r: AudioRecord) => r.event?.title ?? `Recording ${r.id}`;
   return (
     <DataTable
       caption={caption}
@@ -15,9 +19,25 @@ export function RecordingsTable({ recordings, caption }: { recordings: AudioReco
       columns={[
         {
           header: 'Company',
-          cell: (r) => <span className="font-medium">{companies.get(r.companyId)?.displayName ?? `Company ${r.companyId}`}</span>,
+          cell: (r) => (
+            <>
+              <span className="font-medium">{companies.get(r.companyId)?.displayName ?? `Company ${r.companyId}`}</span>
+              {/* On phones the Event column is hidden: the recording's link moves here. */}
+              <Link to="/recordings/$audioId" params={{ audioId: r.id }} className={`${link} block text-xs sm:hidden`}>
+                {title(r)}
+              </Link>
+            </>
+          ),
         },
-        { header: 'Event', cell: (r) => r.event?.title ?? `Event ${r.eventId}`, hideBelow: 'sm' },
+        {
+          header: 'Event',
+          cell: (r) => (
+            <Link to="/recordings/$audioId" params={{ audioId: r.id }} className={link}>
+              {title(r)}
+            </Link>
+          ),
+          hideBelow: 'sm',
+        },
         { header: 'Date', cell: (r) => <TimeText value={r.event?.date ?? r.createdAt} />, className: 'whitespace-nowrap' },
         { header: 'Duration', cell: (r) => formatDuration(r.audioMetadata?.duration), align: 'right', hideBelow: 'md', className: 'whitespace-nowrap' },
         { header: 'Size', cell: (r) => formatSize(r.audioMetadata?.size), align: 'right', hideBelow: 'lg', className: 'whitespace-nowrap' },

@@ -1,30 +1,59 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { audioQueries } from '../../api/audio.ts';
+import type { AudioRecord } from '../../api/schemas.ts';
 import { Panel } from '../../components/panel.tsx';
 import { QueryStates } from '../../components/query-states.tsx';
+import { ChapterList } from '../../features/player/chapter-list.tsx';
+import { TranscriptPanel } from '../../features/player/transcript-panel.tsx';
+import { chapterLevels, useCueRecording, useRecordingSource } from '../../features/recordings/recording-source.ts';
+import { RecordingSummary } from '../../features/recordings/recording-summary.tsx';
 import { parseIdParam } from '../../lib/route-params.ts';
 import { parseTimeParam } from '../../lib/time-param.ts';
 
 export const Route = createFileRoute('/recordings/$audioId')({
   params: { parse: ({ audioId }) => ({ audioId: parseIdParam(audioId) }), stringify: ({ audioId }) => ({ audioId: String(audioId) }) },
-  /** `?t=` starts playback there: seconds or h:mm:ss. */
-  validateSearch: (search: Record<string, unknown>): { t?: number } => {
-    const t = parseTimeParam(search.t);
-    return t === undefined ? {} : { t };
+  /** `?t=` starts playback there: seconds or h:mm:ss. Always returned, so an unusable raw value is replaced. */
+  validateSearch: (search: Record<string, unknown>): { t?: number } => ({ t: parseTimeParam(search.t) }),
+  loader: ({ context: { queryClient }, params }) => {
+    void queryClient.prefetchQuery(audioQueries.detail(params.audioId, { expand: ['event'] }));
+    void queryClient.prefetchQuery(audioQueries.allChapters(params.audioId, chapterLevels));
   },
-  loader: ({ context: { queryClient }, params }) => void queryClient.prefetchQuery(audioQueries.detail(params.audioId, { expand: ['event'] })),
   component: RecordingPage,
 });
 
 function RecordingPage() {
   const { audioId } = Route.useParams();
   const query = useQuery(audioQueries.detail(audioId, { expand: ['event'] }));
+  if (query.data) return <RecordingDetail audio={query.data} />;
   return (
     <Panel title="Recording">
       <QueryStates query={query} isEmpty={() => false} empty={null} loadingLabel="Loading the recording" loadingRows={3}>
-        {(audio) => <h1 className="px-4 py-3 text-lg font-semibold">{audio.event?.title ?? `Recording ${audio.id}`}</h1>}
+        {() => null}
       </QueryStates>
     </Panel>
+  );
+}
+
+function RecordingDetail({ audio }: { audio: AudioRecord }) {
+  const { t } = Route.useSearch();
+  const { source, chapters } = useRecordingSource(audio);
+  useCueRecording(source, t);
+  return (
+    <div className="grid gap-5 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+      <div className="space-y-5">
+        <section aria-label="Recording" className="rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+          <RecordingSummary audio={audio} source={source} t={t} />
+        </section>
+        <Panel title="Chapters">
+          <QueryStates query={chapters} isEmpty={(list) => list.length === 0} empty="This recording has no chapters." loadingLabel="Loading chapters" loadingRows={6}>
+            {() => <ChapterList source={source} />}
+          </QueryStates>
+        </Panel>
+      </div>
+      <Panel title="Transcript">
+        <TranscriptPanel eventId={audio.eventId} source={source} />
+      </Panel>
+    </div>
   );
 }

@@ -1,0 +1,263 @@
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { chapterLabel, PLAYBACK_RATES, SKIP_BACK, SKIP_FORWARD, usePlayer, usePlayerState, type PlayerSource } from '../../lib/player/index.ts';
+import {
+  BackIcon,
+  CloseIcon,
+  ForwardIcon,
+  KeyboardIcon,
+  LinkIcon,
+  NextChapterIcon,
+  PauseIcon,
+  PlayIcon,
+  PrevChapterIcon,
+  Spinner,
+  VolumeIcon,
+} from './icons.tsx';
+import { useMediaSession } from './media-session.ts';
+import { SeekBar } from './seek-bar.tsx';
+import { runShortcut, shortcutFor } from './shortcuts.ts';
+import { ShortcutsDialog } from './shortcuts-dialog.tsx';
+import { clock } from './time.ts';
+
+const iconButton =
+  'inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 hover:text-slate-950 disabled:opacity-40 disabled:hover:bg-transparent dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white';
+
+/** The player docked at the bottom of every page: whatever is loaded, with every control. */
+export default function DockedPlayer() {
+  const player = usePlayer();
+  const source = usePlayerState((s) => s.source);
+  const [help, setHelp] = useState(false);
+  useMediaSession();
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const action = shortcutFor(event);
+      if (!action) return;
+      event.preventDefault();
+      runShortcut(action, player, () => setHelp(true));
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [player]);
+
+  if (!source) return null;
+  return (
+    <section aria-label="Player" className="sticky bottom-0 z-30 border-t border-slate-200 bg-white/95 shadow-[0_-2px_8px_rgba(15,23,42,0.06)] backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
+      <div className="mx-auto max-w-screen-2xl px-3 pb-2 pt-1.5 sm:px-4">
+        <Timeline source={source} />
+        <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
+          <Transport />
+          <NowPlaying source={source} />
+          <Settings source={source} onHelp={() => setHelp(true)} />
+        </div>
+        <Messages />
+      </div>
+      {help && <ShortcutsDialog onClose={() => setHelp(false)} />}
+    </section>
+  );
+}
+
+function Timeline({ source }: { source: PlayerSource }) {
+  const currentTime = usePlayerState((s) => s.currentTime);
+  const duration = usePlayerState((s) => s.duration);
+  const live = usePlayerState((s) => s.live);
+  const player = usePlayer();
+  const isLive = source.kind === 'live';
+  const max = isLive ? (live?.edge ?? currentTime) : duration;
+  return (
+    <div className="flex items-center gap-3">
+      <span className="tabular w-14 shrink-0 text-right text-xs text-slate-700 dark:text-slate-300">
+        <span className="sr-only">Elapsed </span>
+        {clock(currentTime)}
+      </span>
+      <SeekBar max={max} chapters={source.chapters ?? []} />
+      {isLive ? (
+        <span className="flex w-24 shrink-0 items-center gap-2 text-xs">
+          <span className="inline-flex items-center gap-1 rounded bg-red-600 px-1.5 py-0.5 font-semibold text-white">LIVE</span>
+          {live && !live.atEdge && (
+            <button type="button" onClick={() => player.goLive()} className="font-medium text-accent-700 hover:underline dark:text-accent-300">
+              Go live
+            </button>
+          )}
+        </span>
+      ) : (
+        <span className="tabular w-14 shrink-0 text-xs text-slate-700 dark:text-slate-300">
+          <span className="sr-only">Total </span>
+          {clock(duration)}
+        </span>
+      )}
+    </div>
+  );
+}
+
+function Transport() {
+  const player = usePlayer();
+  const playing = usePlayerState((s) => s.playing);
+  const buffering = usePlayerState((s) => s.buffering);
+  const hasChapters = usePlayerState((s) => (s.source?.chapters?.length ?? 0) > 0);
+  return (
+    <div className="flex items-center gap-0.5">
+      <button type="button" className={`${iconButton} hidden sm:inline-flex`} onClick={() => player.previousChapter()} disabled={!hasChapters} aria-label="Previous chapter" title="Previous chapter (Shift+←)">
+        <PrevChapterIcon />
+      </button>
+      <button type="button" className={iconButton} onClick={() => player.skip(-SKIP_BACK)} aria-label={`Back ${SKIP_BACK} seconds`} title={`Back ${SKIP_BACK} s (J)`}>
+        <BackIcon />
+      </button>
+      <button
+        type="button"
+        onClick={() => player.toggle()}
+        aria-label={playing ? 'Pause' : 'Play'}
+        title={playing ? 'Pause (K)' : 'Play (K)'}
+        className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-accent-700 text-white shadow-sm hover:bg-accent-600 dark:bg-accent-400 dark:text-slate-950 dark:hover:bg-accent-300"
+      >
+        {buffering ? <Spinner /> : playing ? <PauseIcon /> : <PlayIcon className="ml-0.5 h-5 w-5" />}
+      </button>
+      <button type="button" className={iconButton} onClick={() => player.skip(SKIP_FORWARD)} aria-label={`Forward ${SKIP_FORWARD} seconds`} title={`Forward ${SKIP_FORWARD} s (L)`}>
+        <ForwardIcon />
+      </button>
+      <button type="button" className={`${iconButton} hidden sm:inline-flex`} onClick={() => player.nextChapter()} disabled={!hasChapters} aria-label="Next chapter" title="Next chapter (Shift+→)">
+        <NextChapterIcon />
+      </button>
+    </div>
+  );
+}
+
+function NowPlaying({ source }: { source: PlayerSource }) {
+  const buffering = usePlayerState((s) => s.buffering);
+  const chapter = usePlayerState((s) => chapterLabel(source.chapters ?? [], s.currentTime));
+  const titleClass = 'truncate text-sm font-medium text-slate-900 hover:underline dark:text-slate-100';
+  return (
+    <div className="order-first w-full min-w-0 sm:order-none sm:w-auto sm:flex-1">
+      <p className="flex min-w-0 items-baseline gap-1.5">
+        {source.kind === 'recording' ? (
+          <Link to="/recordings/$audioId" params={{ audioId: source.audioId }} className={titleClass}>
+            {source.title}
+          </Link>
+        ) : (
+          <Link to="/live/$liveId" params={{ liveId: source.liveId }} className={titleClass}>
+            {source.title}
+          </Link>
+        )}
+        {source.artist && <span className="hidden truncate text-xs text-slate-600 md:inline dark:text-slate-400">{source.artist}</span>}
+      </p>
+      <p className="truncate text-xs text-slate-600 dark:text-slate-400">
+        {buffering ? (
+          <span className="inline-flex items-center gap-1">
+            <Spinner className="h-3 w-3" /> Buffering…
+          </span>
+        ) : chapter ? (
+          <>
+            <span className="sr-only">Chapter: </span>
+            <span data-testid="current-chapter">{chapter}</span>
+          </>
+        ) : (
+          '\u00a0'
+        )}
+      </p>
+    </div>
+  );
+}
+
+function Settings({ source, onHelp }: { source: PlayerSource; onHelp: () => void }) {
+  const player = usePlayer();
+  const rate = usePlayerState((s) => s.rate);
+  const volume = usePlayerState((s) => s.volume);
+  const muted = usePlayerState((s) => s.muted);
+  return (
+    <div className="ml-auto flex items-center gap-1">
+      <label className="sr-only" htmlFor="player-speed">
+        Playback speed
+      </label>
+      <select
+        id="player-speed"
+        value={String(rate)}
+        onChange={(event) => player.setRate(Number(event.target.value))}
+        title="Playback speed (< and >)"
+        className="tabular h-8 rounded-md border border-slate-300 bg-white px-1.5 text-xs dark:border-slate-600 dark:bg-slate-900"
+      >
+        {!PLAYBACK_RATES.some((r) => r === rate) && <option value={String(rate)}>{rate}×</option>}
+        {PLAYBACK_RATES.map((r) => (
+          <option key={r} value={String(r)}>
+            {r}×
+          </option>
+        ))}
+      </select>
+      <button type="button" className={iconButton} onClick={() => player.toggleMute()} aria-label={muted ? 'Unmute' : 'Mute'} aria-pressed={muted} title="Mute (M)">
+        <VolumeIcon muted={muted || volume === 0} />
+      </button>
+      <input
+        type="range"
+        aria-label="Volume"
+        aria-valuetext={`${Math.round(volume * 100)}%`}
+        min={0}
+        max={1}
+        step={0.05}
+        value={muted ? 0 : volume}
+        onChange={(event) => player.setVolume(Number(event.target.value))}
+        className="hidden h-1.5 w-20 cursor-pointer accent-accent-600 md:block"
+      />
+      {source.kind === 'recording' && <CopyLink audioId={source.audioId} />}
+      <button type="button" className={iconButton} onClick={onHelp} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">
+        <KeyboardIcon />
+      </button>
+      <button type="button" className={iconButton} onClick={() => player.close()} aria-label="Close player" title="Close player">
+        <CloseIcon />
+      </button>
+    </div>
+  );
+}
+
+/** "Copy link at current time": the recording's address with ?t= in whole seconds. */
+function CopyLink({ audioId }: { audioId: number }) {
+  const player = usePlayer();
+  const [copied, setCopied] = useState<string | null>(null);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(null), 4000);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  const copy = async () => {
+    const t = Math.floor(player.getState().currentTime);
+    const url = `${window.location.origin}/recordings/${audioId}?t=${t}`;
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied(`Link copied: ${url}`);
+    } catch {
+      // No clipboard permission: show the link so it can be copied by hand.
+      setCopied(`Copy this link: ${url}`);
+    }
+  };
+  return (
+    <>
+      <button type="button" className={iconButton} onClick={() => void copy()} aria-label="Copy link at current time" title="Copy link at current time">
+        <LinkIcon />
+      </button>
+      <span role="status" className={copied ? 'absolute bottom-full right-4 mb-1 max-w-[90vw] truncate rounded bg-slate-900 px-2 py-1 text-xs text-white shadow dark:bg-slate-100 dark:text-slate-900' : 'sr-only'}>
+        {copied ?? ''}
+      </span>
+    </>
+  );
+}
+
+function Messages() {
+  const player = usePlayer();
+  const error = usePlayerState((s) => s.error);
+  const notice = usePlayerState((s) => s.notice);
+  return (
+    <>
+      <p role="status" className={notice && !error ? 'mt-1 text-xs text-amber-800 dark:text-amber-200' : 'sr-only'}>
+        {!error ? (notice ?? '') : ''}
+      </p>
+      {error && (
+        <div role="alert" className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-100">
+          <span className="font-medium">Playback failed.</span>
+          <span>{error}</span>
+          <button type="button" onClick={() => player.retry()} className="rounded-md bg-red-700 px-3 py-1 text-sm font-medium text-white hover:bg-red-800 dark:bg-red-600 dark:hover:bg-red-500">
+            Retry
+          </button>
+        </div>
+      )}
+    </>
+  );
+}

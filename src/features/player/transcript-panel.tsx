@@ -1,0 +1,38 @@
+import { useQuery } from '@tanstack/react-query';
+import { documentQueries } from '../../api/documents.ts';
+import type { DocumentRecord } from '../../api/schemas.ts';
+import { transcriptContentQueries } from '../../api/transcript-content.ts';
+import { ErrorPanel } from '../../components/error-panel.tsx';
+import { EmptyState } from '../../components/panel.tsx';
+import { SkeletonRows } from '../../components/skeleton.tsx';
+import type { RecordingSource } from '../../lib/player/index.ts';
+import { TranscriptView } from './transcript-view.tsx';
+
+/** The newest transcript of the event: the edited one once it exists, the raw one before. */
+function latest(documents: readonly DocumentRecord[] | undefined): DocumentRecord | undefined {
+  return [...(documents ?? [])].sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt) || b.id - a.id)[0];
+}
+
+/**
+ * The event's transcript beside its recording: endpoint 11 finds it by event, endpoint 12 gives
+ * the document, its file gives the text. Each step has its own loading and error state.
+ */
+export function TranscriptPanel({ eventId, source }: { eventId: number; source: RecordingSource }) {
+  const list = useQuery(documentQueries.transcripts({ eventIds: [eventId], limit: 10 }));
+  const chosen = latest(list.data?.data);
+  const document = useQuery({ ...documentQueries.transcript(chosen?.id ?? 0), enabled: chosen !== undefined });
+  const fileUrl = document.data?.fileUrl;
+  const content = useQuery({ ...transcriptContentQueries.file(fileUrl ?? ''), enabled: fileUrl !== undefined });
+
+  const failed = [list, document, content].find((query) => query.isError);
+  if (failed) {
+    return (
+      <div className="p-3">
+        <ErrorPanel error={failed.error} onRetry={() => void failed.refetch()} compact heading="h3" />
+      </div>
+    );
+  }
+  if (list.data && !chosen) return <EmptyState>No transcript for this event yet.</EmptyState>;
+  if (!content.data) return <SkeletonRows rows={8} label="Loading the transcript" />;
+  return <TranscriptView content={content.data} source={source} />;
+}

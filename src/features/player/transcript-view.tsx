@@ -1,0 +1,311 @@
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { TranscriptContent } from '../../api/transcript-content.ts';
+import { usePlayer, usePlayerState, type RecordingSource } from '../../lib/player/index.ts';
+import { clock } from './time.ts';
+
+/**
+ * A transcript that follows playback: the sentence being spoken is highlighted and kept in view
+ * (until the reader scrolls; "Follow along" resumes), any sentence plays from its start on click,
+ * and a search box finds words and steps through the matches.
+ */
+
+interface Sentence {
+  index: number;
+  text: string;
+  start: number;
+  end: number;
+}
+interface Paragraph {
+  key: number;
+  speaker: string;
+  start: number;
+  sentences: Sentence[];
+}
+
+function speakerNames(content: TranscriptContent): Map<number, string> {
+  const names = new Map<number, string>();
+  for (const entry of content.speaker_mapping ?? []) {
+    const { name, role, company } = entry.speaker_data;
+    const label = [name, role && name ? role : (role ?? undefined)].filter(Boolean).join(', ');
+    names.set(entry.speaker, label || (company ?? '') || `Speaker ${entry.speaker + 1}`);
+  }
+  return names;
+}
+
+export function buildParagraphs(content: TranscriptContent): Paragraph[] {
+  const names = speakerNames(content);
+  let index = 0;
+  return content.transcript.paragraphs.map((paragraph, key) => {
+    const speaker = paragraph.speaker ?? paragraph.sentences[0]?.speaker ?? null;
+    return {
+      key,
+      speaker: speaker === null || speaker === undefined ? 'Speaker' : (names.get(speaker) ?? `Speaker ${speaker + 1}`),
+      start: paragraph.start,
+      sentences: paragraph.sentences.map((sentence) => ({ index: index++, text: sentence.text, start: sentence.start, end: sentence.end })),
+    };
+  });
+}
+
+/** The sentence spoken at `time`: the last one that has started (so a pause keeps the last sentence lit). */
+export function sentenceAt(sentences: readonly Sentence[], time: number): number | undefined {
+  let lo = 0;
+  let hi = sentences.length - 1;
+  let found: number | undefined;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (sentences[mid]!.start <= time + 0.05) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function Highlighted({ text, query }: { text: string; query: string }) {
+  if (!query) return <>{text}</>;
+  const parts = text.split(new RegExp(`(${escape(query)})`, 'i'));
+  return (
+    <>
+      {parts.map((part, i) =>
+        i % 2 === 1 ? (
+          <mark key={i} className="rounded-sm bg-amber-200 text-inherit dark:bg-amber-500/40">
+            {part}
+          </mark>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
+}
+
+const ParagraphView = memo(function ParagraphView({
+  paragraph,
+  active,
+  focusIndex,
+  query,
+  match,
+  onPlay,
+}: {
+  paragraph: Paragraph;
+  active: number | undefined;
+  focusIndex: number;
+  query: string;
+  match: number | undefined;
+  onPlay: (sentence: Sentence) => void;
+}) {
+  return (
+    <li className="px-4 py-2.5">
+      <p className="mb-0.5 flex items-baseline gap-2 text-xs">
+        <span className="font-semibold text-slate-800 dark:text-slate-200">{paragraph.speaker}</span>
+        <span className="tabular text-slate-600 dark:text-slate-400">{clock(paragraph.start)}</span>
+      </p>
+      <p className="text-sm leading-relaxed">
+        {paragraph.sentences.map((sentence) => {
+          const on = sentence.index === active;
+          return (
+            <button
+              key={sentence.index}
+              type="button"
+              data-index={sentence.index}
+              tabIndex={sentence.index === focusIndex ? 0 : -1}
+              aria-current={on ? 'true' : undefined}
+              onClick={() => onPlay(sentence)}
+              title={`Play from ${clock(sentence.start)}`}
+              className={`mr-1 inline rounded-sm px-0.5 text-left ${
+                on ? 'bg-accent-100 text-slate-950 underline decoration-accent-600 decoration-2 underline-offset-4 dark:bg-accent-700/40 dark:text-white dark:decoration-accent-300' : 'hover:bg-slate-100 dark:hover:bg-slate-800'
+              } ${sentence.index === match ? 'ring-2 ring-amber-500' : ''}`}
+            >
+              <Highlighted text={sentence.text} query={query} />
+            </button>
+          );
+        })}
+      </p>
+    </li>
+  );
+});
+
+export function TranscriptView({ content, source }: { content: TranscriptContent; source: RecordingSource }) {
+  const player = usePlayer();
+  const paragraphs = useMemo(() => buildParagraphs(content), [content]);
+  const sentences = useMemo(() => paragraphs.flatMap((p) => p.sentences), [paragraphs]);
+  const isCurrent = usePlayerState((s) => s.source?.key === source.key);
+  const time = usePlayerState((s) => (s.source?.key === source.key ? s.currentTime : undefined));
+  const active = time === undefined ? undefined : sentenceAt(sentences, time);
+  const [following, setFollowing] = useState(true);
+  const [focusIndex, setFocusIndex] = useState(0);
+  const [query, setQuery] = useState('');
+  const [matchPos, setMatchPos] = useState(0);
+  const scroller = useRef<HTMLDivElement>(null);
+  const searchId = useId();
+
+  const trimmed = query.trim();
+  const matches = useMemo(() => {
+    if (!trimmed) return [];
+    const needle = trimmed.toLowerCase();
+    return sentences.filter((s) => s.text.toLowerCase().includes(needle)).map((s) => s.index);
+  }, [sentences, trimmed]);
+  const match = matches.length > 0 ? matches[Math.min(matchPos, matches.length - 1)] : undefined;
+
+  const scrollTo = useCallback((index: number, smooth: boolean) => {
+    const box = scroller.current;
+    const element = box?.querySelector<HTMLElement>(`[data-index="${index}"]`);
+    if (!box || !element) return;
+    const boxRect = box.getBoundingClientRect();
+    const rect = element.getBoundingClientRect();
+    const top = box.scrollTop + (rect.top - boxRect.top) - box.clientHeight / 3;
+    if (Math.abs(top - box.scrollTop) < 4) return;
+    box.scrollTo?.({ top: Math.max(0, top), behavior: smooth ? 'smooth' : 'auto' });
+  }, []);
+
+  // The reader scrolling the transcript (wheel, touch, scrollbar, keys) stops following; our own scrolling does not.
+  useEffect(() => {
+    const box = scroller.current;
+    if (!box) return;
+    const stop = () => setFollowing(false);
+    const onPointerDown = (event: PointerEvent) => {
+      if (event.target === box) stop(); // the scrollbar
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (['PageUp', 'PageDown', 'Home', 'End', 'ArrowUp', 'ArrowDown', ' '].includes(event.key)) stop();
+    };
+    box.addEventListener('wheel', stop, { passive: true });
+    box.addEventListener('touchmove', stop, { passive: true });
+    box.addEventListener('pointerdown', onPointerDown);
+    box.addEventListener('keydown', onKeyDown);
+    return () => {
+      box.removeEventListener('wheel', stop);
+      box.removeEventListener('touchmove', stop);
+      box.removeEventListener('pointerdown', onPointerDown);
+      box.removeEventListener('keydown', onKeyDown);
+    };
+  }, []);
+
+  // Keep the spoken sentence in view while following.
+  useEffect(() => {
+    if (following && active !== undefined) scrollTo(active, true);
+  }, [following, active, scrollTo]);
+
+  // Bring the current match into view.
+  useEffect(() => {
+    if (match !== undefined) scrollTo(match, false);
+  }, [match, scrollTo]);
+
+  const onPlay = useCallback(
+    (sentence: Sentence) => {
+      setFocusIndex(sentence.index);
+      setFollowing(true);
+      if (player.getState().source?.key === source.key) player.playFrom(sentence.start);
+      else player.load(source, { startAt: sentence.start });
+    },
+    [player, source],
+  );
+
+  // Arrow keys move between sentences (one tab stop for the whole transcript).
+  const list = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    const element = list.current;
+    if (!element) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      const target = event.target instanceof HTMLElement ? event.target.closest<HTMLElement>('[data-index]') : null;
+      if (!target) return;
+      const from = Number(target.dataset.index);
+      const moves: Record<string, number> = { ArrowDown: 1, ArrowUp: -1 };
+      let next: number | undefined;
+      if (event.key in moves) next = Math.min(sentences.length - 1, Math.max(0, from + moves[event.key]!));
+      else if (event.key === 'Home') next = 0;
+      else if (event.key === 'End') next = sentences.length - 1;
+      if (next === undefined) return;
+      event.preventDefault();
+      setFocusIndex(next);
+      element.querySelector<HTMLElement>(`[data-index="${next}"]`)?.focus();
+    };
+    element.addEventListener('keydown', onKeyDown);
+    return () => element.removeEventListener('keydown', onKeyDown);
+  }, [sentences.length]);
+
+  const step = (delta: number) => {
+    if (matches.length === 0) return;
+    setFollowing(false);
+    setMatchPos((pos) => (pos + delta + matches.length) % matches.length);
+  };
+
+  // The active sentence is the natural place for the Tab key to land in the list.
+  const rovingIndex = focusIndex === 0 && active !== undefined ? active : focusIndex;
+
+  return (
+    <div>
+      <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-4 py-2 dark:border-slate-800">
+        <label htmlFor={searchId} className="sr-only">
+          Find in transcript
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          value={query}
+          placeholder="Find in transcript"
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setMatchPos(0);
+            if (event.target.value.trim()) setFollowing(false);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              step(event.shiftKey ? -1 : 1);
+            }
+          }}
+          className="h-8 min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-900"
+        />
+        <button type="button" onClick={() => step(-1)} disabled={matches.length === 0} className="h-8 rounded-md border border-slate-300 px-2 text-xs font-medium disabled:opacity-50 dark:border-slate-600">
+          Previous match
+        </button>
+        <button type="button" onClick={() => step(1)} disabled={matches.length === 0} className="h-8 rounded-md border border-slate-300 px-2 text-xs font-medium disabled:opacity-50 dark:border-slate-600">
+          Next match
+        </button>
+        {isCurrent && !following && (
+          <button
+            type="button"
+            onClick={() => {
+              setFollowing(true);
+              if (active !== undefined) scrollTo(active, true);
+            }}
+            className="h-8 rounded-md bg-accent-700 px-3 text-xs font-medium text-white hover:bg-accent-600 dark:bg-accent-400 dark:text-slate-950"
+          >
+            Follow along
+          </button>
+        )}
+        <span role="status" className="tabular min-w-[5rem] text-xs text-slate-600 dark:text-slate-400">
+          {trimmed ? (matches.length === 0 ? 'No matches' : `${Math.min(matchPos, matches.length - 1) + 1} of ${matches.length}`) : ''}
+        </span>
+      </div>
+      <div>
+        <div
+          ref={scroller}
+          className="max-h-[60vh] overflow-y-auto lg:max-h-[calc(100vh-15rem)]"
+        >
+          <ol ref={list} aria-label="Transcript" className="divide-y divide-slate-100 dark:divide-slate-800">
+            {paragraphs.map((paragraph) => {
+              const first = paragraph.sentences[0]?.index ?? 0;
+              const last = first + paragraph.sentences.length - 1;
+              const inside = (i: number | undefined) => (i !== undefined && i >= first && i <= last ? i : undefined);
+              return (
+                <ParagraphView
+                  key={paragraph.key}
+                  paragraph={paragraph}
+                  active={inside(active)}
+                  focusIndex={inside(rovingIndex) ?? -1}
+                  query={trimmed}
+                  match={inside(match)}
+                  onPlay={onPlay}
+                />
+              );
+            })}
+          </ol>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef } from 'react';
+import { audioQueries } from '../../api/audio.ts';
+import type { AudioChapter, AudioRecord } from '../../api/schemas.ts';
+import { useCompanyNames } from '../../components/company-names.tsx';
+import { safeHttpUrl } from '../../lib/safe-url.ts';
+import { usePlayer, type PlayerChapter, type RecordingSource } from '../../lib/player/index.ts';
+
+/** Chapters as the player knows them (endpoint 8's fields renamed). */
+export function toPlayerChapters(chapters: readonly AudioChapter[]): PlayerChapter[] {
+  return chapters.map((c) => ({ id: c.id, title: c.title, start: c.startTimestamp, end: c.endTimestamp, level: c.level }));
+}
+
+export function recordingKey(audioId: number): string {
+  return `recording:${audioId}`;
+}
+
+/** A recording as a player source: only http(s) URLs from the record are ever given to the media element. */
+export function toRecordingSource(audio: AudioRecord, company: string | undefined, chapters: readonly AudioChapter[] | undefined): RecordingSource {
+  return {
+    kind: 'recording',
+    key: recordingKey(audio.id),
+    audioId: audio.id,
+    title: audio.event?.title ?? `Recording ${audio.id}`,
+    artist: company,
+    streamUrl: safeHttpUrl(audio.streamUrl),
+    fileUrl: safeHttpUrl(audio.fileUrl),
+    duration: audio.audioMetadata.duration > 0 ? audio.audioMetadata.duration : undefined,
+    qna: audio.qna > 0 ? audio.qna : undefined,
+    chapters: chapters ? toPlayerChapters(chapters) : undefined,
+  };
+}
+
+/** Endpoint 8 with levels 1 and 2, every page. */
+export const chapterLevels = { levels: [1, 2] } as const;
+
+/** The recording as a source (with its chapters once loaded), and the chapters query for its states. */
+export function useRecordingSource(audio: AudioRecord) {
+  const chapters = useQuery(audioQueries.allChapters(audio.id, chapterLevels));
+  const company = useCompanyNames([audio.companyId]).get(audio.companyId)?.displayName;
+  const source = useMemo(() => toRecordingSource(audio, company, chapters.data), [audio, company, chapters.data]);
+  return { source, chapters };
+}
+
+/**
+ * Opening a recording's page puts it in the player, ready to play, when the player is empty;
+ * `?t=` moves it to that time (and plays, when the page was reached by a click inside the app).
+ * A different recording that is already playing is never interrupted.
+ */
+export function useCueRecording(source: RecordingSource, t: number | undefined): void {
+  const player = usePlayer();
+  const appliedT = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    const state = player.getState();
+    if (state.source?.key === source.key) {
+      // Same recording: newer details (chapters, company) without interrupting it.
+      player.load(source, { autoplay: false });
+      if (t !== undefined && appliedT.current !== t) player.seek(t);
+    } else if (state.source === null) {
+      const activated = typeof navigator !== 'undefined' && (navigator as { userActivation?: { isActive: boolean } }).userActivation?.isActive === true;
+      player.load(source, { startAt: t, autoplay: t !== undefined && activated });
+    }
+    appliedT.current = t;
+  }, [player, source, t]);
+}

@@ -1,0 +1,91 @@
+import { Link } from '@tanstack/react-router';
+import type { AudioRecord } from '../../api/schemas.ts';
+import { TimeText } from '../../components/time-text.tsx';
+import { formatDuration, formatSize } from '../../lib/format.ts';
+import { preloadHls, readPosition, usePlayer, usePlayerState, type RecordingSource } from '../../lib/player/index.ts';
+import { safeHttpUrl } from '../../lib/safe-url.ts';
+
+const button = 'inline-flex h-9 items-center gap-2 rounded-md px-3 text-sm font-medium';
+
+/** The head of a recording's page: what the call was, its file, and how to start listening. */
+export function RecordingSummary({ audio, source, t }: { audio: AudioRecord; source: RecordingSource; t: number | undefined }) {
+  const player = usePlayer();
+  const isCurrent = usePlayerState((s) => s.source?.key === source.key);
+  const playing = usePlayerState((s) => s.source?.key === source.key && s.playing);
+  const event = audio.event;
+  const fileUrl = safeHttpUrl(audio.fileUrl);
+  const size = formatSize(audio.audioMetadata.size);
+  const resume = !isCurrent && t === undefined ? readPosition(source.key) : undefined;
+
+  const play = (startAt?: number) => {
+    if (isCurrent) {
+      if (startAt !== undefined) player.playFrom(startAt);
+      else player.toggle();
+    } else player.load(source, { startAt: startAt ?? t });
+  };
+
+  return (
+    <div className="space-y-4 px-4 py-4">
+      <div>
+        <h1 className="text-lg font-semibold tracking-tight">{source.title}</h1>
+        <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-700 dark:text-slate-300">
+          <Link to="/companies/$companyId" params={{ companyId: audio.companyId }} className="font-medium text-accent-700 hover:underline dark:text-accent-300">
+            {source.artist ?? `Company ${audio.companyId}`}
+          </Link>
+          {event && <TimeText value={event.date} />}
+          {event && (
+            <span>
+              {event.fiscalPeriod} {event.fiscalYear} · {event.language.toUpperCase()}
+            </span>
+          )}
+          <Link to="/events/$eventId" params={{ eventId: audio.eventId }} className="text-accent-700 hover:underline dark:text-accent-300">
+            Event details
+          </Link>
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <button
+          type="button"
+          onClick={() => play()}
+          onPointerEnter={preloadHls}
+          onFocus={preloadHls}
+          className={`${button} bg-accent-700 text-white hover:bg-accent-600 dark:bg-accent-400 dark:text-slate-950 dark:hover:bg-accent-300`}
+        >
+          {playing ? 'Pause recording' : 'Play recording'}
+        </button>
+        {!isCurrent && (t !== undefined || resume !== undefined) && (
+          <span className="tabular text-sm text-slate-600 dark:text-slate-400">
+            {t !== undefined ? `from ${formatDuration(t)}` : `resumes at ${formatDuration(resume)}`}
+          </span>
+        )}
+        {source.qna !== undefined && (
+          <button type="button" onClick={() => play(source.qna)} onPointerEnter={preloadHls} className={`${button} border border-slate-300 hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800`}>
+            Jump to Q&amp;A <span className="tabular text-xs text-slate-600 dark:text-slate-400">{formatDuration(source.qna)}</span>
+          </button>
+        )}
+        {fileUrl && (
+          <a href={fileUrl} download className={`${button} border border-slate-300 hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800`}>
+            Download MP3 <span className="tabular text-xs text-slate-600 dark:text-slate-400">{size}</span>
+          </a>
+        )}
+      </div>
+      <dl className="grid grid-cols-3 gap-3 text-sm sm:max-w-md">
+        <div>
+          <dt className="text-xs text-slate-600 dark:text-slate-400">Duration</dt>
+          <dd className="tabular font-medium">{formatDuration(audio.audioMetadata.duration)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-600 dark:text-slate-400">Size</dt>
+          <dd className="tabular font-medium">{size}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-600 dark:text-slate-400">Type</dt>
+          <dd className="font-medium">
+            {audio.audioMetadata.mimetype}
+            <span className="block text-xs font-normal text-slate-600 dark:text-slate-400">{audio.audioMetadata.encoding}</span>
+          </dd>
+        </div>
+      </dl>
+    </div>
+  );
+}

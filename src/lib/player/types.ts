@@ -1,0 +1,108 @@
+/**
+ * The app's one audio player: what it can play and what it reports. Any feature can drive it
+ * through `player` (src/lib/player/index.ts) and read it with `usePlayerState`.
+ */
+
+/** A chapter of a recording, in seconds. Level 1 is a section; level 2 a sub-section inside one. */
+export interface PlayerChapter {
+  id: number | string;
+  title: string;
+  start: number;
+  end: number;
+  level: number;
+}
+
+interface SourceBase {
+  /** Identifies what is playing, e.g. `recording:6740` or `live:7059`; resume positions are kept per key. */
+  key: string;
+  /** The event's title (Media Session title). */
+  title: string;
+  /** The company's name (Media Session artist). */
+  artist?: string;
+  /** HLS playlist URL: played with hls.js where supported, natively otherwise. */
+  streamUrl?: string;
+}
+
+/** A finished recording: a VOD playlist, with its MP3 as the fallback. */
+export interface RecordingSource extends SourceBase {
+  kind: 'recording';
+  audioId: number;
+  /** MP3 URL, used when the stream cannot play. */
+  fileUrl?: string;
+  /** Seconds, from the record (the media's own duration wins once known). */
+  duration?: number;
+  /** Start of the Q&A, in seconds (0 or undefined: unknown). */
+  qna?: number;
+  chapters?: readonly PlayerChapter[];
+}
+
+/** A call being streamed now: a growing playlist, no resume, a "Go live" edge. */
+export interface LiveSource extends SourceBase {
+  kind: 'live';
+  liveId: number;
+  streamUrl: string;
+  /** A file to fall back to, if the live record offers one (usually none). */
+  fileUrl?: string;
+  chapters?: readonly PlayerChapter[];
+}
+
+export type PlayerSource = RecordingSource | LiveSource;
+
+/** How the audio reaches the element. */
+export type PlaybackEngine = 'hls.js' | 'native-hls' | 'file';
+
+export interface PlayerState {
+  source: PlayerSource | null;
+  /** True once the media element was given the source (something was asked to play). */
+  loaded: boolean;
+  /** The listener wants sound: Play was pressed and not paused since. */
+  playing: boolean;
+  /** Playing is wanted but audio is not flowing yet (loading, seeking, waiting for data). */
+  buffering: boolean;
+  ended: boolean;
+  currentTime: number;
+  /** Seconds; NaN while unknown, Infinity for a live stream without an end. */
+  duration: number;
+  /** End of the buffered range around the playhead, in seconds. */
+  bufferedEnd: number;
+  rate: number;
+  volume: number;
+  muted: boolean;
+  engine: PlaybackEngine | null;
+  /** Something the listener should know that is not an error (a fallback, a retry under way). */
+  notice: string | null;
+  /** Playback stopped for good; `retry()` tries again from the same position. */
+  error: string | null;
+  /** For live sources: the live edge, and whether the playhead is at it. */
+  live: { edge: number | null; atEdge: boolean } | null;
+}
+
+/** The subset of HTMLMediaElement the player uses (so tests can stand in a fake element). */
+export interface MediaLike extends EventTarget {
+  currentTime: number;
+  readonly duration: number;
+  readonly paused: boolean;
+  readonly ended: boolean;
+  readonly readyState: number;
+  readonly seekable: TimeRanges;
+  readonly buffered: TimeRanges;
+  readonly error: MediaError | null;
+  playbackRate: number;
+  defaultPlaybackRate: number;
+  volume: number;
+  muted: boolean;
+  src: string;
+  preload: string;
+  play(): Promise<void>;
+  pause(): void;
+  load(): void;
+  canPlayType(type: string): string;
+  removeAttribute(name: string): void;
+}
+
+export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2, 2.5, 3] as const;
+export const MIN_RATE = 0.5;
+export const MAX_RATE = 3;
+/** Back and forward skips, in seconds. */
+export const SKIP_BACK = 15;
+export const SKIP_FORWARD = 30;

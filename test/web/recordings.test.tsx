@@ -1,0 +1,89 @@
+/** /recordings: endpoint 6 with its filters in the URL, newest first, rows that open the recording. */
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../support/render-app.tsx';
+import { sandboxJson, seenRequests, useSandboxServer } from '../support/sandbox-server.ts';
+
+useSandboxServer();
+
+interface Audio {
+  id: number;
+  companyId: number;
+  eventId: number;
+  event: { title: string; date: string };
+}
+
+const audioRequests = () => seenRequests.filter((url) => new URL(url).pathname.endsWith('/public/v3/audio')).map((url) => new URL(url).searchParams);
+
+describe('recordings list', () => {
+  it('lists newest first with the event embedded; each event opens its recording', async () => {
+    const expected = (await sandboxJson<{ data: Audio[] }>('/audio?limit=50&direction=desc&expand=event')).data;
+    await renderApp('/recordings');
+    const table = await screen.findByRole('table', { name: 'Recordings, newest first' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(50);
+    const link = within(rows[0]!).getAllByRole('link', { name: expected[0]!.event.title })[0]!;
+    expect(link).toHaveAttribute('href', `/recordings/${expected[0]!.id}`);
+    const params = audioRequests()[0]!;
+    expect(params.get('direction')).toBe('desc');
+    expect(params.get('expand')).toBe('event');
+  });
+
+  it('applies every filter from the URL to the request, and shows only what matches', async () => {
+    const some = (await sandboxJson<{ data: Audio[] }>('/audio?limit=5&direction=desc')).data[2]!;
+    const query = `companyIds=${some.companyId}&startDate=2020-01-01&endDate=2030-12-31&updatedAfter=2020-01-02&direction=asc`;
+    const expected = (await sandboxJson<{ data: Audio[] }>(`/audio?${query}&limit=50&expand=event`)).data;
+    expect(expected.length).toBeGreaterThan(0);
+    await renderApp(`/recordings?${query}&tickers=%20`);
+    const table = await screen.findByRole('table', { name: 'Recordings, oldest first' });
+    const params = audioRequests().at(-1)!;
+    expect(Object.fromEntries(params)).toMatchObject({
+      companyIds: String(some.companyId),
+      startDate: '2020-01-01',
+      endDate: '2030-12-31',
+      updatedAfter: '2020-01-02',
+      direction: 'asc',
+    });
+    expect(params.has('tickers')).toBe(false);
+    const titles = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('link')[0]!.textContent);
+    expect(titles).toEqual(expected.map((audio) => audio.event.title));
+    expect(screen.getByText('Filters (4 applied)')).toBeInTheDocument();
+  });
+
+  it('says so when nothing matches', async () => {
+    await renderApp('/recordings?countries=zz');
+    expect(await screen.findByText('No recordings match these filters.')).toBeInTheDocument();
+    expect(audioRequests().at(-1)!.get('countries')).toBe('ZZ');
+  });
+
+  it('drops values in the URL that cannot be filters instead of failing', async () => {
+    await renderApp('/recordings?companyIds=abc&startDate=yesterday&direction=sideways');
+    await screen.findByRole('table', { name: 'Recordings, newest first' });
+    expect(screen.getByText('Filters')).toBeInTheDocument();
+    const params = audioRequests().at(-1)!;
+    expect(params.has('companyIds')).toBe(false);
+    expect(params.has('startDate')).toBe(false);
+    expect(params.get('direction')).toBe('desc');
+  });
+
+  it('the form checks what is typed, then puts the filters in the URL', async () => {
+    const { user, router } = await renderApp('/recordings');
+    await screen.findByRole('table', { name: 'Recordings, newest first' });
+    await user.click(screen.getByText('Filters'));
+    await user.type(screen.getByRole('textbox', { name: 'Company ids' }), '12, x');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(screen.getByRole('textbox', { name: 'Company ids' })).toHaveAccessibleDescription('Use whole numbers separated by commas, e.g. 12,34.');
+    expect(router.state.location.search).toEqual({});
+
+    await user.clear(screen.getByRole('textbox', { name: 'Company ids' }));
+    await user.type(screen.getByRole('textbox', { name: 'Company ids' }), '1, 2');
+    await user.type(screen.getByRole('textbox', { name: 'Exchanges' }), 'NYSE');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Order' }), 'asc');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ companyIds: '1,2', exchanges: 'NYSE', direction: 'asc' }));
+    await waitFor(() => expect(Object.fromEntries(audioRequests().at(-1)!)).toMatchObject({ companyIds: '1,2', exchanges: 'NYSE', direction: 'asc' }));
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({}));
+  });
+});
