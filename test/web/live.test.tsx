@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LiveAudio } from '../../src/api/schemas.ts';
 import { resetRecentLiveCache } from '../../src/features/live/recent.ts';
+import { player } from '../../src/lib/player/index.ts';
 import { STATE_INFO } from '../../src/features/live/states.ts';
 import { renderApp } from '../support/render-app.tsx';
 import { apiPath, clock, sandbox, sandboxJson, seenRequests, server, useSandboxServer } from '../support/sandbox-server.ts';
@@ -134,15 +135,48 @@ describe('following a call', () => {
     await act(() => vi.advanceTimersByTimeAsync(120_000));
     expect(liveRequests(id)).toBe(first);
   });
+});
 
-  it('links to the recording page once the recording is listed', async () => {
+describe('listening', () => {
+  afterEach(() => player.close());
+
+  it('while live, "Listen live" puts the live stream in the app\'s one player and offers "Go live"', async () => {
     const id = samples.liveEventId!;
     const record = await liveRecord(id);
-    const audio = await sandboxJson<{ data: { id: number }[] }>('/audio?limit=1');
+    const { user } = await renderApp(`/live/${id}`);
+    await user.click(await screen.findByRole('button', { name: 'Listen live' }));
+    const source = player.getState().source;
+    expect(source).toMatchObject({ kind: 'live', liveId: id, streamUrl: record.audio });
+    const listen = screen.getByRole('region', { name: 'Listen' });
+    expect(within(listen).getByText('LIVE')).toBeInTheDocument();
+    // The docked player shows the same stream.
+    expect(await screen.findByRole('region', { name: 'Player' })).toBeInTheDocument();
+  });
+
+  it('once the recording is available and listed, plays it and links to its page', async () => {
+    const id = samples.liveEventId!;
+    const record = await liveRecord(id);
+    const listed = (await sandboxJson<{ data: { id: number; streamUrl: string }[] }>('/audio?limit=1')).data[0]!;
     await serveAs(id, { state: 'recordingAvailable' });
-    server.use(http.get(apiPath('/audio'), ({ request }) => (new URL(request.url).searchParams.get('eventIds') === String(record.eventId) ? HttpResponse.json({ data: [{ ...audio.data[0], eventId: record.eventId }], pagination: { nextCursor: null } }) : undefined)));
+    server.use(
+      http.get(apiPath('/audio'), ({ request }) =>
+        new URL(request.url).searchParams.get('eventIds') === String(record.eventId)
+          ? HttpResponse.json({ data: [{ ...listed, eventId: record.eventId, companyId: record.companyId }], pagination: { nextCursor: null } })
+          : undefined,
+      ),
+    );
+    const { user } = await renderApp(`/live/${id}`);
+    await user.click(await screen.findByRole('button', { name: 'Play the recording' }));
+    expect(player.getState().source).toMatchObject({ kind: 'recording', audioId: listed.id, streamUrl: listed.streamUrl });
+    expect(screen.getByRole('link', { name: 'Open the recording page' })).toHaveAttribute('href', `/recordings/${listed.id}`);
+  });
+
+  it('a failure says what failed and offers nothing to play', async () => {
+    const id = samples.liveEventId!;
+    await serveAs(id, { state: 'liveFailedNoAccess', audio: null });
     await renderApp(`/live/${id}`);
-    expect(await screen.findByRole('link', { name: 'Open the recording page' })).toHaveAttribute('href', `/recordings/${audio.data[0]!.id}`);
+    expect(await screen.findByText(/There is nothing to play: access to the call was refused/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Listen|Play/ })).not.toBeInTheDocument();
   });
 });
 

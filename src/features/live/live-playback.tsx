@@ -1,6 +1,168 @@
-import type { LiveAudio } from '../../api/schemas.ts';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { audioQueries } from '../../api/audio.ts';
+import type { AudioRecord, LiveAudio } from '../../api/schemas.ts';
+import { usePlayer, usePlayerState, type LiveSource, type RecordingSource } from '../../lib/player/index.ts';
+import { safeHttpUrl } from '../../lib/safe-url.ts';
 
-/** Listening: the live stream while live, the recording once available (wired to the app's player). */
-export function LivePlayback(_props: { record: LiveAudio; title: string; artist: string | undefined }) {
-  return null;
+const primary = 'inline-flex items-center gap-2 rounded-md bg-accent-700 px-4 py-2 text-sm font-semibold text-white hover:bg-accent-800 disabled:opacity-60';
+const secondary =
+  'inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800';
+
+export function liveKey(liveId: number): string {
+  return `live:${liveId}`;
+}
+
+/**
+ * Listening from the status page: the live stream in the app's one player while the call is live
+ * (with how far behind live the listener is, and "Go live"), the recording once it is available,
+ * and a link to the recording's page as soon as endpoint 6 lists it.
+ */
+export function LivePlayback({ record, title, artist }: { record: LiveAudio; title: string; artist: string | undefined }) {
+  const settled = record.state === 'processingRecording' || record.state === 'recordingAvailable';
+  const recording = useQuery({
+    ...audioQueries.list({ eventIds: [record.eventId], limit: 1 }),
+    enabled: settled,
+    // Keeps asking until the recording is listed.
+    refetchInterval: (q) => (q.state.data?.data.length ? false : 5_000),
+    refetchIntervalInBackground: false,
+  });
+  const audio = recording.data?.data[0];
+
+  return (
+    <section aria-labelledby="listen-heading" className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+      <h2 id="listen-heading" className="text-sm font-semibold tracking-tight">
+        Listen
+      </h2>
+      <div className="mt-3">
+        <Body record={record} title={title} artist={artist} audio={audio} />
+      </div>
+      {settled && (
+        <p className="mt-3 text-sm">
+          {audio ? (
+            <>
+              <Link to="/recordings/$audioId" params={{ audioId: audio.id }} className="font-medium text-accent-700 underline dark:text-accent-300">
+                Open the recording page
+              </Link>{' '}
+              <span className="text-slate-600 dark:text-slate-400">for chapters, the transcript and the MP3.</span>
+            </>
+          ) : (
+            <span className="text-slate-600 dark:text-slate-400">The recording page is linked here as soon as the recording is listed.</span>
+          )}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function Body({ record, title, artist, audio }: { record: LiveAudio; title: string; artist: string | undefined; audio: AudioRecord | undefined }) {
+  const player = usePlayer();
+  const key = liveKey(record.id);
+  const current = usePlayerState((s) => s.source?.key);
+  const playing = usePlayerState((s) => s.playing);
+  const stream = safeHttpUrl(record.audio);
+
+  switch (record.state) {
+    case 'notLive':
+    case 'willBeLive':
+      return <p className="text-sm text-slate-700 dark:text-slate-300">The stream opens here when the call goes live; keep this page open.</p>;
+    case 'live': {
+      if (!stream) return <p className="text-sm text-slate-700 dark:text-slate-300">The call is live, but the service has not given a stream address yet; checking again shortly.</p>;
+      if (current === key) return <LiveControls />;
+      const source: LiveSource = { kind: 'live', key, liveId: record.id, title, artist, streamUrl: stream };
+      return (
+        <button type="button" className={primary} onClick={() => player.load(source)}>
+          <span aria-hidden="true" className="h-2 w-2 rounded-full bg-white" />
+          Listen live
+        </button>
+      );
+    }
+    case 'processingRecording':
+      return (
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          The call has ended; its recording is on its way.{current === key && playing ? ' The player keeps playing what was streamed.' : ''}
+        </p>
+      );
+    case 'recordingAvailable': {
+      const source = audio ? recordingSource(audio, title, artist) : null;
+      if (!source) return <p className="text-sm text-slate-700 dark:text-slate-300">The recording is available; it is being listed and can be played in a moment.</p>;
+      if (current === source.key) return <p className="text-sm text-slate-700 dark:text-slate-300">The recording is in the player below.</p>;
+      return (
+        <button type="button" className={primary} onClick={() => player.load(source)}>
+          Play the recording
+        </button>
+      );
+    }
+    default:
+      if (record.state.startsWith('liveFailed') || record.state.endsWith('Failed')) {
+        return <p className="text-sm text-slate-700 dark:text-slate-300">There is nothing to play: {failureLine(record.state)}</p>;
+      }
+      return <p className="text-sm text-slate-700 dark:text-slate-300">Nothing to play in this state.</p>;
+  }
+}
+
+function failureLine(state: string): string {
+  switch (state) {
+    case 'liveFailedInterrupted':
+      return 'the stream was interrupted.';
+    case 'liveFailedNoAccess':
+      return 'access to the call was refused.';
+    case 'liveFailedNotStarted':
+      return 'the stream never started.';
+    case 'processingRecordingFailed':
+      return 'the recording could not be processed.';
+    default:
+      return state;
+  }
+}
+
+/** While the live stream is in the player: how far behind live, and the way back to the edge. */
+function LiveControls() {
+  const player = usePlayer();
+  const live = usePlayerState((s) => s.live);
+  const currentTime = usePlayerState((s) => s.currentTime);
+  const playing = usePlayerState((s) => s.playing);
+  const behind = live?.edge != null ? Math.max(0, Math.round(live.edge - currentTime)) : null;
+  return (
+    <div className="flex flex-wrap items-center gap-3 text-sm">
+      <span className="inline-flex items-center gap-1.5 rounded bg-red-600 px-2 py-0.5 text-xs font-bold text-white">
+        <span aria-hidden="true" className="h-1.5 w-1.5 animate-pulse rounded-full bg-white" />
+        LIVE
+      </span>
+      <span className="text-slate-700 dark:text-slate-300">
+        {!playing ? 'Paused.' : behind === null ? 'Joining the stream…' : live?.atEdge || behind < 3 ? 'At the live edge.' : `${formatBehind(behind)} behind live.`}
+      </span>
+      {playing ? (
+        <button type="button" className={secondary} onClick={() => player.goLive()} disabled={live?.atEdge}>
+          Go live
+        </button>
+      ) : (
+        <button type="button" className={secondary} onClick={() => player.play()}>
+          Resume
+        </button>
+      )}
+      <span className="text-slate-600 dark:text-slate-400">Seek back within the stream with the bar in the player.</span>
+    </div>
+  );
+}
+
+function formatBehind(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`;
+  const m = Math.floor(seconds / 60);
+  const s = seconds % 60;
+  return `${m} min ${String(s).padStart(2, '0')} s`;
+}
+
+function recordingSource(audio: AudioRecord, title: string, artist: string | undefined): RecordingSource {
+  return {
+    kind: 'recording',
+    key: `recording:${audio.id}`,
+    audioId: audio.id,
+    title,
+    artist,
+    streamUrl: safeHttpUrl(audio.streamUrl),
+    fileUrl: safeHttpUrl(audio.fileUrl),
+    duration: audio.audioMetadata.duration > 0 ? audio.audioMetadata.duration : undefined,
+    qna: audio.qna > 0 ? audio.qna : undefined,
+  };
 }

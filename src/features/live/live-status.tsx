@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { audioQueries } from '../../api/audio.ts';
 import { companyQueries } from '../../api/companies.ts';
 import { eventQueries } from '../../api/events.ts';
 import { isFinalLiveState, liveQueries, liveRefetchInterval } from '../../api/live.ts';
@@ -105,7 +104,6 @@ export function LiveStatusView({ liveId }: { liveId: number }) {
       {query.isError && <ErrorPanel error={query.error} onRetry={() => void query.refetch()} compact heading="h2" />}
 
       <LivePlayback record={record} title={title} artist={companyName} />
-      {(record.state === 'recordingAvailable' || record.state === 'processingRecording') && <RecordingLink eventId={record.eventId} waiting={record.state === 'processingRecording'} />}
     </div>
   );
 }
@@ -180,26 +178,4 @@ function useStateAnnouncement(record: LiveAudio | undefined, company: string | u
     setText(announce(state, company ?? title));
   }, [state, company, title]);
   return text;
-}
-
-/** Links to the recording page once endpoint 6 lists the event's recording (asks again until it does). */
-function RecordingLink({ eventId, waiting }: { eventId: number; waiting: boolean }) {
-  const query = useQuery({
-    ...audioQueries.list({ eventIds: [eventId], limit: 1 }),
-    refetchInterval: (q) => (q.state.data?.data.length ? false : 5_000),
-    refetchIntervalInBackground: false,
-  });
-  const audio = query.data?.data[0];
-  if (!audio) {
-    if (waiting) return null;
-    return <p className="text-sm text-slate-600 dark:text-slate-400">The recording page appears here as soon as the recording is listed.</p>;
-  }
-  return (
-    <p className="text-sm">
-      <Link to="/recordings/$audioId" params={{ audioId: audio.id }} className="font-medium text-accent-700 underline dark:text-accent-300">
-        Open the recording page
-      </Link>{' '}
-      <span className="text-slate-600 dark:text-slate-400">for chapters, the transcript and the MP3.</span>
-    </p>
-  );
 }
