@@ -123,6 +123,7 @@ function LiveControls() {
   const currentTime = usePlayerState((s) => s.currentTime);
   const playing = usePlayerState((s) => s.playing);
   const behind = live?.edge != null ? Math.max(0, Math.round(live.edge - currentTime)) : null;
+  const atEdge = live?.atEdge === true || (behind !== null && behind < 3);
   return (
     <div className="flex flex-wrap items-center gap-3 text-sm">
       <span className="inline-flex items-center gap-1.5 rounded bg-red-600 px-2 py-0.5 text-xs font-bold text-white">
@@ -130,10 +131,10 @@ function LiveControls() {
         LIVE
       </span>
       <span className="text-slate-700 dark:text-slate-300">
-        {!playing ? 'Paused.' : behind === null ? 'Joining the stream…' : live?.atEdge || behind < 3 ? 'At the live edge.' : `${formatBehind(behind)} behind live.`}
+        {!playing ? 'Paused.' : behind === null ? 'Joining the stream…' : atEdge ? 'At the live edge.' : `${formatBehind(behind!)} behind live.`}
       </span>
       {playing ? (
-        <button type="button" className={secondary} onClick={() => player.goLive()} disabled={live?.atEdge}>
+        <button type="button" className={secondary} onClick={() => player.goLive()} disabled={atEdge}>
           Go live
         </button>
       ) : (
