@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createLocalStore, parseJson } from './local-store.ts';
 
 /**
  * The analyst's watchlist: companies starred on their pages, kept in localStorage (this browser
@@ -10,31 +10,13 @@ export interface WatchedCompany {
   displayName: string;
 }
 
-const KEY = 'earnings-desk.watchlist.v1';
 const MAX = 200;
 const EMPTY: readonly WatchedCompany[] = Object.freeze([]);
 
-let cache: readonly WatchedCompany[] | null = null;
-const listeners = new Set<() => void>();
-
-function storage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null; // storage disabled by the browser
-  }
-}
-
 /** What is stored, keeping only well-formed entries (a damaged value is an empty watchlist). */
-export function parseWatchlist(raw: string | null): WatchedCompany[] {
-  if (!raw) return [];
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(value)) return [];
+export function parseWatchlist(raw: string | null): readonly WatchedCompany[] {
+  const value = parseJson(raw);
+  if (!Array.isArray(value)) return EMPTY;
   const seen = new Set<number>();
   const out: WatchedCompany[] = [];
   for (const item of value) {
@@ -44,26 +26,15 @@ export function parseWatchlist(raw: string | null): WatchedCompany[] {
     seen.add(id);
     out.push({ id, displayName: typeof displayName === 'string' ? displayName.slice(0, 200) : `Company ${id}` });
   }
-  return out.slice(0, MAX);
+  return Object.freeze(out.slice(0, MAX));
 }
 
-export function getWatchlist(): readonly WatchedCompany[] {
-  if (cache === null) {
-    const parsed = parseWatchlist(storage()?.getItem(KEY) ?? null);
-    cache = parsed.length ? Object.freeze(parsed) : EMPTY;
-  }
-  return cache;
-}
+const store = createLocalStore('earnings-desk.watchlist.v1', parseWatchlist, EMPTY);
 
-function write(next: WatchedCompany[]): void {
-  cache = Object.freeze(next.slice(0, MAX));
-  try {
-    storage()?.setItem(KEY, JSON.stringify(cache));
-  } catch {
-    // Full or disabled storage: the list still works for this visit.
-  }
-  for (const listener of listeners) listener();
-}
+export const getWatchlist = store.get;
+export const useWatchlist = store.use;
+/** Forgets the cached copy (tests that change localStorage directly). */
+export const resetWatchlistCache = store.reset;
 
 export function isWatched(id: number): boolean {
   return getWatchlist().some((c) => c.id === id);
@@ -71,32 +42,9 @@ export function isWatched(id: number): boolean {
 
 export function addToWatchlist(company: WatchedCompany): void {
   if (isWatched(company.id)) return;
-  write([...getWatchlist(), { id: company.id, displayName: company.displayName }]);
+  store.set(Object.freeze([...getWatchlist(), { id: company.id, displayName: company.displayName }].slice(0, MAX)));
 }
 
 export function removeFromWatchlist(id: number): void {
-  write(getWatchlist().filter((c) => c.id !== id));
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key !== KEY && event.key !== null) return;
-    cache = null;
-    listener();
-  };
-  globalThis.addEventListener?.('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    globalThis.removeEventListener?.('storage', onStorage);
-  };
-}
-
-export function useWatchlist(): readonly WatchedCompany[] {
-  return useSyncExternalStore(subscribe, getWatchlist, () => EMPTY);
-}
-
-/** Forgets the cached copy (tests that change localStorage directly). */
-export function resetWatchlistCache(): void {
-  cache = null;
+  store.set(Object.freeze(getWatchlist().filter((c) => c.id !== id)));
 }

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createLocalStore, parseJson } from '../../lib/local-store.ts';
 
 /**
  * Live records the analyst opened lately, newest first, with the last state seen: kept in
@@ -13,29 +13,12 @@ export interface RecentLive {
   seenAt: number;
 }
 
-const KEY = 'earnings-desk.live-recent.v1';
 const MAX = 12;
 const EMPTY: readonly RecentLive[] = Object.freeze([]);
-let cache: readonly RecentLive[] | null = null;
-const listeners = new Set<() => void>();
 
-function storage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
-export function parseRecent(raw: string | null): RecentLive[] {
-  if (!raw) return [];
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(value)) return [];
+export function parseRecent(raw: string | null): readonly RecentLive[] {
+  const value = parseJson(raw);
+  if (!Array.isArray(value)) return EMPTY;
   const out: RecentLive[] = [];
   for (const item of value) {
     if (typeof item !== 'object' || item === null) continue;
@@ -48,56 +31,23 @@ export function parseRecent(raw: string | null): RecentLive[] {
       seenAt: typeof seenAt === 'number' && Number.isFinite(seenAt) ? seenAt : 0,
     });
   }
-  return out.slice(0, MAX);
+  return Object.freeze(out.slice(0, MAX));
 }
 
-export function getRecentLive(): readonly RecentLive[] {
-  cache ??= Object.freeze(parseRecent(storage()?.getItem(KEY) ?? null));
-  return cache;
-}
+const store = createLocalStore('earnings-desk.live-recent.v1', parseRecent, EMPTY);
+
+export const getRecentLive = store.get;
+export const useRecentLive = store.use;
+export const resetRecentLiveCache = store.reset;
 
 /** Notes what was seen of a record; it moves to the top. */
 export function rememberLive(entry: RecentLive): void {
   const current = getRecentLive();
   const existing = current.find((r) => r.id === entry.id);
   if (existing && existing.state === entry.state && existing.title === entry.title && current[0]?.id === entry.id) return;
-  cache = Object.freeze([entry, ...current.filter((r) => r.id !== entry.id)].slice(0, MAX));
-  try {
-    storage()?.setItem(KEY, JSON.stringify(cache));
-  } catch {
-    // Storage full or disabled: remembered for this visit only.
-  }
-  for (const listener of listeners) listener();
+  store.set(Object.freeze([entry, ...current.filter((r) => r.id !== entry.id)].slice(0, MAX)));
 }
 
 export function forgetRecentLive(): void {
-  cache = EMPTY;
-  try {
-    storage()?.removeItem(KEY);
-  } catch {
-    // nothing to do
-  }
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key !== KEY && event.key !== null) return;
-    cache = null;
-    listener();
-  };
-  globalThis.addEventListener?.('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    globalThis.removeEventListener?.('storage', onStorage);
-  };
-}
-
-export function useRecentLive(): readonly RecentLive[] {
-  return useSyncExternalStore(subscribe, getRecentLive, () => EMPTY);
-}
-
-export function resetRecentLiveCache(): void {
-  cache = null;
+  store.set(EMPTY);
 }
