@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium as playwright } from 'playwright-core';
 import { createServerApp } from '../server/app.ts';
 import { readServerConfig } from '../server/config.ts';
+import { benchPlayer, withBenchFiles } from './player.ts';
 import { benchSearch } from './search.ts';
 
 /**
@@ -24,7 +25,7 @@ async function main() {
   }
   const config = readServerConfig({ ...process.env, API_KEY: '', API_BASE_URL: '', SANDBOX_NOW: '2026-11-21T12:00:00Z' });
   const app = createServerApp(config, { distDir: 'dist' });
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  const server = serve({ fetch: withBenchFiles(app.fetch), port: 0, hostname: '127.0.0.1' });
   await new Promise((resolve) => server.once('listening', resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -78,6 +79,8 @@ async function main() {
     } finally {
       await chrome.kill();
     }
+
+    await benchPlayer(url.replace(/\/$/, ''));
   } finally {
     server.close();
   }

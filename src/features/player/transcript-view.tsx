@@ -132,8 +132,8 @@ export function TranscriptView({ content, source }: { content: TranscriptContent
   const paragraphs = useMemo(() => buildParagraphs(content), [content]);
   const sentences = useMemo(() => paragraphs.flatMap((p) => p.sentences), [paragraphs]);
   const isCurrent = usePlayerState((s) => s.source?.key === source.key);
-  const time = usePlayerState((s) => (s.source?.key === source.key ? s.currentTime : undefined));
-  const active = time === undefined ? undefined : sentenceAt(sentences, time);
+  // Selecting the sentence (not the time) re-renders the transcript only when the sentence changes.
+  const active = usePlayerState((s) => (s.source?.key === source.key ? sentenceAt(sentences, s.currentTime) : undefined));
   const [following, setFollowing] = useState(true);
   const [focusIndex, setFocusIndex] = useState(0);
   const [query, setQuery] = useState('');
@@ -156,8 +156,10 @@ export function TranscriptView({ content, source }: { content: TranscriptContent
     const boxRect = box.getBoundingClientRect();
     const rect = element.getBoundingClientRect();
     const top = box.scrollTop + (rect.top - boxRect.top) - box.clientHeight / 3;
-    if (Math.abs(top - box.scrollTop) < 4) return;
-    box.scrollTo?.({ top: Math.max(0, top), behavior: smooth ? 'smooth' : 'auto' });
+    const distance = Math.abs(top - box.scrollTop);
+    if (distance < 4) return;
+    // Glide to the next sentence; jump when it is more than a screen away (a seek, a chapter).
+    box.scrollTo?.({ top: Math.max(0, top), behavior: smooth && distance < box.clientHeight ? 'smooth' : 'auto' });
   }, []);
 
   // The reader scrolling the transcript (wheel, touch, scrollbar, keys) stops following; our own scrolling does not.

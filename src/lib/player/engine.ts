@@ -129,7 +129,20 @@ export function createPlayer(options: PlayerOptions = {}): Player {
   /** hls.js recovery bookkeeping for the current attempt. */
   let recovery = { mediaRecovered: false, networkRetries: 0, manifestLoaded: false, failedSn: -1 };
 
-  const set = (patch: Partial<PlayerState>) => {
+  let notifyTimer: ReturnType<typeof setTimeout> | undefined;
+  /** While handling a media event: its state changes reach the page a task later, batched. */
+  let inMediaEvent = false;
+  const notify = () => {
+    if (notifyTimer !== undefined) clearTimeout(notifyTimer);
+    notifyTimer = undefined;
+    for (const listener of [...listeners]) listener();
+  };
+  /**
+   * Updates the state. `later`: tell the listeners in the next task rather than now, so the media
+   * element (and hls.js, which reacts to its 'seeking' event) starts fetching before the page
+   * re-renders; getState() has the new state at once either way.
+   */
+  const set = (patch: Partial<PlayerState>, later = inMediaEvent) => {
     let changed = false;
     for (const key of Object.keys(patch) as (keyof PlayerState)[]) {
       if (!Object.is(state[key], patch[key])) {
@@ -139,7 +152,8 @@ export function createPlayer(options: PlayerOptions = {}): Player {
     }
     if (!changed) return;
     state = { ...state, ...patch };
-    for (const listener of [...listeners]) listener();
+    if (!later) notify();
+    else notifyTimer ??= setTimeout(notify, 0);
   };
 
   const savePrefsNow = () => savePrefs({ rate: state.rate, volume: state.volume, muted: state.muted });
@@ -206,6 +220,15 @@ export function createPlayer(options: PlayerOptions = {}): Player {
   };
 
   const onEvent = (event: Event) => {
+    inMediaEvent = true;
+    try {
+      handleMediaEvent(event);
+    } finally {
+      inMediaEvent = false;
+    }
+  };
+
+  const handleMediaEvent = (event: Event) => {
     if (!media) return;
     switch (event.type) {
       case 'loadedmetadata':
@@ -407,7 +430,6 @@ export function createPlayer(options: PlayerOptions = {}): Player {
       // Audio segments are small: a worker costs more to start than it saves.
       enableWorker: false,
       maxBufferLength: 30,
-      backBufferLength: 90,
       fragLoadPolicy: policy,
       playlistLoadPolicy: policy,
       manifestLoadPolicy: policy,
@@ -541,9 +563,9 @@ export function createPlayer(options: PlayerOptions = {}): Player {
         return;
       }
       if (state.ended && media) media.currentTime = 0;
-      set({ playing: true, buffering: media ? media.readyState < 3 : true });
-      armStall();
       playMedia(attempt);
+      set({ playing: true, buffering: media ? media.readyState < 3 : true }, true);
+      armStall();
     },
     pause() {
       clearStall();
@@ -567,7 +589,7 @@ export function createPlayer(options: PlayerOptions = {}): Player {
         if (pendingSeek !== undefined && media.readyState < 1) pendingSeek = target;
         else media.currentTime = target;
       }
-      set({ currentTime: target, ended: false });
+      set({ currentTime: target, ended: false }, true);
       if (!state.loaded) rememberPositionCued(target);
     },
     skip(delta) {
