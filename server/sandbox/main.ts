@@ -28,6 +28,7 @@ function main() {
     const key = sandbox.apiKey;
     const lines = [
       `Sandbox API ready in ${ready.toFixed(0)} ms: ${sandbox.store.companies.length} companies, seed "${config.seed}", clock ${new Date(sandbox.clock.now()).toISOString()} at ${config.clockRate}x`,
+      ...(config.dataset === 'hostile' ? ['Dataset: HOSTILE (unsafe URLs, markup, odd numbers and dates in every record; for testing clients)'] : []),
       `Base URL: ${base}/public/v3   (header  x-api-key: ${key})`,
       '',
       'Ids worth trying:',

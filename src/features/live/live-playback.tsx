@@ -4,6 +4,7 @@ import { audioQueries } from '../../api/audio.ts';
 import type { AudioRecord, LiveAudio } from '../../api/schemas.ts';
 import { usePlayer, usePlayerState, type LiveSource, type RecordingSource } from '../../lib/player/index.ts';
 import { safeHttpUrl } from '../../lib/safe-url.ts';
+import { plausibleSeconds } from '../../lib/format.ts';
 
 const primary = 'inline-flex items-center gap-2 rounded-md bg-accent-700 px-4 py-2 text-sm font-semibold text-white hover:bg-accent-800 disabled:opacity-60';
 const secondary =
@@ -163,7 +164,7 @@ function recordingSource(audio: AudioRecord, title: string, artist: string | und
     artist,
     streamUrl: safeHttpUrl(audio.streamUrl),
     fileUrl: safeHttpUrl(audio.fileUrl),
-    duration: audio.audioMetadata.duration > 0 ? audio.audioMetadata.duration : undefined,
-    qna: audio.qna > 0 ? audio.qna : undefined,
+    duration: plausibleSeconds(audio.audioMetadata?.duration),
+    qna: plausibleSeconds(audio.qna),
   };
 }

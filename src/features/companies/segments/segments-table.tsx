@@ -70,7 +70,7 @@ export function SegmentsTable({ block, caption, format }: { block: SegmentBlock;
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
           {block.rows.map((row) => (
             <tr key={row.name}>
-              <th scope="row" className="px-1.5 py-1.5 text-left align-top font-normal sm:px-3">
+              <th scope="row" className="px-1.5 py-1.5 text-left align-top font-normal wrap-anywhere sm:px-3">
                 {row.name}
               </th>
               {row.values.map((value, i) => (
@@ -101,7 +101,7 @@ export function SegmentsTable({ block, caption, format }: { block: SegmentBlock;
             {block.totals.map((total, i) => (
               <td key={block.years[i]} className={`${cell} ${total.value < 0 ? NEGATIVE : ''}`}>
                 {format(total.value)}
-                {total.unit.trim() !== block.unit && <span className="ml-1 text-xs font-normal">{spellUnit(total.unit)}</span>}
+                {total.unit.trim() !== block.unit && <span className="ml-1 text-xs font-normal wrap-anywhere">{spellUnit(total.unit)}</span>}
               </td>
             ))}
           </tr>
