@@ -218,11 +218,12 @@ test('live audio, a live record with an unknown state or unsafe stream, and not-
 
   // Odd ids get a state no client knows; it is shown as it is.
   for (const id of [ids.liveEventId, ids.liveEventId + 1]) {
-    const live = await api<{ data: { state: string } }>(page, `/live/audio/${id}`);
+    const live = await api<{ data: { state: string; audio: string | null } }>(page, `/live/audio/${id}`);
     await page.goto(`/live/${id}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.locator('[data-state]').first()).toBeVisible();
     if (id % 2 === 1) await expect(page.getByText(live.data.state, { exact: false }).first()).toBeVisible();
+    if (live.data.state === 'live' && live.data.audio) await expect(page.getByText(/stream address is not a web link/)).toBeVisible();
     await checkPage(page, dialogs, `live ${id}`);
   }
 
