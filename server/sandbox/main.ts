@@ -7,7 +7,8 @@ import { DEFAULTS, readSandboxConfig } from './config.ts';
 function main() {
   let config;
   try {
-    config = readSandboxConfig();
+    // `npm run sandbox -- --hostile` is the same as SANDBOX_DATASET=hostile.
+    config = readSandboxConfig(process.argv.includes('--hostile') ? { ...process.env, SANDBOX_DATASET: 'hostile' } : process.env);
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);
