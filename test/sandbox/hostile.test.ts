@@ -12,7 +12,7 @@ const NOW = '2026-11-21T12:00:00Z';
 const hostile = createSandbox({ seed: 'hostile-tests', companies: 40, clockRate: 0, now: NOW, dataset: 'hostile' });
 const normal = createSandbox({ seed: 'hostile-tests', companies: 40, clockRate: 0, now: NOW });
 
-async function get<T = { data: Record<string, unknown>[] }>(sandbox: typeof hostile, path: string): Promise<T> {
+async function get<T = { data: Record<string, unknown>[]; pagination?: unknown }>(sandbox: typeof hostile, path: string): Promise<T> {
   const response = await sandbox.fetch(new Request(`http://127.0.0.1/public/v3${path}`, { headers: { 'x-api-key': sandbox.apiKey } }));
   expect(response.status, path).toBe(200);
   return (await response.json()) as T;
