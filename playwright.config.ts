@@ -55,5 +55,13 @@ export default defineConfig({
       timeout: 60_000,
       env: { ...sandboxEnv, PORT: String(port + 1), SANDBOX_CLOCK_RATE: '10' },
     },
+    {
+      // The hostile dataset: unsafe URLs, markup, odd numbers and dates in every record.
+      command: 'node --import tsx server/main.ts',
+      url: `http://127.0.0.1:${port + 2}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { ...sandboxEnv, PORT: String(port + 2), SANDBOX_DATASET: 'hostile' },
+    },
   ],
 });

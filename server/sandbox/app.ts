@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
 import { matchRoute } from './api.ts';
 import { ManualClock, RunningClock, type Clock } from './clock.ts';
-import { DEFAULTS } from './config.ts';
+import { DEFAULTS, type SandboxDataset } from './config.ts';
 import { generateDataset } from './data/generate.ts';
 import { errorResponse, HttpError } from './errors.ts';
 import { applyFault, FaultRegistry, isFaultKind, type FaultKind, type FaultRule } from './faults.ts';
 import { serveFile } from './files.ts';
+import { hostileAnswer } from './hostile.ts';
 import { LiveSchedule } from './live.ts';
 import { MediaLibrary } from './media/library.ts';
 import { QueryReader } from './query.ts';
@@ -31,6 +32,8 @@ export interface SandboxOptions {
   /** Origin used in media and document URLs; default: the request's (or X-Forwarded-*) origin. */
   publicUrl?: string;
   mediaDirectory?: string;
+  /** `hostile`: every API answer rewritten into odd and dangerous values (see hostile.ts). Default `normal`. */
+  dataset?: SandboxDataset;
 }
 
 export interface Sandbox {
@@ -120,7 +123,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     }
 
     try {
-      const body = route.handler(route.params, new QueryReader(url.searchParams), contextFor(request));
+      const answer = route.handler(route.params, new QueryReader(url.searchParams), contextFor(request));
+      const body = options.dataset === 'hostile' ? hostileAnswer(path, answer) : answer;
       return new Response(request.method === 'HEAD' ? null : JSON.stringify(body), {
         status: 200,
         headers: { 'content-type': 'application/json; charset=utf-8' },

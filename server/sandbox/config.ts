@@ -10,7 +10,11 @@ export interface SandboxConfig {
   clockRate: number;
   apiKey: string;
   publicUrl?: string;
+  /** `normal`, or `hostile`: every answer rewritten into odd and dangerous values (hostile.ts). */
+  dataset: SandboxDataset;
 }
+
+export type SandboxDataset = 'normal' | 'hostile';
 
 export const DEFAULTS = { seed: 'earnings-desk', companies: 500, clockRate: 1, apiKey: 'sandbox', port: 4010 } as const;
 export const MAX_COMPANIES = 50_000;
@@ -46,6 +50,11 @@ export function readSandboxConfig(env: Record<string, string | undefined> = proc
     problems.push(`SANDBOX_PUBLIC_URL must be an origin such as http://127.0.0.1:4010, got "${env.SANDBOX_PUBLIC_URL}"`);
   }
 
+  const dataset = env.SANDBOX_DATASET?.trim() || 'normal';
+  if (dataset !== 'normal' && dataset !== 'hostile') {
+    problems.push(`SANDBOX_DATASET must be normal or hostile, got "${env.SANDBOX_DATASET}"`);
+  }
+
   if (problems.length > 0) throw new Error(`Invalid sandbox settings:\n- ${problems.join('\n- ')}`);
-  return { seed, now, companies, clockRate, apiKey: env.SANDBOX_API_KEY || DEFAULTS.apiKey, publicUrl };
+  return { seed, now, companies, clockRate, apiKey: env.SANDBOX_API_KEY || DEFAULTS.apiKey, publicUrl, dataset: dataset as SandboxDataset };
 }

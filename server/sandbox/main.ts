@@ -7,7 +7,8 @@ import { DEFAULTS, readSandboxConfig } from './config.ts';
 function main() {
   let config;
   try {
-    config = readSandboxConfig();
+    // `npm run sandbox -- --hostile` is the same as SANDBOX_DATASET=hostile.
+    config = readSandboxConfig(process.argv.includes('--hostile') ? { ...process.env, SANDBOX_DATASET: 'hostile' } : process.env);
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);
@@ -28,6 +29,7 @@ function main() {
     const key = sandbox.apiKey;
     const lines = [
       `Sandbox API ready in ${ready.toFixed(0)} ms: ${sandbox.store.companies.length} companies, seed "${config.seed}", clock ${new Date(sandbox.clock.now()).toISOString()} at ${config.clockRate}x`,
+      ...(config.dataset === 'hostile' ? ['Dataset: HOSTILE (unsafe URLs, markup, odd numbers and dates in every record; for testing clients)'] : []),
       `Base URL: ${base}/public/v3   (header  x-api-key: ${key})`,
       '',
       'Ids worth trying:',

@@ -88,7 +88,7 @@ export const liveKeys = {
 
 const liveDefaults = {
   staleTime: 5_000,
-  refetchInterval: (query: { state: { data?: LiveAudio } }) => liveRefetchInterval(query.state.data?.state, query.state.data?.date),
+  refetchInterval: (query: { state: { data?: LiveAudio } }) => liveRefetchInterval(query.state.data?.state, query.state.data?.date ?? undefined),
   // Paused while the tab is hidden; read again the moment it is visible.
   refetchIntervalInBackground: false,
   refetchOnWindowFocus: 'always',

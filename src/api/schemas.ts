@@ -7,82 +7,97 @@ import { z } from 'zod';
  *   addition never breaks the app.
  * - Types are strict: a field of the wrong type fails validation (the client turns that into an
  *   ApiError of kind 'malformed' naming the field).
- * - Only what upstream is known to null is nullable (shared/api/upstream-facts.md): the live
- *   record's `audio` and `wentLiveAt`, and `pagination.nextCursor` (null or missing on the last
- *   page). Missing values there are normalised to `null`.
+ * - The contract promises no field non-null. What the app cannot work without stays required: ids
+ *   and the ids that link records (companyId, eventId, typeId), a live record's `state`, a
+ *   chapter's position and level, a segment's fiscal year, total and item values. Every other
+ *   field is display data: null or missing is accepted and normalised to `null` (the UI shows
+ *   "—"), and a list that is null or missing becomes `[]`. See README "Decisions".
  * - Timestamps stay ISO 8601 strings; formatting belongs to the UI.
  */
 
 const id = z.int();
 const timestamp = z.string();
-const timestamps = { createdAt: timestamp, updatedAt: timestamp };
+/** Display text the app can do without: null or missing becomes null, shown as missing. */
+const text = z.string().nullable().default(null);
+/** A timestamp shown but never computed with: null or missing becomes null. */
+const optionalTimestamp = timestamp.nullable().default(null);
+/** A list: null or missing becomes empty. */
+function list<T extends z.ZodType>(item: T) {
+  return z
+    .array(item)
+    .nullish()
+    .transform((value) => value ?? []);
+}
+const timestamps = { createdAt: optionalTimestamp, updatedAt: optionalTimestamp };
 
 export const tickerSchema = z.looseObject({ ticker: z.string(), exchange: z.string() });
 
 export const companySchema = z.looseObject({
   id,
-  name: z.string(),
-  displayName: z.string(),
-  country: z.string(),
-  tickers: z.array(tickerSchema),
-  isins: z.array(z.string()),
-  backlinkUrl: z.string(),
+  name: text,
+  displayName: text,
+  country: text,
+  tickers: list(tickerSchema),
+  isins: list(z.string()),
+  /** Render only through safeHttpUrl. */
+  backlinkUrl: text,
   ...timestamps,
 });
 
-export const segmentItemSchema = z.looseObject({ name: z.string(), value: z.number() });
+export const segmentItemSchema = z.looseObject({ name: text, value: z.number() });
 
 export const segmentSchema = z.looseObject({
   companyId: id,
   ...timestamps,
   fiscalYear: z.int(),
-  reportDate: timestamp,
-  segmentItem: z.string(),
-  segmentCategory: z.string(),
+  reportDate: optionalTimestamp,
+  segmentItem: text,
+  segmentCategory: text,
   total: z.number(),
-  totalUnit: z.string(),
-  other: z.string(),
-  items: z.array(segmentItemSchema),
-  itemUnit: z.string(),
+  totalUnit: text,
+  other: text,
+  items: list(segmentItemSchema),
+  itemUnit: text,
 });
 
 export const eventSchema = z.looseObject({
   id,
   companyId: id,
-  title: z.string(),
+  title: text,
   typeId: id,
-  date: timestamp,
-  language: z.string(),
-  fiscalYear: z.int(),
-  fiscalPeriod: z.string(),
-  backlinkUrl: z.string(),
+  date: optionalTimestamp,
+  language: text,
+  fiscalYear: z.int().nullable().default(null),
+  fiscalPeriod: text,
+  /** Render only through safeHttpUrl. */
+  backlinkUrl: text,
   ...timestamps,
 });
 
 /** The `event` object embedded in audio and document records when `expand=event` is sent. */
 export const eventSummarySchema = z.looseObject({
-  title: z.string(),
+  title: text,
   typeId: id,
-  fiscalYear: z.int(),
-  fiscalPeriod: z.string(),
-  language: z.string(),
-  date: timestamp,
+  fiscalYear: z.int().nullable().default(null),
+  fiscalPeriod: text,
+  language: text,
+  date: optionalTimestamp,
 });
 
 export const eventTypeSchema = z.looseObject({
   id,
-  name: z.string(),
-  parent: z.string(),
+  name: text,
+  parent: text,
   ...timestamps,
 });
 
 export const audioMetadataSchema = z.looseObject({
   /** Human-readable size with unit, e.g. "200.0 MB". */
-  size: z.string(),
+  size: text,
   /** Seconds. */
-  duration: z.number(),
-  encoding: z.string(),
-  mimetype: z.string(),
+  duration: z.number().nullable().default(null),
+  encoding: text,
+  mimetype: text,
 });
 
 export const audioSchema = z.looseObject({
@@ -90,12 +105,12 @@ export const audioSchema = z.looseObject({
   companyId: id,
   eventId: id,
   /** MP3 file URL (file host, no key). Render only through safeHttpUrl. */
-  fileUrl: z.string(),
+  fileUrl: text,
   /** HLS playlist URL. Render only through safeHttpUrl. */
-  streamUrl: z.string(),
+  streamUrl: text,
   /** Seconds from the start of the recording to the Q&A section (0 when unknown). */
-  qna: z.number(),
-  audioMetadata: audioMetadataSchema,
+  qna: z.number().nullable().default(null),
+  audioMetadata: audioMetadataSchema.nullable().default(null),
   /** Present when requested with `expand=event`. */
   event: eventSummarySchema.optional(),
   ...timestamps,
@@ -103,7 +118,7 @@ export const audioSchema = z.looseObject({
 
 export const audioChapterSchema = z.looseObject({
   id,
-  title: z.string(),
+  title: text,
   /** Seconds. */
   startTimestamp: z.number(),
   /** Seconds. */
@@ -137,7 +152,7 @@ export const liveAudioSchema = z.looseObject({
   id,
   eventId: id,
   companyId: id,
-  date: timestamp,
+  date: optionalTimestamp,
   /** null before the call goes live. */
   wentLiveAt: timestamp.nullable().default(null),
   state: z.string() as z.ZodType<LiveState, string>,
@@ -152,7 +167,7 @@ export const documentSchema = z.looseObject({
   eventId: id,
   typeId: id,
   /** PDF or (for transcripts) JSON file URL. Render only through safeHttpUrl. */
-  fileUrl: z.string(),
+  fileUrl: text,
   /** Present with `expand=event`, and always on the transcript detail. */
   event: eventSummarySchema.optional(),
   ...timestamps,
@@ -160,10 +175,10 @@ export const documentSchema = z.looseObject({
 
 export const documentTypeSchema = z.looseObject({
   id,
-  name: z.string(),
-  category: z.string(),
-  description: z.string(),
-  form: z.string(),
+  name: text,
+  category: text,
+  description: text,
+  form: text,
   documentGroupId: id,
   ...timestamps,
 });

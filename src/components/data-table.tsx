@@ -37,7 +37,8 @@ export function DataTable<T>({ caption, columns, rows, rowKey }: { caption: stri
               {columns.map((column) => (
                 <td
                   key={column.header}
-                  className={`h-[37px] px-3 py-2 align-top ${column.align === 'right' ? 'tabular text-right' : ''} ${column.hideBelow ? HIDE[column.hideBelow] : ''} ${column.className ?? ''}`}
+                  // Text from data may be one 600-letter word: it wraps wherever it must rather than widening the page.
+                  className={`h-[37px] px-3 py-2 align-top [overflow-wrap:anywhere] ${column.align === 'right' ? 'tabular text-right' : ''} ${column.hideBelow ? HIDE[column.hideBelow] : ''} ${column.className ?? ''}`}
                 >
                   {column.cell(row)}
                 </td>

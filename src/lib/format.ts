@@ -1,5 +1,23 @@
 /** One way to show dates, durations and sizes everywhere. */
 
+/** Shown where a value is missing. */
+export const MISSING = '—';
+
+/** How a company is named on screen: its short name, else its legal name, else its id. */
+export function companyLabel(company: { id: number; displayName?: string | null; name?: string | null }): string {
+  return textOr(company.displayName, textOr(company.name, `Company ${company.id}`));
+}
+
+/** A time in seconds from data when it is usable (positive, finite, under a week); otherwise undefined. */
+export function plausibleSeconds(value: number | null | undefined): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 && value <= 7 * 86_400 ? value : undefined;
+}
+
+/** Text from data, or the fallback when it is missing or blank (so a link or label never ends up empty). */
+export function textOr(value: string | null | undefined, fallback: string = MISSING): string {
+  return typeof value === 'string' && value.trim() !== '' ? value : fallback;
+}
+
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
   year: 'numeric',
   month: 'short',

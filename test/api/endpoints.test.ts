@@ -386,7 +386,7 @@ describe('documents and document types', () => {
 describe('media URLs from data are served by the same sandbox', () => {
   it('a transcript file URL answers with transcript JSON', async () => {
     const transcript = await queryClient.fetchQuery(documentQueries.transcript(withAudio.transcriptId));
-    const response = await fetch(transcript.fileUrl);
+    const response = await fetch(transcript.fileUrl!);
     expect(response.status).toBe(200);
     const body = (await response.json()) as { transcript?: { paragraphs?: unknown[] } };
     expect(body.transcript?.paragraphs?.length).toBeGreaterThan(0);

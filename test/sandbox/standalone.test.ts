@@ -69,6 +69,6 @@ describe('sandbox settings', () => {
   });
 
   it('has defaults for everything', () => {
-    expect(readSandboxConfig({})).toEqual({ seed: 'earnings-desk', now: undefined, companies: 500, clockRate: 1, apiKey: 'sandbox', publicUrl: undefined });
+    expect(readSandboxConfig({})).toEqual({ seed: 'earnings-desk', now: undefined, companies: 500, clockRate: 1, apiKey: 'sandbox', publicUrl: undefined, dataset: 'normal' });
   });
 });

@@ -64,17 +64,17 @@ describe('company page', () => {
       .getAllByRole('link')
       .filter((a) => a.getAttribute('href')!.startsWith('/recordings/'));
     expect(recordingLinks).toHaveLength(recordings.data.length);
-    const newest = [...recordings.data].sort((a, b) => Date.parse(b.event!.date) - Date.parse(a.event!.date))[0]!;
-    expect(recordingLinks[0]).toHaveAccessibleName(newest.event!.title);
+    const newest = [...recordings.data].sort((a, b) => Date.parse(b.event!.date!) - Date.parse(a.event!.date!))[0]!;
+    expect(recordingLinks[0]).toHaveAccessibleName(newest.event!.title!);
     expect(recordingLinks[0]).toHaveAttribute('href', `/recordings/${newest.id}`);
     expect(within(recordingsPanel).getAllByRole('link', { name: 'Event page' })[0]).toHaveAttribute('href', `/events/${newest.eventId}`);
 
     const transcriptsPanel = screen.getByRole('region', { name: 'Transcripts' });
     await waitFor(() => expect(within(transcriptsPanel).getAllByRole('listitem')).toHaveLength(transcripts.data.length));
     const first = within(transcriptsPanel).getAllByRole('listitem')[0]!;
-    const newestDoc = [...transcripts.data].sort((a, b) => Date.parse(b.event!.date) - Date.parse(a.event!.date))[0]!;
+    const newestDoc = [...transcripts.data].sort((a, b) => Date.parse(b.event!.date!) - Date.parse(a.event!.date!))[0]!;
     expect(within(first).getAllByRole('link')[0]).toHaveAttribute('href', expect.stringMatching(/^\/documents\/\d+$/));
-    expect(first).toHaveTextContent(newestDoc.event!.title);
+    expect(first).toHaveTextContent(newestDoc.event!.title!);
     // The type is named from endpoint 13.
     await waitFor(() => expect(first).toHaveTextContent(/Transcript \((Raw|Edited)\)/));
   });

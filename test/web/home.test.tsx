@@ -33,7 +33,8 @@ function dataRows(table: HTMLElement): HTMLElement[] {
 /** The first cell (Company) of each data row, once company names have loaded. */
 async function companyColumn(table: HTMLElement, expected: string[]): Promise<string[]> {
   await within(table).findAllByText(expected[0]!);
-  return dataRows(table).map((row) => within(row).getAllByRole('cell')[0]!.textContent ?? '');
+  // The cell's first line is the company; on phones the event's link sits under it.
+  return dataRows(table).map((row) => within(row).getAllByRole('cell')[0]!.firstElementChild?.textContent ?? '');
 }
 
 describe('home page', () => {

@@ -73,7 +73,7 @@ describe('every state', () => {
     const upcoming = await serveAs(samples.willBeLiveEventId!, {});
     await renderApp(`/live/${upcoming.id}`);
     const timer = await screen.findByRole('timer');
-    const left = Date.parse(upcoming.date) - clock.now();
+    const left = Date.parse(upcoming.date!) - clock.now();
     const [, minutes = '0', seconds = '0'] = /(?:(\d+) min )?(\d+) s/.exec(timer.textContent ?? '') ?? [];
     // Within a few seconds of the service's time left (the Date header has one-second resolution).
     expect(Math.abs(Number(minutes) * 60 + Number(seconds) - left / 1000)).toBeLessThanOrEqual(3);
@@ -94,10 +94,10 @@ describe('following a call', () => {
     const id = samples.willBeLiveEventId!;
     const record = await liveRecord(id);
     // A second before the start: the page polls every 2 s this close to it.
-    clock.set(Date.parse(record.date) - 1_000);
+    clock.set(Date.parse(record.date!) - 1_000);
     await renderApp(`/live/${id}`);
     expect(await screen.findByText('Starting soon', { selector: '[data-state]' })).toBeInTheDocument();
-    clock.set(Date.parse(record.date) + 30_000);
+    clock.set(Date.parse(record.date!) + 30_000);
     expect(await screen.findByText('Live', { selector: '[data-state]' }, { timeout: 6_000 })).toBeInTheDocument();
     const company = sandbox.store.companies[record.companyId - 1]!.displayName;
     await waitFor(() => expect(screen.getAllByRole('status').some((s) => s.textContent === `${company} is live.`)).toBe(true));

@@ -96,33 +96,33 @@ describe('CompanySegments', () => {
     let negativesSeen = 0;
     for (const [title, group] of groups) {
       const years = [...new Set(group.map((r) => r.fiscalYear))].sort((a, b) => a - b);
-      const unit = group[0]!.itemUnit;
+      const unit = group[0]!.itemUnit!;
       expect(unit).toMatch(/^M[A-Z]{3}$/);
       const unitWords = `millions of ${unit.slice(1)}`;
 
       const table = screen.getByRole('table', { name: `${title}, FY${years[0]} to FY${years.at(-1)}, in ${unitWords}` });
       expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Segment', ...years.map((y) => `FY${y}`)]);
 
-      const itemNames = [...new Set(group.flatMap((r) => r.items.map((item) => item.name)))];
+      const itemNames = [...new Set(group.flatMap((r) => r.items.map((item) => item.name!)))];
       // Items, then Other, then Total.
       expect(within(table).getAllByRole('rowheader').map((th) => th.textContent)).toEqual([...itemNames, 'Other', 'Total']);
 
       for (const record of group) {
         const column = years.indexOf(record.fiscalYear);
         for (const item of record.items) {
-          const text = rowCells(table, item.name)[column];
+          const text = rowCells(table, item.name!)[column];
           expect(text).toBe(figure(item.value));
           if (item.value < 0) {
             expect(text).toMatch(/^-\d/);
             negativesSeen++;
           }
         }
-        expect(compact(rowCells(table, 'Other')[column]!)).toBe(compact(record.other));
+        expect(compact(rowCells(table, 'Other')[column]!)).toBe(compact(record.other!));
         expect(rowCells(table, 'Total')[column]).toBe(figure(record.total));
       }
 
       // The unit is spelled out beside the measure, and the chart says it too.
-      const measureHeading = within(section()).getAllByRole('heading', { level: 4 }).find((h) => h.textContent?.startsWith(group[0]!.segmentItem) && h.closest('section')?.getAttribute('aria-label') === group[0]!.segmentCategory);
+      const measureHeading = within(section()).getAllByRole('heading', { level: 4 }).find((h) => h.textContent?.startsWith(group[0]!.segmentItem!) && h.closest('section')?.getAttribute('aria-label') === group[0]!.segmentCategory);
       expect(measureHeading).toHaveTextContent(`in ${unitWords}`);
       const chart = screen.getByRole('img', { name: new RegExp(`^Bar chart of ${title}, FY${years[0]} to FY${years.at(-1)}, in ${unitWords}`) });
       expect(chart).toBeInTheDocument();
@@ -185,7 +185,7 @@ describe('CompanySegments', () => {
     const first = records[0]!;
     const years = [...new Set(records.filter((r) => r.segmentItem === first.segmentItem && r.segmentCategory === first.segmentCategory).map((r) => r.fiscalYear))].sort();
     const latest = records.filter((r) => r.segmentItem === first.segmentItem && r.segmentCategory === first.segmentCategory && r.fiscalYear === years.at(-1))[0]!;
-    const second = latest.items[1]!;
+    const second = { ...latest.items[1]!, name: latest.items[1]!.name! };
 
     const chart = await screen.findByRole('group', { name: `${first.segmentItem} by ${first.segmentCategory} chart, use the arrow keys to read each segment's figures` });
     await user.tab();

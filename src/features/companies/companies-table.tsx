@@ -4,6 +4,7 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Company, Page } from '../../api/schemas.ts';
 import { ErrorPanel } from '../../components/error-panel.tsx';
+import { companyLabel, textOr } from '../../lib/format.ts';
 import { countryName } from './country.ts';
 
 /**
@@ -77,22 +78,22 @@ export function CompaniesTable({ query, label }: { query: UseInfiniteQueryResult
               >
                 <span role="cell" className="truncate">
                   <Link to="/companies/$companyId" params={{ companyId: company.id }} className="font-medium text-slate-900 hover:underline dark:text-white">
-                    {company.displayName}
+                    {companyLabel(company)}
                   </Link>
                 </span>
-                <span role="cell" className="hidden truncate text-slate-700 sm:block dark:text-slate-300" title={company.name}>
-                  {company.name}
+                <span role="cell" className="hidden truncate text-slate-700 sm:block dark:text-slate-300" title={company.name ?? undefined}>
+                  {textOr(company.name)}
                 </span>
                 <span role="cell" className="truncate text-slate-700 dark:text-slate-300" title={countryName(company.country)}>
-                  <span className="sm:hidden">{company.country}</span>
+                  <span className="sm:hidden">{textOr(company.country)}</span>
                   <span className="hidden sm:inline">{countryName(company.country)}</span>
                 </span>
                 <span role="cell" className="truncate font-mono text-xs">
-                  {main?.ticker ?? '—'}
+                  {textOr(main?.ticker)}
                   {main && <span className="font-sans text-slate-500 sm:hidden dark:text-slate-400"> · {main.exchange}</span>}
                 </span>
                 <span role="cell" className="hidden truncate text-slate-700 sm:block dark:text-slate-300">
-                  {main?.exchange ?? '—'}
+                  {textOr(main?.exchange)}
                 </span>
               </div>
             );

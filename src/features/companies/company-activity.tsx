@@ -6,11 +6,12 @@ import { documentTypeQueries } from '../../api/document-types.ts';
 import { documentQueries } from '../../api/documents.ts';
 import { eventTypeQueries } from '../../api/event-types.ts';
 import type { AudioRecord, DocumentRecord, Page } from '../../api/schemas.ts';
+import { ClampedText } from '../../components/clamped-text.tsx';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { EmptyState, Panel } from '../../components/panel.tsx';
 import { SkeletonRows } from '../../components/skeleton.tsx';
 import { TimeText } from '../../components/time-text.tsx';
-import { formatDuration } from '../../lib/format.ts';
+import { formatDuration, textOr } from '../../lib/format.ts';
 import { groupEvents, type CompanyEvent } from './events.ts';
 
 const PAGE = 50;
@@ -25,8 +26,9 @@ export function useCompanyTranscripts(companyId: number) {
 type Infinite<T> = UseInfiniteQueryResult<InfiniteData<Page<T>, unknown>>;
 
 /** Newest event first; records without an event summary go by their own creation time. */
-function newestFirst<T extends { event?: { date: string } | undefined; createdAt: string }>(items: T[]): T[] {
-  return [...items].sort((a, b) => Date.parse(b.event?.date ?? b.createdAt) - Date.parse(a.event?.date ?? a.createdAt));
+function newestFirst<T extends { event?: { date: string | null } | undefined; createdAt: string | null }>(items: T[]): T[] {
+  const time = (item: T) => Date.parse(item.event?.date ?? item.createdAt ?? '') || 0;
+  return [...items].sort((a, b) => time(b) - time(a));
 }
 
 const linkClass = 'font-medium text-slate-900 hover:underline dark:text-white';
@@ -42,7 +44,7 @@ export function CompanyRecordings({ query }: { query: Infinite<AudioRecord> }) {
             <li key={r.id} className="flex items-start justify-between gap-3 px-4 py-2.5 text-sm">
               <div className="min-w-0">
                 <Link to="/recordings/$audioId" params={{ audioId: r.id }} className={linkClass}>
-                  {r.event?.title ?? `Recording ${r.id}`}
+                  <ClampedText text={textOr(r.event?.title, `Recording ${r.id}`)} />
                 </Link>
                 <p className={subtle}>
                   <TimeText value={r.event?.date ?? r.createdAt} />
@@ -65,7 +67,7 @@ export function CompanyTranscripts({ query }: { query: Infinite<DocumentRecord> 
   const rows = useMemo(() => newestFirst(query.data?.pages.flatMap((p) => p.data) ?? []), [query.data]);
   const typeIds = [...new Set(rows.map((t) => t.typeId))];
   const types = useQueries({ queries: typeIds.map((id) => ({ ...documentTypeQueries.detail(id), staleTime: Infinity })) });
-  const typeName = new Map(types.flatMap((q) => (q.data ? [[q.data.id, q.data.name] as const] : [])));
+  const typeName = new Map(types.flatMap((q) => (q.data ? [[q.data.id, textOr(q.data.name, `Type ${q.data.id}`)] as const] : [])));
   return (
     <Panel title="Transcripts">
       <ListBody query={query} count={rows.length} empty="No transcripts of this company's events yet." loadingLabel="Loading transcripts" noun="transcripts">
@@ -74,7 +76,7 @@ export function CompanyTranscripts({ query }: { query: Infinite<DocumentRecord> 
             <li key={t.id} className="flex items-start justify-between gap-3 px-4 py-2.5 text-sm">
               <div className="min-w-0">
                 <Link to="/documents/$documentId" params={{ documentId: t.id }} className={linkClass}>
-                  {t.event?.title ?? `Transcript ${t.id}`}
+                  <ClampedText text={textOr(t.event?.title, `Transcript ${t.id}`)} />
                 </Link>
                 <p className={subtle}>
                   <TimeText value={t.event?.date ?? t.createdAt} />
@@ -84,7 +86,7 @@ export function CompanyTranscripts({ query }: { query: Infinite<DocumentRecord> 
                   </Link>
                 </p>
               </div>
-              <span className="shrink-0 text-xs text-slate-600 dark:text-slate-400">{typeName.get(t.typeId) ?? `Type ${t.typeId}`}</span>
+              <ClampedText text={typeName.get(t.typeId) ?? `Type ${t.typeId}`} lines={1} className="max-w-[40%] shrink-0 text-xs text-slate-600 dark:text-slate-400" />
             </li>
           ))}
         </ul>
@@ -149,7 +151,7 @@ export function CompanyEvents({ recordings, transcripts }: { recordings: Infinit
   );
   const typeIds = [...new Set(groups.flatMap((g) => g.periods.flatMap((p) => p.events.map((e) => e.typeId))))].filter((id): id is number => id !== undefined);
   const types = useQueries({ queries: typeIds.map((id) => ({ ...eventTypeQueries.detail(id), staleTime: Infinity })) });
-  const typeName = new Map(types.flatMap((q) => (q.data ? [[q.data.id, q.data.name] as const] : [])));
+  const typeName = new Map(types.flatMap((q) => (q.data ? [[q.data.id, textOr(q.data.name, `Type ${q.data.id}`)] as const] : [])));
   const loading = recordings.data === undefined && transcripts.data === undefined;
   const partial = recordings.hasNextPage || transcripts.hasNextPage;
 
@@ -176,7 +178,7 @@ export function CompanyEvents({ recordings, transcripts }: { recordings: Infinit
               <div className="mt-2 grid gap-3 md:grid-cols-2 xl:grid-cols-4">
                 {group.periods.map((period) => (
                   <div key={period.fiscalPeriod}>
-                    <h4 className="text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">{period.fiscalPeriod || 'No period'}</h4>
+                    <h4 className="text-xs font-medium uppercase tracking-wide text-slate-600 wrap-anywhere dark:text-slate-400">{period.fiscalPeriod.trim() || 'No period'}</h4>
                     <ul className="mt-1 space-y-1.5">
                       {period.events.map((event) => (
                         <EventItem key={event.id} event={event} typeName={event.typeId === undefined ? undefined : typeName.get(event.typeId)} />
@@ -197,11 +199,11 @@ function EventItem({ event, typeName }: { event: CompanyEvent; typeName: string 
   return (
     <li className="text-sm">
       <Link to="/events/$eventId" params={{ eventId: event.id }} className={linkClass}>
-        {event.title}
+        <ClampedText text={event.title} lines={3} />
       </Link>
       <p className={subtle}>
         {event.date ? <TimeText value={event.date} /> : null}
-        {typeName ? ` · ${typeName}` : ''}
+        {typeName ? <span className="wrap-anywhere">{` · ${typeName}`}</span> : ''}
       </p>
       <p className="mt-0.5 flex flex-wrap gap-1 text-xs">
         {event.recordingIds.length > 0 && <span className="rounded bg-sky-50 px-1.5 py-0.5 text-sky-900 dark:bg-sky-950 dark:text-sky-100">Recording</span>}

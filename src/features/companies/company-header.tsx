@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Company } from '../../api/schemas.ts';
+import { companyLabel, textOr } from '../../lib/format.ts';
 import { safeHttpUrl } from '../../lib/safe-url.ts';
 import { addToWatchlist, removeFromWatchlist, useWatchlist } from '../../lib/watchlist.ts';
 import { countryName } from './country.ts';
@@ -11,16 +12,17 @@ export function CompanyHeader({ company }: { company: Company }) {
     <header className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h1 className="break-words text-xl font-semibold tracking-tight">{company.displayName}</h1>
-          {company.name !== company.displayName && <p className="break-words text-sm text-slate-700 dark:text-slate-300">{company.name}</p>}
+          <h1 className="break-words text-xl font-semibold tracking-tight">{companyLabel(company)}</h1>
+          {company.name?.trim() && company.name !== companyLabel(company) && <p className="break-words text-sm text-slate-700 dark:text-slate-300">{company.name}</p>}
         </div>
         <WatchButton company={company} />
       </div>
-      <dl className="mt-4 grid gap-x-8 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
+      <dl className="mt-4 grid gap-x-8 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-4 [&>div]:min-w-0">
         <div>
           <dt className="text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">Country</dt>
           <dd>
-            {countryName(company.country)} <span className="text-slate-500 dark:text-slate-400">({company.country})</span>
+            {countryName(company.country)}
+            {company.country?.trim() && countryName(company.country) !== company.country && <span className="text-slate-500 dark:text-slate-400"> ({company.country})</span>}
           </dd>
         </div>
         <div>
@@ -30,9 +32,9 @@ export function CompanyHeader({ company }: { company: Company }) {
               '—'
             ) : (
               <ul className="flex flex-wrap gap-1.5">
-                {company.tickers.map((t) => (
-                  <li key={`${t.ticker}:${t.exchange}`} className="rounded border border-slate-200 px-1.5 py-0.5 text-xs dark:border-slate-700">
-                    <span className="font-mono font-semibold">{t.ticker}</span> <span className="text-slate-600 dark:text-slate-400">on {t.exchange}</span>
+                {company.tickers.map((t, index) => (
+                  <li key={`${index}:${t.ticker}:${t.exchange}`} className="min-w-0 max-w-full break-all rounded border border-slate-200 px-1.5 py-0.5 text-xs dark:border-slate-700">
+                    <span className="font-mono font-semibold">{textOr(t.ticker)}</span> <span className="text-slate-600 dark:text-slate-400">on {textOr(t.exchange)}</span>
                   </li>
                 ))}
               </ul>
@@ -46,9 +48,9 @@ export function CompanyHeader({ company }: { company: Company }) {
               '—'
             ) : (
               <ul className="space-y-1">
-                {company.isins.map((isin) => (
-                  <li key={isin} className="flex items-center gap-2">
-                    <span className="font-mono text-xs">{isin}</span>
+                {company.isins.map((isin, index) => (
+                  <li key={`${index}:${isin}`} className="flex items-center gap-2">
+                    <span className="min-w-0 break-all font-mono text-xs">{textOr(isin)}</span>
                     <CopyButton text={isin} label={`Copy ISIN ${isin}`} />
                   </li>
                 ))}
@@ -80,7 +82,7 @@ function WatchButton({ company }: { company: Company }) {
     <button
       type="button"
       aria-pressed={watched}
-      onClick={() => (watched ? removeFromWatchlist(company.id) : addToWatchlist({ id: company.id, displayName: company.displayName }))}
+      onClick={() => (watched ? removeFromWatchlist(company.id) : addToWatchlist({ id: company.id, displayName: companyLabel(company) }))}
       className={`inline-flex items-center gap-1.5 rounded-md border px-3 py-1.5 text-sm font-medium ${
         watched
           ? 'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-700 dark:bg-amber-950/50 dark:text-amber-100'

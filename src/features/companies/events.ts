@@ -1,4 +1,5 @@
 import type { AudioRecord, DocumentRecord } from '../../api/schemas.ts';
+import { textOr } from '../../lib/format.ts';
 
 /** One event of a company, pieced together from the recordings and transcripts that point at it. */
 export interface CompanyEvent {
@@ -36,17 +37,23 @@ export function groupEvents(recordings: readonly AudioRecord[], transcripts: rea
     if (!event) {
       event = {
         id: eventId,
-        title: summary?.title ?? `Event ${eventId}`,
-        date: summary?.date,
+        title: textOr(summary?.title, `Event ${eventId}`),
+        date: summary?.date ?? undefined,
         typeId: summary?.typeId,
-        fiscalYear: summary?.fiscalYear,
+        fiscalYear: summary?.fiscalYear ?? undefined,
         fiscalPeriod: summary?.fiscalPeriod ?? '',
         recordingIds: [],
         transcriptIds: [],
       };
       events.set(eventId, event);
-    } else if (summary && event.fiscalYear === undefined) {
-      Object.assign(event, { title: summary.title, date: summary.date, typeId: summary.typeId, fiscalYear: summary.fiscalYear, fiscalPeriod: summary.fiscalPeriod });
+    } else if (summary && event.fiscalYear === undefined && summary.fiscalYear !== null) {
+      Object.assign(event, {
+        title: textOr(summary.title, `Event ${eventId}`),
+        date: summary.date ?? undefined,
+        typeId: summary.typeId,
+        fiscalYear: summary.fiscalYear,
+        fiscalPeriod: summary.fiscalPeriod ?? '',
+      });
     }
     return event;
   };

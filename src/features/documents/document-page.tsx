@@ -13,7 +13,7 @@ import { TimeText } from '../../components/time-text.tsx';
 import { saveBlob } from '../../lib/download.ts';
 import { extensionForType, readableFileName } from '../../lib/file-name.ts';
 import { formatBytes } from '../../lib/bytes.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { companyLabel, formatDateTime, MISSING, textOr } from '../../lib/format.ts';
 import { languageName } from '../../lib/language.ts';
 import { safeHttpUrl } from '../../lib/safe-url.ts';
 import { documentRecordQuery } from './document-record.ts';
@@ -49,9 +49,10 @@ function DocumentView({ doc }: { doc: DocumentRecord }) {
   const fileUrl = safeHttpUrl(doc.fileUrl);
   const file = useQuery({ ...fileQueries.file(fileUrl ?? ''), enabled: fileUrl !== undefined });
 
-  const typeName = type.data?.name ?? `Document type ${doc.typeId}`;
-  const companyName = company.data?.displayName ?? `Company ${doc.companyId}`;
-  const period = doc.event ? `${doc.event.fiscalPeriod} ${doc.event.fiscalYear}` : undefined;
+  const typeName = textOr(type.data?.name, `Document type ${doc.typeId}`);
+  const companyName = company.data ? companyLabel(company.data) : `Company ${doc.companyId}`;
+  const period = doc.event ? `${textOr(doc.event.fiscalPeriod)} ${doc.event.fiscalYear ?? MISSING}` : undefined;
+  const eventTitle = textOr(doc.event?.title, `Event ${doc.eventId}`);
   const stem = readableFileName([companyName, period, typeName], '');
 
   const download = (loaded: LoadedFile) => {
@@ -63,13 +64,13 @@ function DocumentView({ doc }: { doc: DocumentRecord }) {
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-5 lg:grid-cols-[18rem_minmax(0,1fr)]">
       <div className="lg:col-span-2">
-        <p className="text-sm text-slate-600 dark:text-slate-400">
+        <p className="text-sm text-slate-600 wrap-anywhere dark:text-slate-400">
           <Link to="/companies/$companyId" params={{ companyId: doc.companyId }} className={link}>
             {companyName}
           </Link>
           {period && <span> · {period}</span>}
         </p>
-        <h1 className="mt-1 text-lg font-semibold tracking-tight">{doc.event ? `${doc.event.title}: ${typeName}` : typeName}</h1>
+        <h1 className="mt-1 break-words text-lg font-semibold tracking-tight">{doc.event ? `${eventTitle}: ${typeName}` : typeName}</h1>
         <div className="mt-3 flex flex-wrap gap-2">
           <button type="button" className={primary} disabled={!file.data} onClick={() => file.data && download(file.data)}>
             Download original
@@ -92,7 +93,7 @@ function DocumentView({ doc }: { doc: DocumentRecord }) {
           </Fact>
           <Fact label="Event">
             <Link to="/events/$eventId" params={{ eventId: doc.eventId }} className={link}>
-              {doc.event?.title ?? `Event ${doc.eventId}`}
+              {textOr(doc.event?.title, `Event ${doc.eventId}`)}
             </Link>
           </Fact>
           {doc.event && (
@@ -101,7 +102,7 @@ function DocumentView({ doc }: { doc: DocumentRecord }) {
                 <TimeText value={doc.event.date} />
               </Fact>
               <Fact label="Period">{period}</Fact>
-              <Fact label="Event type">{eventType.data ? `${eventType.data.name} (${eventType.data.parent})` : `Type ${doc.event.typeId}`}</Fact>
+              <Fact label="Event type">{eventType.data ? `${textOr(eventType.data.name, `Type ${doc.event.typeId}`)} (${textOr(eventType.data.parent)})` : `Type ${doc.event.typeId}`}</Fact>
               <Fact label="Language">{languageName(doc.event.language)}</Fact>
             </>
           )}
@@ -113,7 +114,7 @@ function DocumentView({ doc }: { doc: DocumentRecord }) {
           </Fact>
           {file.data && <Fact label="Size">{formatBytes(file.data.bytes.byteLength)}</Fact>}
         </dl>
-        {type.data?.description && <p className="border-t border-slate-200 px-4 py-3 text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400">{type.data.description}</p>}
+        {type.data?.description?.trim() && <p className="break-words border-t border-slate-200 px-4 py-3 text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400">{type.data.description}</p>}
       </Panel>
 
       <Panel title="Document">
@@ -126,8 +127,8 @@ function DocumentView({ doc }: { doc: DocumentRecord }) {
             file={file.data}
             doc={doc}
             stem={stem}
-            title={doc.event ? `${doc.event.title}: ${typeName}` : typeName}
-            heading={{ title: doc.event?.title ?? typeName, company: companyName, date: doc.event ? formatDateTime(doc.event.date) : undefined, type: typeName }}
+            title={doc.event ? `${eventTitle}: ${typeName}` : typeName}
+            heading={{ title: doc.event ? eventTitle : typeName, company: companyName, date: doc.event ? formatDateTime(doc.event.date) : undefined, type: typeName }}
             onDownload={() => download(file.data!)}
           />
         ) : file.isError ? (

@@ -60,7 +60,7 @@ export function fileNameOf(disposition: string | null, url: string): string | un
   }
 }
 
-export async function fetchFile(fileUrl: string, signal?: AbortSignal): Promise<LoadedFile> {
+export async function fetchFile(fileUrl: string | null, signal?: AbortSignal): Promise<LoadedFile> {
   const safe = safeHttpUrl(fileUrl);
   if (!safe) throw fileError(400, 'The record names no usable file address (only http and https links are opened).', String(fileUrl).slice(0, 200));
   const origin = globalThis.location?.origin;

@@ -85,12 +85,12 @@ export function TranscriptFilterForm({
           ))}
         </div>
         <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          <fieldset>
+          <fieldset className="min-w-0">
             <legend className={labelText}>{FIELD_LABELS.typeIds}</legend>
             <div className="flex flex-wrap gap-x-4 gap-y-1">
               {typeIds.length === 0 && <span className="text-xs text-slate-600 dark:text-slate-400">None seen yet</span>}
               {typeIds.map((id) => (
-                <label key={id} className="flex items-center gap-1.5 text-sm">
+                <label key={id} className="flex min-w-0 items-center gap-1.5 text-sm wrap-anywhere">
                   <input type="checkbox" name="typeIds" value={id} defaultChecked={selectedTypes.has(String(id))} className="h-4 w-4 accent-accent-700" />
                   {typeNames.get(id) ?? `Type ${id}`}
                 </label>

@@ -4,6 +4,7 @@ import type { DocumentRecord, Page } from '../../api/schemas.ts';
 import { useCompanyNames } from '../../components/company-names.tsx';
 import { Panel } from '../../components/panel.tsx';
 import { InfiniteStates } from '../../components/query-states.tsx';
+import { companyLabel } from '../../lib/format.ts';
 import { readableFileName } from '../../lib/file-name.ts';
 import { BulkDownload } from './bulk-download.tsx';
 import { TranscriptFilterForm } from './transcript-filter-form.tsx';
@@ -63,14 +64,14 @@ function Results({ query, items, newestFirst }: { query: UseInfiniteQueryResult<
       url: doc.fileUrl,
       stem: readableFileName(
         [
-          companies.get(doc.companyId)?.displayName ?? `Company ${doc.companyId}`,
-          doc.event ? `${doc.event.fiscalPeriod} ${doc.event.fiscalYear}` : `Event ${doc.eventId}`,
+          companyLabel(companies.get(doc.companyId) ?? { id: doc.companyId }),
+          doc.event ? `${doc.event.fiscalPeriod ?? ''} ${doc.event.fiscalYear ?? ''}`.trim() || `Event ${doc.eventId}` : `Event ${doc.eventId}`,
           typeNames.get(doc.typeId) ?? `Type ${doc.typeId}`,
         ],
         '',
       ),
       extension: 'json',
-      modified: doc.updatedAt,
+      modified: doc.updatedAt ?? undefined,
     }));
   const caption = newestFirst ? 'Transcripts, newest first' : 'Transcripts, oldest first';
 

@@ -3,8 +3,10 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { documentTypeQueries } from '../../api/document-types.ts';
 import type { DocumentRecord } from '../../api/schemas.ts';
+import { ClampedText } from '../../components/clamped-text.tsx';
 import { useCompanyNames } from '../../components/company-names.tsx';
 import { TimeText } from '../../components/time-text.tsx';
+import { companyLabel, textOr } from '../../lib/format.ts';
 
 /**
  * Transcripts with their company, event, date and type (named from endpoint 13, cached for the
@@ -21,11 +23,11 @@ export interface TranscriptSelection {
 export function useTranscriptTypeNames(typeIds: readonly number[]): Map<number, string> {
   const ids = [...new Set(typeIds)];
   const types = useQueries({ queries: ids.map((id) => documentTypeQueries.detail(id)) });
-  return new Map(types.flatMap((q) => (q.data ? [[q.data.id, q.data.name] as const] : [])));
+  return new Map(types.flatMap((q) => (q.data ? [[q.data.id, textOr(q.data.name, `Type ${q.data.id}`)] as const] : [])));
 }
 
 const link = 'text-accent-700 hover:underline dark:text-accent-300';
-const cell = 'h-[37px] px-3 py-2 align-top';
+const cell = 'h-[37px] px-3 py-2 align-top [overflow-wrap:anywhere]';
 
 export function TranscriptsTable({ transcripts, caption, selection }: { transcripts: DocumentRecord[]; caption: string; selection?: TranscriptSelection }) {
   const companies = useCompanyNames(transcripts.map((t) => t.companyId));
@@ -62,8 +64,9 @@ export function TranscriptsTable({ transcripts, caption, selection }: { transcri
         </thead>
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
           {transcripts.map((t) => {
-            const company = companies.get(t.companyId)?.displayName ?? `Company ${t.companyId}`;
-            const title = t.event?.title ?? `Event ${t.eventId}`;
+            const known = companies.get(t.companyId);
+            const company = known ? companyLabel(known) : `Company ${t.companyId}`;
+            const title = textOr(t.event?.title, `Event ${t.eventId}`);
             const type = typeName.get(t.typeId) ?? `Type ${t.typeId}`;
             return (
               <tr key={t.id} className={selection?.selected.has(t.id) ? 'bg-accent-50/60 dark:bg-accent-700/15' : 'hover:bg-slate-50 dark:hover:bg-slate-800/40'}>
@@ -80,12 +83,12 @@ export function TranscriptsTable({ transcripts, caption, selection }: { transcri
                 )}
                 <td className={`${cell} font-medium`}>
                   <Link to="/companies/$companyId" params={{ companyId: t.companyId }} className="hover:underline">
-                    {company}
+                    <ClampedText text={company} />
                   </Link>
                 </td>
                 <td className={`${cell} hidden sm:table-cell`}>
                   <Link to="/events/$eventId" params={{ eventId: t.eventId }} className="hover:underline">
-                    {title}
+                    <ClampedText text={title} />
                   </Link>
                 </td>
                 <td className={`${cell} whitespace-nowrap`}>
@@ -95,15 +98,15 @@ export function TranscriptsTable({ transcripts, caption, selection }: { transcri
                     to="/documents/$documentId"
                     params={{ documentId: t.id }}
                     search={{ kind: 'transcript' }}
-                    className={`${link} mt-0.5 block text-xs font-normal sm:hidden`}
+                    className={`${link} mt-0.5 block whitespace-normal text-xs font-normal sm:hidden`}
                     aria-label={`Open ${type}: ${company}, ${title}`}
                   >
-                    {type}
+                    <ClampedText text={type} />
                   </Link>
                 </td>
                 <td className={`${cell} hidden sm:table-cell`}>
                   <Link to="/documents/$documentId" params={{ documentId: t.id }} search={{ kind: 'transcript' }} className={link} aria-label={`Open ${type}: ${company}, ${title}`}>
-                    {type}
+                    <ClampedText text={type} />
                   </Link>
                 </td>
               </tr>

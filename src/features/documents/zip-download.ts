@@ -9,7 +9,8 @@ import { fetchFile } from './file-source.ts';
  */
 
 export interface ZipSource {
-  url: string;
+  /** The record's fileUrl; fetched only when it is http(s). */
+  url: string | null;
   /** File name without extension, e.g. `Acme - Q3 2026 - Transcript (Edited)`. */
   stem: string;
   /** Extension used when the file itself does not tell (default json). */

@@ -15,7 +15,7 @@ import { EmptyState, Panel } from '../../components/panel.tsx';
 import { QueryStates } from '../../components/query-states.tsx';
 import { SkeletonRows } from '../../components/skeleton.tsx';
 import { TimeText } from '../../components/time-text.tsx';
-import { formatDuration, formatSize } from '../../lib/format.ts';
+import { companyLabel, formatDuration, formatSize, MISSING, textOr } from '../../lib/format.ts';
 import { languageName } from '../../lib/language.ts';
 import { safeHttpUrl } from '../../lib/safe-url.ts';
 
@@ -44,18 +44,18 @@ function EventView({ event }: { event: EventRecord }) {
   const company = useQuery(companyQueries.detail(event.companyId));
   const type = useQuery(eventTypeQueries.detail(event.typeId));
   const backlink = safeHttpUrl(event.backlinkUrl);
-  const companyName = company.data?.displayName ?? `Company ${event.companyId}`;
+  const companyName = company.data ? companyLabel(company.data) : `Company ${event.companyId}`;
 
   return (
     <div className="space-y-5">
       <div>
-        <p className="text-sm text-slate-600 dark:text-slate-400">
+        <p className="text-sm text-slate-600 wrap-anywhere dark:text-slate-400">
           <Link to="/companies/$companyId" params={{ companyId: event.companyId }} className={link}>
             {companyName}
           </Link>
-          <span> · {event.fiscalPeriod} {event.fiscalYear}</span>
+          <span> · {textOr(event.fiscalPeriod)} {event.fiscalYear ?? MISSING}</span>
         </p>
-        <h1 className="mt-1 text-lg font-semibold tracking-tight">{event.title}</h1>
+        <h1 className="mt-1 break-words text-lg font-semibold tracking-tight">{textOr(event.title, `Event ${event.id}`)}</h1>
       </div>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-5 lg:grid-cols-[20rem_minmax(0,1fr)]">
         <Panel title="About this event">
@@ -68,12 +68,12 @@ function EventView({ event }: { event: EventRecord }) {
             <Fact label="Date">
               <TimeText value={event.date} />
             </Fact>
-            <Fact label="Fiscal year">{event.fiscalYear}</Fact>
-            <Fact label="Period">{event.fiscalPeriod}</Fact>
+            <Fact label="Fiscal year">{event.fiscalYear ?? MISSING}</Fact>
+            <Fact label="Period">{textOr(event.fiscalPeriod)}</Fact>
             <Fact label="Type">
               {type.data ? (
                 <>
-                  {type.data.name} <span className="text-slate-600 dark:text-slate-400">({type.data.parent})</span>
+                  {textOr(type.data.name, `Type ${event.typeId}`)} <span className="text-slate-600 dark:text-slate-400">({textOr(type.data.parent)})</span>
                 </>
               ) : type.isError ? (
                 `Type ${event.typeId}`
@@ -173,7 +173,7 @@ function Recordings({ eventId }: { eventId: number }) {
                   Recording {audio.id}
                 </Link>
                 <span className="tabular text-slate-600 dark:text-slate-400">
-                  {formatDuration(audio.audioMetadata.duration)} · {formatSize(audio.audioMetadata.size)} · <TimeText value={audio.createdAt} />
+                  {formatDuration(audio.audioMetadata?.duration)} · {formatSize(audio.audioMetadata?.size)} · <TimeText value={audio.createdAt} />
                 </span>
               </li>
             ))}
@@ -188,7 +188,7 @@ function Transcripts({ eventId }: { eventId: number }) {
   const transcripts = useQuery(documentQueries.transcripts({ eventIds: [eventId], limit: 50 }));
   const typeIds = [...new Set(transcripts.data?.data.map((t) => t.typeId) ?? [])];
   const types = useQueries({ queries: typeIds.map((id) => documentTypeQueries.detail(id)) });
-  const typeName = new Map(types.flatMap((q) => (q.data ? [[q.data.id, q.data.name] as const] : [])));
+  const typeName = new Map(types.flatMap((q) => (q.data ? [[q.data.id, textOr(q.data.name, `Type ${q.data.id}`)] as const] : [])));
   return (
     <Panel title="Transcripts">
       <QueryStates query={transcripts} isEmpty={(page) => page.data.length === 0} empty="No transcript of this event yet." loadingLabel="Loading transcripts" loadingRows={2}>

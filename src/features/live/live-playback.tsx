@@ -4,6 +4,7 @@ import { audioQueries } from '../../api/audio.ts';
 import type { AudioRecord, LiveAudio } from '../../api/schemas.ts';
 import { usePlayer, usePlayerState, type LiveSource, type RecordingSource } from '../../lib/player/index.ts';
 import { safeHttpUrl } from '../../lib/safe-url.ts';
+import { plausibleSeconds } from '../../lib/format.ts';
 
 const primary = 'inline-flex items-center gap-2 rounded-md bg-accent-700 px-4 py-2 text-sm font-semibold text-white hover:bg-accent-800 disabled:opacity-60';
 const secondary =
@@ -67,6 +68,9 @@ function Body({ record, title, artist, audio }: { record: LiveAudio; title: stri
     case 'willBeLive':
       return <p className="text-sm text-slate-700 dark:text-slate-300">The stream opens here when the call goes live; keep this page open.</p>;
     case 'live': {
+      if (!stream && record.audio?.trim()) {
+        return <p className="text-sm text-slate-700 dark:text-slate-300">The call is live, but its stream address is not a web link (only http and https are played), so it cannot be played here.</p>;
+      }
       if (!stream) return <p className="text-sm text-slate-700 dark:text-slate-300">The call is live, but the service has not given a stream address yet; checking again shortly.</p>;
       if (current === key) return <LiveControls />;
       const source: LiveSource = { kind: 'live', key, liveId: record.id, title, artist, streamUrl: stream };
@@ -163,7 +167,7 @@ function recordingSource(audio: AudioRecord, title: string, artist: string | und
     artist,
     streamUrl: safeHttpUrl(audio.streamUrl),
     fileUrl: safeHttpUrl(audio.fileUrl),
-    duration: audio.audioMetadata.duration > 0 ? audio.audioMetadata.duration : undefined,
-    qna: audio.qna > 0 ? audio.qna : undefined,
+    duration: plausibleSeconds(audio.audioMetadata?.duration),
+    qna: plausibleSeconds(audio.qna),
   };
 }

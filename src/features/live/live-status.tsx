@@ -14,6 +14,7 @@ import { announce } from './announce.ts';
 import { rememberLive } from './recent.ts';
 import { describeState, formatCountdown, TONE_CLASSES } from './states.ts';
 import { useStateNotifications } from './notifications.ts';
+import { companyLabel, textOr } from '../../lib/format.ts';
 
 /**
  * The status of one live-audio record, kept current by polling endpoint 9 (every few seconds
@@ -25,12 +26,12 @@ export function LiveStatusView({ liveId }: { liveId: number }) {
   const record = query.data;
   const event = useQuery({ ...eventQueries.detail(record?.eventId ?? 0), enabled: record !== undefined });
   const company = useQuery({ ...companyQueries.detail(record?.companyId ?? 0), enabled: record !== undefined, staleTime: 10 * 60_000 });
-  const title = event.data?.title ?? (record ? `Event ${record.eventId}` : `Live audio ${liveId}`);
-  const companyName = company.data?.displayName;
+  const title = record ? textOr(event.data?.title, `Event ${record.eventId}`) : `Live audio ${liveId}`;
+  const companyName = company.data ? companyLabel(company.data) : undefined;
 
   // Remember what was seen, for the list on /live.
   useEffect(() => {
-    if (record) rememberLive({ id: record.id, title: event.data?.title ?? `Event ${record.eventId}`, state: record.state, seenAt: Date.now() });
+    if (record) rememberLive({ id: record.id, title: textOr(event.data?.title, `Event ${record.eventId}`), state: record.state, seenAt: Date.now() });
   }, [record, event.data?.title]);
 
   const announcement = useStateAnnouncement(record, companyName, title);
@@ -47,14 +48,14 @@ export function LiveStatusView({ liveId }: { liveId: number }) {
   }
 
   const info = describeState(record.state);
-  const interval = liveRefetchInterval(record.state, record.date);
+  const interval = liveRefetchInterval(record.state, record.date ?? undefined);
   return (
     <div className="space-y-5">
       <header className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
-        <p className="text-sm text-slate-600 dark:text-slate-400">
+        <p className="text-sm text-slate-600 wrap-anywhere dark:text-slate-400">
           {company.data ? (
             <Link to="/companies/$companyId" params={{ companyId: record.companyId }} className="font-medium text-accent-700 hover:underline dark:text-accent-300">
-              {company.data.displayName}
+              {companyLabel(company.data)}
             </Link>
           ) : (
             `Company ${record.companyId}`
@@ -87,7 +88,7 @@ export function LiveStatusView({ liveId }: { liveId: number }) {
               <TimeText value={record.wentLiveAt} />
             </Fact>
           ) : (
-            <Countdown to={record.date} state={record.state} />
+            <Countdown to={record.date ?? ''} state={record.state} />
           )}
           <Fact label="Status checked">
             <CheckedAt at={query.dataUpdatedAt} fetching={query.isFetching} interval={interval} />

@@ -30,7 +30,7 @@ export function ChapterList({ source }: { source: RecordingSource }) {
           on ? 'bg-accent-50 text-accent-700 ring-1 ring-accent-600/30 dark:bg-accent-700/20 dark:text-accent-300' : 'hover:bg-slate-50 dark:hover:bg-slate-800/60'
         }`}
       >
-        <span className="min-w-0 flex-1">
+        <span className="min-w-0 flex-1 wrap-anywhere">
           {chapter.title}
           {on && <span className="sr-only"> (playing)</span>}
         </span>

@@ -109,7 +109,7 @@ function Transport() {
         onClick={() => player.toggle()}
         aria-label={playing ? 'Pause' : 'Play'}
         title={playing ? 'Pause (K)' : 'Play (K)'}
-        className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-accent-700 text-white shadow-sm hover:bg-accent-600 dark:bg-accent-400 dark:text-slate-950 dark:hover:bg-accent-300"
+        className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-accent-700 text-white shadow-sm hover:bg-accent-800 dark:bg-accent-400 dark:text-slate-950 dark:hover:bg-accent-300"
       >
         {buffering ? <Spinner /> : playing ? <PauseIcon /> : <PlayIcon className="ml-0.5 h-5 w-5" />}
       </button>

@@ -10,7 +10,7 @@ import { TranscriptView } from './transcript-view.tsx';
 
 /** The newest transcript of the event: the edited one once it exists, the raw one before. */
 function latest(documents: readonly DocumentRecord[] | undefined): DocumentRecord | undefined {
-  return [...(documents ?? [])].sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt) || b.id - a.id)[0];
+  return [...(documents ?? [])].sort((a, b) => (Date.parse(b.updatedAt ?? '') || 0) - (Date.parse(a.updatedAt ?? '') || 0) || b.id - a.id)[0];
 }
 
 /**

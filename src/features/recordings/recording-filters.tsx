@@ -99,7 +99,7 @@ export function RecordingFilters({ search, onApply }: { search: RecordingSearch;
           </div>
         </div>
         <div className="mt-3 flex gap-2">
-          <button type="submit" className="h-8 rounded-md bg-accent-700 px-3 text-sm font-medium text-white hover:bg-accent-600 dark:bg-accent-400 dark:text-slate-950">
+          <button type="submit" className="h-8 rounded-md bg-accent-700 px-3 text-sm font-medium text-white hover:bg-accent-800 dark:bg-accent-400 dark:text-slate-950">
             Apply filters
           </button>
           <button type="button" onClick={clear} className="h-8 rounded-md border border-slate-300 px-3 text-sm font-medium hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800">

@@ -3,12 +3,16 @@ import { useEffect, useMemo, useRef } from 'react';
 import { audioQueries } from '../../api/audio.ts';
 import type { AudioChapter, AudioRecord } from '../../api/schemas.ts';
 import { useCompanyNames } from '../../components/company-names.tsx';
+import { companyLabel, plausibleSeconds, textOr } from '../../lib/format.ts';
 import { safeHttpUrl } from '../../lib/safe-url.ts';
 import { usePlayer, type PlayerChapter, type RecordingSource } from '../../lib/player/index.ts';
 
 /** Chapters as the player knows them (endpoint 8's fields renamed). */
 export function toPlayerChapters(chapters: readonly AudioChapter[]): PlayerChapter[] {
-  return chapters.map((c) => ({ id: c.id, title: c.title, start: c.startTimestamp, end: c.endTimestamp, level: c.level }));
+  // A chapter that starts before the recording does has no place on it.
+  return chapters
+    .filter((c) => Number.isFinite(c.startTimestamp) && c.startTimestamp >= 0)
+    .map((c) => ({ id: c.id, title: textOr(c.title, 'Untitled chapter'), start: c.startTimestamp, end: c.endTimestamp, level: c.level }));
 }
 
 export function recordingKey(audioId: number): string {
@@ -21,12 +25,12 @@ export function toRecordingSource(audio: AudioRecord, company: string | undefine
     kind: 'recording',
     key: recordingKey(audio.id),
     audioId: audio.id,
-    title: audio.event?.title ?? `Recording ${audio.id}`,
+    title: textOr(audio.event?.title, `Recording ${audio.id}`),
     artist: company,
     streamUrl: safeHttpUrl(audio.streamUrl),
     fileUrl: safeHttpUrl(audio.fileUrl),
-    duration: audio.audioMetadata.duration > 0 ? audio.audioMetadata.duration : undefined,
-    qna: audio.qna > 0 ? audio.qna : undefined,
+    duration: plausibleSeconds(audio.audioMetadata?.duration),
+    qna: plausibleSeconds(audio.qna),
     chapters: chapters ? toPlayerChapters(chapters) : undefined,
   };
 }
@@ -37,7 +41,8 @@ export const chapterLevels = { levels: [1, 2] } as const;
 /** The recording as a source (with its chapters once loaded), and the chapters query for its states. */
 export function useRecordingSource(audio: AudioRecord) {
   const chapters = useQuery(audioQueries.allChapters(audio.id, chapterLevels));
-  const company = useCompanyNames([audio.companyId]).get(audio.companyId)?.displayName;
+  const known = useCompanyNames([audio.companyId]).get(audio.companyId);
+  const company = known ? companyLabel(known) : undefined;
   const source = useMemo(() => toRecordingSource(audio, company, chapters.data), [audio, company, chapters.data]);
   return { source, chapters };
 }

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { AudioRecord } from '../../api/schemas.ts';
 import { TimeText } from '../../components/time-text.tsx';
-import { formatDuration, formatSize } from '../../lib/format.ts';
+import { formatDuration, formatSize, MISSING, textOr } from '../../lib/format.ts';
 import { preloadHls, readPosition, usePlayer, usePlayerState, type RecordingSource } from '../../lib/player/index.ts';
 import { safeHttpUrl } from '../../lib/safe-url.ts';
 
@@ -14,7 +14,8 @@ export function RecordingSummary({ audio, source, t }: { audio: AudioRecord; sou
   const playing = usePlayerState((s) => s.source?.key === source.key && s.playing);
   const event = audio.event;
   const fileUrl = safeHttpUrl(audio.fileUrl);
-  const size = formatSize(audio.audioMetadata.size);
+  const meta = audio.audioMetadata;
+  const size = formatSize(meta?.size);
   const resume = !isCurrent && t === undefined ? readPosition(source.key) : undefined;
 
   const play = (startAt?: number) => {
@@ -27,15 +28,15 @@ export function RecordingSummary({ audio, source, t }: { audio: AudioRecord; sou
   return (
     <div className="space-y-4 px-4 py-4">
       <div>
-        <h1 className="text-lg font-semibold tracking-tight">{source.title}</h1>
-        <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-700 dark:text-slate-300">
+        <h1 className="break-words text-lg font-semibold tracking-tight">{source.title}</h1>
+        <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-700 wrap-anywhere dark:text-slate-300 [&>*]:min-w-0">
           <Link to="/companies/$companyId" params={{ companyId: audio.companyId }} className="font-medium text-accent-700 hover:underline dark:text-accent-300">
             {source.artist ?? `Company ${audio.companyId}`}
           </Link>
           {event && <TimeText value={event.date} />}
           {event && (
             <span>
-              {event.fiscalPeriod} {event.fiscalYear} · {event.language.toUpperCase()}
+              {textOr(event.fiscalPeriod)} {event.fiscalYear ?? MISSING} · {textOr(event.language?.toUpperCase())}
             </span>
           )}
           <Link to="/events/$eventId" params={{ eventId: audio.eventId }} className="text-accent-700 hover:underline dark:text-accent-300">
@@ -49,7 +50,7 @@ export function RecordingSummary({ audio, source, t }: { audio: AudioRecord; sou
           onClick={() => play()}
           onPointerEnter={preloadHls}
           onFocus={preloadHls}
-          className={`${button} bg-accent-700 text-white hover:bg-accent-600 dark:bg-accent-400 dark:text-slate-950 dark:hover:bg-accent-300`}
+          className={`${button} bg-accent-700 text-white hover:bg-accent-800 dark:bg-accent-400 dark:text-slate-950 dark:hover:bg-accent-300`}
         >
           {playing ? 'Pause recording' : 'Play recording'}
         </button>
@@ -72,7 +73,7 @@ export function RecordingSummary({ audio, source, t }: { audio: AudioRecord; sou
       <dl className="grid grid-cols-3 gap-3 text-sm sm:max-w-md">
         <div>
           <dt className="text-xs text-slate-600 dark:text-slate-400">Duration</dt>
-          <dd className="tabular font-medium">{formatDuration(audio.audioMetadata.duration)}</dd>
+          <dd className="tabular font-medium">{formatDuration(meta?.duration)}</dd>
         </div>
         <div>
           <dt className="text-xs text-slate-600 dark:text-slate-400">Size</dt>
@@ -80,9 +81,9 @@ export function RecordingSummary({ audio, source, t }: { audio: AudioRecord; sou
         </div>
         <div>
           <dt className="text-xs text-slate-600 dark:text-slate-400">Type</dt>
-          <dd className="font-medium">
-            {audio.audioMetadata.mimetype}
-            <span className="block text-xs font-normal text-slate-600 dark:text-slate-400">{audio.audioMetadata.encoding}</span>
+          <dd className="min-w-0 break-words font-medium">
+            {textOr(meta?.mimetype)}
+            <span className="block text-xs font-normal text-slate-600 dark:text-slate-400">{textOr(meta?.encoding)}</span>
           </dd>
         </div>
       </dl>

@@ -1,16 +1,17 @@
 import { Link } from '@tanstack/react-router';
 import type { AudioRecord } from '../../api/schemas.ts';
+import { ClampedText } from '../../components/clamped-text.tsx';
 import { useCompanyNames } from '../../components/company-names.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { TimeText } from '../../components/time-text.tsx';
-import { formatDuration, formatSize } from '../../lib/format.ts';
+import { companyLabel, formatDuration, formatSize, textOr } from '../../lib/format.ts';
 
 const link = 'text-accent-700 hover:underline dark:text-accent-300';
 
 /** Recordings with their company, event, date, length and size; the event opens the recording. */
 export function RecordingsTable({ recordings, caption }: { recordings: AudioRecord[]; caption: string }) {
   const companies = useCompanyNames(recordings.map((r) => r.companyId));
-  const title = (r: AudioRecord) => r.event?.title ?? `Recording ${r.id}`;
+  const title = (r: AudioRecord) => textOr(r.event?.title, `Recording ${r.id}`);
   return (
     <DataTable
       caption={caption}
@@ -21,10 +22,10 @@ export function RecordingsTable({ recordings, caption }: { recordings: AudioReco
           header: 'Company',
           cell: (r) => (
             <>
-              <span className="font-medium">{companies.get(r.companyId)?.displayName ?? `Company ${r.companyId}`}</span>
+              <ClampedText text={companyLabel(companies.get(r.companyId) ?? { id: r.companyId })} className="font-medium" />
               {/* On phones the Event column is hidden: the recording's link moves here. */}
               <Link to="/recordings/$audioId" params={{ audioId: r.id }} className={`${link} block text-xs sm:hidden`}>
-                {title(r)}
+                <ClampedText text={title(r)} />
               </Link>
             </>
           ),
@@ -33,7 +34,7 @@ export function RecordingsTable({ recordings, caption }: { recordings: AudioReco
           header: 'Event',
           cell: (r) => (
             <Link to="/recordings/$audioId" params={{ audioId: r.id }} className={link}>
-              {title(r)}
+              <ClampedText text={title(r)} />
             </Link>
           ),
           hideBelow: 'sm',

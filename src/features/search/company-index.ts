@@ -4,6 +4,7 @@ import { nextCursorOf } from '../../api/pagination.ts';
 import type { Company, Page } from '../../api/schemas.ts';
 import { emptyProgress, memoryIndexStore, openIndexStore, type IndexProgress, type IndexStore } from './index-db.ts';
 import { rank, toEntry, type IndexedCompany, type SearchEntry, type SearchResult } from './rank.ts';
+import { companyLabel } from '../../lib/format.ts';
 
 /**
  * The local company index: every company (names, tickers with exchanges, ISINs), filled by paging
@@ -86,16 +87,19 @@ function defaultSleep(ms: number, signal: AbortSignal): Promise<void> {
 export function pickIndexed(company: Company): IndexedCompany {
   return {
     id: company.id,
-    name: company.name,
-    displayName: company.displayName,
-    country: company.country,
+    name: company.name ?? '',
+    displayName: companyLabel(company),
+    country: company.country ?? '',
     tickers: company.tickers.map(({ ticker, exchange }) => ({ ticker, exchange })),
     isins: [...company.isins],
-    updatedAt: company.updatedAt,
+    updatedAt: company.updatedAt ?? '',
   };
 }
 
-function laterOf(a: string | null, b: string): string {
+/** Later of two updatedAt values; a value that is not a time, or lies more than a day ahead, is ignored (it would stop refreshes). */
+function laterOf(a: string | null, b: string): string | null {
+  const time = Date.parse(b);
+  if (Number.isNaN(time) || time > Date.now() + 86_400_000) return a;
   if (a === null) return b;
   return Date.parse(b) > Date.parse(a) ? b : a;
 }

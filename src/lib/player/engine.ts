@@ -490,7 +490,11 @@ export function createPlayer(options: PlayerOptions = {}): Player {
       playFile(source.fileUrl, position, 'file');
       return;
     }
-    fail('There is no audio for this recording that this browser can play.');
+    fail(
+      source.streamUrl || source.fileUrl
+        ? 'There is no audio for this recording that this browser can play.'
+        : 'This recording has no audio address that can be played: only http and https links are opened.',
+    );
   };
 
   const clampTime = (seconds: number) => {

@@ -40,7 +40,7 @@ function RecordingDetail({ audio }: { audio: AudioRecord }) {
   const { source, chapters } = useRecordingSource(audio);
   useCueRecording(source, t);
   return (
-    <div className="grid gap-5 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-5 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
       <div className="space-y-5">
         <section aria-label="Recording" className="rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
           <RecordingSummary audio={audio} source={source} t={t} />

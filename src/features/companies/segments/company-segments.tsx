@@ -42,7 +42,7 @@ function Block({ block, title, showYears }: { block: SegmentBlock; title: string
 function SegmentsBody({ all }: { all: AllPages<Segment> }) {
   const overview = useMemo(() => groupSegments(all.items), [all.items]);
   return (
-    <div className="space-y-6 px-4 py-4">
+    <div className="space-y-6 px-4 py-4 [&_h3]:wrap-anywhere [&_h4]:wrap-anywhere [&>p]:wrap-anywhere">
       <p className="text-sm text-slate-600 dark:text-slate-400">
         Annual figures, {yearSpan(overview.years)}. Hover or focus a chart to read exact values; the tables carry every figure.
       </p>

@@ -175,15 +175,15 @@ const UNNAMED = 'Unnamed segment';
 
 /** The later of two records for the same slot: the one updated last, then the one reported last. */
 function isNewer(candidate: Segment, current: Segment): boolean {
-  if (candidate.updatedAt !== current.updatedAt) return candidate.updatedAt > current.updatedAt;
-  return candidate.reportDate > current.reportDate;
+  if (candidate.updatedAt !== current.updatedAt) return (candidate.updatedAt ?? '') > (current.updatedAt ?? '');
+  return (candidate.reportDate ?? '') > (current.reportDate ?? '');
 }
 
 /** Item names of one record made unique ("Europe", "Europe (2)") so no figure is lost. */
 function namedItems(record: Segment): { name: string; value: number }[] {
   const seen = new Map<string, number>();
   return record.items.map((item) => {
-    const base = item.name.trim() || UNNAMED;
+    const base = item.name?.trim() || UNNAMED;
     const count = (seen.get(base) ?? 0) + 1;
     seen.set(base, count);
     return { name: count === 1 ? base : `${base} (${count})`, value: item.value };
@@ -207,8 +207,8 @@ function buildBlock(unit: string, byYear: Map<number, Segment>): SegmentBlock {
       row[index] = item.value;
     }
   }
-  const other = records.map((record) => (record.other.trim() === '' ? undefined : parseOther(record.other)));
-  const totals = records.map((record) => ({ value: record.total, unit: record.totalUnit }));
+  const other = records.map((record) => (!record.other?.trim() ? undefined : parseOther(record.other)));
+  const totals = records.map((record) => ({ value: record.total, unit: record.totalUnit ?? '' }));
   const figures = [
     ...[...values.values()].flat(),
     ...other.map((figure) => figure?.value),
@@ -235,9 +235,9 @@ export function groupSegments(records: readonly Segment[]): SegmentOverview {
   let superseded = 0;
   const years = new Set<number>();
   for (const record of records) {
-    const category = record.segmentCategory.trim() || 'Segments';
-    const measure = record.segmentItem.trim() || 'Figures';
-    const unit = record.itemUnit.trim();
+    const category = record.segmentCategory?.trim() || 'Category not given';
+    const measure = record.segmentItem?.trim() || 'Figures';
+    const unit = record.itemUnit?.trim() ?? '';
     let measures = tree.get(category);
     if (!measures) tree.set(category, (measures = new Map()));
     let units = measures.get(measure);

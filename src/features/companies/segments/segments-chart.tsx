@@ -271,7 +271,7 @@ export function SegmentsChart({ block, title, format }: { block: SegmentBlock; t
             style={{ left: tooltipLeft, top: tooltipTop, width: tooltipWidth }}
             className="pointer-events-none absolute z-10 rounded-md border border-slate-200 bg-white p-2 text-xs shadow-lg dark:border-slate-700 dark:bg-slate-900"
           >
-            <p className="mb-1 font-semibold text-slate-900 dark:text-slate-100">{activeGroup.label}</p>
+            <p className="mb-1 font-semibold text-slate-900 wrap-anywhere dark:text-slate-100">{activeGroup.label}</p>
             <table className="w-full">
               <tbody>
                 {years.map((year, i) => {

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { ClampedText } from '../../../components/clamped-text.tsx';
 import { formatOtherParts, spellUnit, type OtherFigure, type SegmentBlock } from './model.ts';
 
 /** One block of segment figures as a table: segments as rows, fiscal years as columns, Other and Total last. */
@@ -70,8 +71,8 @@ export function SegmentsTable({ block, caption, format }: { block: SegmentBlock;
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
           {block.rows.map((row) => (
             <tr key={row.name}>
-              <th scope="row" className="px-1.5 py-1.5 text-left align-top font-normal sm:px-3">
-                {row.name}
+              <th scope="row" className="min-w-[7rem] px-1.5 py-1.5 text-left align-top font-normal sm:px-3">
+                <ClampedText text={row.name} lines={3} />
               </th>
               {row.values.map((value, i) => (
                 <td key={block.years[i]} className={`${cell} ${value !== undefined && value < 0 ? NEGATIVE : ''}`}>
@@ -101,7 +102,11 @@ export function SegmentsTable({ block, caption, format }: { block: SegmentBlock;
             {block.totals.map((total, i) => (
               <td key={block.years[i]} className={`${cell} ${total.value < 0 ? NEGATIVE : ''}`}>
                 {format(total.value)}
-                {total.unit.trim() !== block.unit && <span className="ml-1 text-xs font-normal">{spellUnit(total.unit)}</span>}
+                {total.unit.trim() !== block.unit && (
+                  <span className="ml-1 inline-block max-w-[8rem] truncate align-bottom text-xs font-normal" title={spellUnit(total.unit)}>
+                    {spellUnit(total.unit)}
+                  </span>
+                )}
               </td>
             ))}
           </tr>
