@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium as playwright } from 'playwright-core';
 import { createServerApp } from '../server/app.ts';
 import { readServerConfig } from '../server/config.ts';
+import { benchProxy } from './proxy.ts';
 import { benchSearch } from './search.ts';
 
 /**
@@ -83,6 +84,7 @@ async function main() {
   }
   console.log('');
   await benchSearch();
+  await benchProxy();
 }
 
 main().catch((error) => {
