@@ -44,7 +44,8 @@ export default defineConfig({
       url: `http://127.0.0.1:${port}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: { ...sandboxEnv, PORT: String(port) },
+      // A short proxy timeout, so the fault journeys' slow answers turn into a 504 within seconds.
+      env: { ...sandboxEnv, PORT: String(port), PROXY_TIMEOUT_MS: '3000' },
     },
     {
       // The live journey's server: the sandbox clock runs ten times faster, so a call goes live,

@@ -6,6 +6,7 @@ import { chromium as playwright } from 'playwright-core';
 import { createServerApp } from '../server/app.ts';
 import { readServerConfig } from '../server/config.ts';
 import { benchPlayer, withBenchFiles } from './player.ts';
+import { benchProxy } from './proxy.ts';
 import { benchSearch } from './search.ts';
 
 /**
@@ -86,6 +87,7 @@ async function main() {
   }
   console.log('');
   await benchSearch();
+  await benchProxy();
 }
 
 main().catch((error) => {

@@ -71,6 +71,7 @@ export function createServerApp(config: ServerConfig, options: ServerAppOptions 
       forward: (request) => sandboxFetch(request),
       timeoutMs: config.proxyTimeoutMs,
       sandbox: true,
+      inProcess: true,
       log,
     });
   }
@@ -154,7 +155,9 @@ function compression(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const res = c.res;
-    if (c.req.method === 'HEAD' || NO_BODY.has(res.status) || !res.body || c.req.header('range')) return;
+    // `res.body` is read last: touching it turns a buffered response into a stream, which costs
+    // more to send than the response cost to make.
+    if (c.req.method === 'HEAD' || NO_BODY.has(res.status) || c.req.header('range')) return;
     if (res.headers.has('content-encoding') || res.headers.has('content-range') || res.headers.get('accept-ranges') === 'bytes') return;
     if (!COMPRESSIBLE_TYPE.test(res.headers.get('content-type') ?? '')) return;
     if (/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(res.headers.get('cache-control') ?? '')) return;
@@ -165,7 +168,7 @@ function compression(): MiddlewareHandler {
     if (!vary) res.headers.set('vary', 'Accept-Encoding');
     else if (vary !== '*' && !/accept-encoding/i.test(vary)) res.headers.set('vary', `${vary}, Accept-Encoding`);
     const encoding = pickEncoding(c.req.header('accept-encoding') ?? null);
-    if (!encoding) return;
+    if (!encoding || !res.body) return;
 
     const compressor =
       encoding === 'br' ? createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }) : createGzip({ level: 6 });

@@ -29,6 +29,13 @@ export interface ApiProxyOptions {
   timeoutMs: number;
   /** Sandbox mode: keep fault controls and tell it the browser-facing origin for media URLs. */
   sandbox?: boolean;
+  /**
+   * The forward runs in this process (the embedded sandbox): the forwarded request carries no
+   * AbortSignal (in Node a Request that follows a signal costs more than the sandbox's own work);
+   * the proxy still races the answer against its timeout and the browser's abort, so a 504 or a
+   * 499 is answered on time all the same.
+   */
+  inProcess?: boolean;
   /** Remove the key from upstream headers and text bodies (default: on unless `sandbox`). */
   redactKey?: boolean;
   /** Called with one line per request; the key never appears in it. */
@@ -112,21 +119,26 @@ export function createApiProxy(options: ApiProxyOptions): ApiProxy {
     headers.set('x-api-key', apiKey);
 
     if (request.signal.aborted) return done(clientClosed());
-    const controller = new AbortController();
+    // In process, nothing listens to a signal, so none is made (each costs more than it seems).
+    const controller = options.inProcess ? undefined : new AbortController();
     let aborted: ProxyAbort | undefined;
+    let stop: (reason: ProxyAbort) => void = () => {};
+    const stopped = new Promise<never>((_, reject) => (stop = reject));
+    stopped.catch(() => {});
     const abort = (reason: ProxyAbort) => {
       if (aborted) return;
       aborted = reason;
-      controller.abort(reason);
+      stop(reason);
+      controller?.abort(reason);
     };
-    const stopped = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(aborted), { once: true }));
-    stopped.catch(() => {});
     const onClientAbort = () => abort(new ProxyAbort('client'));
     request.signal.addEventListener('abort', onClientAbort, { once: true });
     const timer = setTimeout(() => abort(new ProxyAbort('timeout')), timeoutMs);
 
     try {
-      const pending = forward(new Request(target, { method: request.method, headers, signal: controller.signal, redirect: 'manual' }));
+      const init: RequestInit = { method: request.method, headers, redirect: 'manual' };
+      if (controller) init.signal = controller.signal;
+      const pending = forward(new Request(target, init));
       // A forward that ignores the signal must not hold the browser: race it, and discard a late answer.
       pending.then((late) => aborted && late.body?.cancel().catch(() => {})).catch(() => {});
       const upstream = await Promise.race([pending, stopped]);
@@ -139,6 +151,13 @@ export function createApiProxy(options: ApiProxyOptions): ApiProxy {
       if (upstream.status < 200 || upstream.status > 599) {
         upstream.body?.cancel().catch(() => {});
         return done(errorResponse(502, 'The data service sent an unusable response'));
+      }
+
+      if (options.inProcess && !redact && request.method !== 'HEAD' && !NULL_BODY_STATUSES.has(upstream.status)) {
+        // The in-process answer is handed on as it is, its headers cut down to the same allowlist
+        // (re-wrapping its body as a stream would cost more than producing it).
+        const passed = passThrough(upstream);
+        if (passed) return done(passed);
       }
 
       const responseHeaders = new Headers();
@@ -228,6 +247,17 @@ function withoutSandboxParams(search: string): string {
 
 function passResponseHeader(name: string): boolean {
   return PASSED_RESPONSE_HEADERS.has(name) || PASSED_RESPONSE_HEADER_PREFIXES.some((prefix) => name.startsWith(prefix));
+}
+
+/** The response with every header outside the allowlist removed, or undefined when its headers are immutable. */
+function passThrough(response: Response): Response | undefined {
+  const dropped = [...response.headers.keys()].filter((name) => !passResponseHeader(name));
+  try {
+    for (const name of dropped) response.headers.delete(name);
+  } catch {
+    return undefined;
+  }
+  return response;
 }
 
 function clientClosed(): Response {

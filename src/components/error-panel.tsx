@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { isApiError } from '../api/client.ts';
 
 /**
@@ -104,11 +104,14 @@ export function ErrorPanel({
   onRetry,
   heading = 'h2',
   compact = false,
+  action,
 }: {
   error: unknown;
   onRetry?: () => void;
   heading?: 'h1' | 'h2' | 'h3';
   compact?: boolean;
+  /** Another way on beside Retry, e.g. a link back to the list when a record is not found. */
+  action?: ReactNode;
 }) {
   const online = useOnline();
   const { title, detail, retryIn } = describeError(error, online);
@@ -120,14 +123,19 @@ export function ErrorPanel({
         {detail}
         {retryIn !== undefined && <Countdown key={errorKey(error)} seconds={retryIn} onDone={onRetry} />}
       </p>
-      {onRetry && (
-        <button
-          type="button"
-          onClick={onRetry}
-          className="mt-3 rounded-md bg-red-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-red-800 dark:bg-red-600 dark:hover:bg-red-500"
-        >
-          Retry
-        </button>
+      {(onRetry || action) && (
+        <div className="mt-3 flex flex-wrap items-center gap-4">
+          {onRetry && (
+            <button
+              type="button"
+              onClick={onRetry}
+              className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-red-800 dark:bg-red-600 dark:hover:bg-red-500"
+            >
+              Retry
+            </button>
+          )}
+          {action}
+        </div>
       )}
     </div>
   );

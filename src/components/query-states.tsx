@@ -5,8 +5,11 @@ import { ErrorPanel } from './error-panel.tsx';
 import { EmptyState } from './panel.tsx';
 import { SkeletonRows } from './skeleton.tsx';
 
-/** While the first load waits out a 429, say so instead of showing a bare skeleton. */
-function RetryingNotice({ reason }: { reason: unknown }) {
+/**
+ * While a load waits out a 429 (the first one, a refresh or the next page), say so: the app tries
+ * again by itself when the service allows, and what is on screen stays.
+ */
+export function RetryingNotice({ reason }: { reason: unknown }) {
   if (!isApiError(reason) || reason.kind !== 'rate-limited') return null;
   return (
     <p role="status" className="border-b border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-100">
@@ -46,6 +49,7 @@ export function QueryStates<T>({
   }
   return (
     <>
+      {query.isFetching && <RetryingNotice reason={query.failureReason} />}
       {query.isError && <div className="p-3"><ErrorPanel error={query.error} onRetry={() => void query.refetch()} compact heading="h3" /></div>}
       {isEmpty(query.data) ? <EmptyState>{empty}</EmptyState> : children(query.data)}
     </>
@@ -79,6 +83,7 @@ export function InfiniteStates<P extends { data: unknown[] }, I>({
   return (
     <>
       {items.length === 0 ? <EmptyState>{empty}</EmptyState> : children(items)}
+      {query.isFetching && <RetryingNotice reason={query.failureReason} />}
       {query.isFetchNextPageError && (
         <div className="p-3">
           <ErrorPanel error={query.error} onRetry={() => void query.fetchNextPage()} compact heading="h3" />

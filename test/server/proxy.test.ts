@@ -273,3 +273,50 @@ describe('logging', () => {
     expect(lines[0]).not.toContain('SECRET-TICKER');
   });
 });
+
+describe('in process (the embedded sandbox)', () => {
+  const inProcess = (forward: (request: Request) => Promise<Response>, timeoutMs = 1000) =>
+    createApiProxy({ apiKey: KEY, baseUrl: 'http://sandbox.internal', forward, timeoutMs, sandbox: true, inProcess: true });
+
+  it('hands the answer on with only the allowed headers (never set-cookie or internal ones)', async () => {
+    let seen: Request | undefined;
+    const proxy = inProcess(async (request) => {
+      seen = request;
+      return new Response('{"data":[]}', {
+        status: 200,
+        headers: { 'content-type': 'application/json', 'set-cookie': 'a=b', 'x-internal': 'yes', 'retry-after': '3', etag: '"1"' },
+      });
+    });
+    const response = await proxy(new Request('http://app.test/public/v3/companies?limit=1', { headers: { cookie: 'c=d', 'x-api-key': 'browser', authorization: 'Bearer x' } }));
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('{"data":[]}');
+    expect([...response.headers.keys()].sort()).toEqual(['content-type', 'etag', 'retry-after']);
+    expect(seen?.headers.get('x-api-key')).toBe(KEY);
+    expect(seen?.headers.get('cookie')).toBeNull();
+    expect(seen?.headers.get('authorization')).toBeNull();
+  });
+
+  it('still answers 504 on time when the sandbox does not answer', async () => {
+    const proxy = inProcess(() => new Promise<Response>(() => {}), 100);
+    expect((await proxy(new Request('http://app.test/public/v3/companies'))).status).toBe(504);
+  });
+
+  it('still answers 499 at once when the browser goes away', async () => {
+    const proxy = inProcess(() => new Promise<Response>(() => {}), 60_000);
+    const browser = new AbortController();
+    const result = proxy(new Request('http://app.test/public/v3/companies', { signal: browser.signal }));
+    browser.abort();
+    expect((await result).status).toBe(499);
+  });
+
+  it('copies the headers when the answer’s own cannot be changed', async () => {
+    const proxy = inProcess(async () => {
+      const response = Response.redirect('http://sandbox.internal/elsewhere', 302);
+      return new Proxy(response, { get: (target, name) => (name === 'status' ? 200 : Reflect.get(target, name)) }) as Response;
+    });
+    const response = await proxy(new Request('http://app.test/public/v3/companies'));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('location')).toBeNull();
+  });
+});
+

@@ -297,6 +297,24 @@ describe('errors', () => {
     expect(player.getState().engine).toBe('hls.js');
   });
 
+  it('the retrying notice goes once the failed segment arrives, even if playback never had to stop', async () => {
+    vi.useFakeTimers();
+    const { Hls, instances } = fakeHls();
+    setup({ loadHls: async () => Hls });
+    player.load(recording());
+    await vi.advanceTimersByTimeAsync(0);
+    const hls = instances[0]!;
+    hls.emit('hlsManifestParsed', {});
+    hls.emit('hlsError', { fatal: true, type: 'networkError', details: 'fragLoadError', frag: { sn: 12 } });
+    expect(player.getState().notice).toBe('Connection problem: retrying (1 of 3)…');
+    await vi.advanceTimersByTimeAsync(500);
+    hls.emit('hlsFragBuffered', { frag: { sn: 11 } });
+    expect(player.getState().notice).toBe('Connection problem: retrying (1 of 3)…');
+    hls.emit('hlsFragBuffered', { frag: { sn: 12 } });
+    expect(player.getState().notice).toBeNull();
+    expect(player.getState()).toMatchObject({ engine: 'hls.js', error: null });
+  });
+
   it('an MP3 that fails ends in a message; nothing plays on silently', async () => {
     setup();
     player.load(recording({ streamUrl: undefined }));

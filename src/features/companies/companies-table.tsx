@@ -4,6 +4,7 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Company, Page } from '../../api/schemas.ts';
 import { ErrorPanel } from '../../components/error-panel.tsx';
+import { RetryingNotice } from '../../components/query-states.tsx';
 import { companyLabel, textOr } from '../../lib/format.ts';
 import { countryName } from './country.ts';
 
@@ -100,6 +101,7 @@ export function CompaniesTable({ query, label }: { query: UseInfiniteQueryResult
           })}
         </div>
       </div>
+      {query.isFetching && <RetryingNotice reason={query.failureReason} />}
       <ListFooter query={query} loaded={rows.length} />
     </div>
   );

@@ -30,7 +30,14 @@ const link = 'font-medium text-accent-700 hover:underline dark:text-accent-300';
 export function EventPage({ eventId }: { eventId: number }) {
   const event = useQuery(eventQueries.detail(eventId));
   if (event.data === undefined) {
-    if (event.isError) return <ErrorPanel heading="h1" error={event.error} onRetry={() => void event.refetch()} />;
+    if (event.isError) {
+      const start = (
+        <Link to="/" className="text-sm font-medium underline">
+          Go to the start page
+        </Link>
+      );
+      return <ErrorPanel heading="h1" error={event.error} onRetry={() => void event.refetch()} action={start} />;
+    }
     return (
       <Panel title="Event">
         <SkeletonRows rows={6} label="Loading the event" />

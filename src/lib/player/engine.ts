@@ -445,6 +445,9 @@ export function createPlayer(options: PlayerOptions = {}): Player {
     instance.on(Hls.Events.FRAG_BUFFERED, (_event, data) => {
       // Progress past the fragment that failed: later trouble gets a fresh set of retries.
       const sn = data.frag.sn;
+      // The fragment that failed has arrived: playback goes on (it may never have stopped, with
+      // enough buffered), so the "retrying" notice goes too.
+      if (current === attempt && typeof sn === 'number' && sn >= recovery.failedSn && state.notice?.startsWith('Connection problem')) set({ notice: null });
       if (typeof sn === 'number' && sn > recovery.failedSn && recovery.networkRetries > 0) {
         recovery.networkRetries = 0;
         recovery.failedSn = -1;

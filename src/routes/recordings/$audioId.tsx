@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import { audioQueries } from '../../api/audio.ts';
 import type { AudioRecord } from '../../api/schemas.ts';
+import { ErrorPanel } from '../../components/error-panel.tsx';
 import { Panel } from '../../components/panel.tsx';
 import { QueryStates } from '../../components/query-states.tsx';
 import { ChapterList } from '../../features/player/chapter-list.tsx';
@@ -26,6 +27,20 @@ function RecordingPage() {
   const { audioId } = Route.useParams();
   const query = useQuery(audioQueries.detail(audioId, { expand: ['event'] }));
   if (query.data) return <RecordingDetail audio={query.data} />;
+  if (query.isError) {
+    return (
+      <ErrorPanel
+        heading="h1"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        action={
+          <Link to="/recordings" className="text-sm font-medium underline">
+            All recordings
+          </Link>
+        }
+      />
+    );
+  }
   return (
     <Panel title="Recording">
       <QueryStates query={query} isEmpty={() => false} empty={null} loadingLabel="Loading the recording" loadingRows={3}>

@@ -1,0 +1,166 @@
+import type { Page } from '@playwright/test';
+import { armFault, checkA11y, clearFaults, expect, test } from './fixtures.ts';
+
+/**
+ * What the analyst meets when the data service answers badly, page by page: each failure says what
+ * happened and offers the next step, what was already on screen stays there, and once the fault
+ * is gone the page recovers. The e2e server runs with PROXY_TIMEOUT_MS=3000 (playwright.config.ts),
+ * so a slow answer turns into a 504 quickly.
+ */
+
+interface Info {
+  companyId: number;
+  eventWithAudioAndTranscript: { eventId: number; audioId: number };
+  liveEventId: number;
+}
+let info: Info;
+
+test.beforeAll(async ({ request }) => {
+  info = await (await request.get('/__sandbox/info')).json();
+});
+
+test.afterEach(async ({ page }) => {
+  await clearFaults(page);
+});
+
+const rows = (page: Page, name: string) => page.getByRole('table', { name }).locator('tbody tr');
+
+test('401: the event page says the key was rejected and where to fix it; Retry recovers', async ({ page, expectConsoleError }) => {
+  expectConsoleError(/status of 401/);
+  const { eventId } = info.eventWithAudioAndTranscript;
+  await armFault(page, { kind: '401', scope: 'api', match: `/public/v3/events/${eventId}` });
+  await page.goto(`/events/${eventId}`);
+  const alert = page.getByRole('alert');
+  await expect(alert.getByRole('heading', { level: 1, name: 'The API key is missing or was rejected (401)' })).toBeVisible();
+  await expect(alert).toContainText('Check API_KEY in the server environment');
+  await checkA11y(page, 'event 401');
+
+  await clearFaults(page);
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/401/);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('403: a live record says it is not in the plan; the status already shown stays while polling fails', async ({ page, expectConsoleError }) => {
+  expectConsoleError(/status of 403/);
+  await page.goto(`/live/${info.liveEventId}`);
+  const status = page.getByRole('heading', { level: 1 });
+  await expect(status).not.toHaveText(/^(Event|Live audio) \d+$/); // the event's own title has arrived
+  await expect(page.getByText('Status checked')).toBeVisible();
+  const title = await status.textContent();
+
+  // The next poll is refused: the record on screen stays, with the reason above it.
+  await armFault(page, { kind: '403', scope: 'api', match: `/public/v3/live/audio/${info.liveEventId}` });
+  const alert = page.getByRole('alert').filter({ hasText: 'Not included in your plan (403)' });
+  await expect(alert).toBeVisible({ timeout: 20_000 });
+  await expect(alert).toContainText('Live audio and documents are licensed separately');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title ?? '');
+  await checkA11y(page, 'live 403');
+
+  await clearFaults(page);
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: '403' })).toHaveCount(0);
+});
+
+test('404: a recording that is gone says so and leads back to the list', async ({ page, expectConsoleError }) => {
+  expectConsoleError(/status of 404/);
+  const { audioId } = info.eventWithAudioAndTranscript;
+  await armFault(page, { kind: '404', scope: 'api', match: `/public/v3/audio/${audioId}` });
+  await page.goto(`/recordings/${audioId}`);
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('Not found (404)');
+  await checkA11y(page, 'recording 404');
+  await alert.getByRole('link', { name: 'All recordings' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Recordings' })).toBeVisible();
+  await expect(rows(page, 'Recordings, newest first').first()).toBeVisible();
+});
+
+test('429 on the next page: the rows stay, the wait is shown, and the page arrives without a second click', async ({ page, expectConsoleError }) => {
+  expectConsoleError(/status of 429/);
+  await page.goto('/recordings');
+  const table = rows(page, 'Recordings, newest first');
+  await expect(table).toHaveCount(50);
+  // The event of the first row (its company name may still be arriving).
+  const firstEvent = table.first().locator('td').nth(1);
+  const first = await firstEvent.textContent();
+
+  await armFault(page, { kind: '429', scope: 'api', match: '/public/v3/audio', times: 1, retryAfter: 2 });
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Too many requests (429): retrying in 2 s' })).toBeVisible();
+  await expect(table).toHaveCount(50);
+  await expect(table).toHaveCount(100, { timeout: 15_000 });
+  await expect(firstEvent).toHaveText(first ?? '');
+  await expect(page.getByText(/Too many requests/)).toHaveCount(0);
+});
+
+test('500: a company whose segments fail keeps its header and the rest of the page; Retry brings them', async ({ page, expectConsoleError }) => {
+  expectConsoleError(/status of 500/);
+  await armFault(page, { kind: '500', scope: 'api', match: `/public/v3/companies/${info.companyId}/segments` });
+  await page.goto(`/companies/${info.companyId}`);
+  const header = page.getByRole('heading', { level: 1 });
+  await expect(header).toBeVisible();
+  const segments = page.getByRole('region', { name: 'Segments' });
+  // 5xx is retried with backoff first, then the panel says what failed.
+  const alert = segments.getByRole('alert');
+  await expect(alert).toContainText('The data service failed (500)', { timeout: 20_000 });
+  await expect(alert).toContainText('Retry in a moment');
+  await expect(header).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Recordings' }).getByRole('link').first()).toBeVisible();
+  await checkA11y(page, 'company with failed segments');
+
+  await clearFaults(page);
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(segments.getByRole('table').first()).toBeVisible();
+  await expect(segments.getByRole('alert')).toHaveCount(0);
+});
+
+test('a slow service: the proxy gives up, the page says it did not answer in time; Retry recovers', async ({ page, expectConsoleError }) => {
+  test.setTimeout(60_000);
+  expectConsoleError(/status of 504/);
+  await armFault(page, { kind: 'slow', scope: 'api', match: '/public/v3/documents/transcripts', delayMs: 60_000 });
+  await page.goto('/transcripts');
+  await expect(page.getByRole('heading', { level: 1, name: 'Transcripts' })).toBeVisible();
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('The data service did not answer in time', { timeout: 40_000 });
+  await checkA11y(page, 'transcripts timeout');
+
+  await clearFaults(page);
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(rows(page, 'Transcripts, newest first').first()).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('a malformed body: the page says the answer could not be read, and the other panel still works', async ({ page }) => {
+  await armFault(page, { kind: 'malformed', scope: 'api', match: '/public/v3/audio' });
+  await page.goto('/');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('The data service sent something we could not read');
+  await expect(alert).toContainText('not valid JSON');
+  await expect(rows(page, 'Latest transcripts, newest first')).toHaveCount(10);
+  await checkA11y(page, 'home malformed');
+
+  await clearFaults(page);
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(rows(page, 'Latest recordings, newest first')).toHaveCount(10);
+});
+
+test('a dropped connection on the next page: loaded rows stay, the page says the connection dropped, Retry continues', async ({ page, expectConsoleError }) => {
+  test.setTimeout(60_000);
+  expectConsoleError(/Failed to load resource|ERR_/);
+  await page.goto('/transcripts');
+  const table = rows(page, 'Transcripts, newest first');
+  await expect(table).toHaveCount(50);
+
+  await armFault(page, { kind: 'drop', scope: 'api', match: '/public/v3/documents/transcripts' });
+  await page.getByRole('button', { name: 'Load more' }).click();
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('Could not reach the server', { timeout: 30_000 });
+  await expect(alert).toContainText('The connection dropped');
+  await expect(table).toHaveCount(50);
+  await checkA11y(page, 'transcripts next page dropped');
+
+  await clearFaults(page);
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(table).toHaveCount(100);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});

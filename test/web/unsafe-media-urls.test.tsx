@@ -1,0 +1,44 @@
+/**
+ * Safety rule: a URL from data is used as a link or a media source only when it is http: or https:.
+ * A recording whose file and stream URLs are javascript: and data: URLs offers no download and
+ * gives the player nothing to load; it says there is no audio it can play.
+ */
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { player } from '../../src/lib/player/index.ts';
+import { renderApp } from '../support/render-app.tsx';
+import { apiPath, sandbox, sandboxJson, server, useSandboxServer } from '../support/sandbox-server.ts';
+import { FakeMedia } from './player-fakes.ts';
+
+useSandboxServer();
+
+let detach: (() => void) | undefined;
+afterEach(() => {
+  act(() => player.close());
+  detach?.();
+  detach = undefined;
+  localStorage.clear();
+});
+
+describe('URLs from data', () => {
+  it('a recording with javascript: and data: URLs has no download link and loads nothing into the player', async () => {
+    const audioId = sandbox.sampleIds().eventWithAudioAndTranscript!.audioId;
+    const real = await sandboxJson<{ data: Record<string, unknown> }>(`/audio/${audioId}?expand=event`);
+    const hostile = { ...real.data, fileUrl: 'javascript:alert(1)//.mp3', streamUrl: 'data:application/vnd.apple.mpegurl;base64,I0VYVE0zVQ==' };
+    server.use(http.get(apiPath('/audio/:id'), () => HttpResponse.json({ data: hostile })));
+
+    await renderApp(`/recordings/${audioId}`);
+    const media = new FakeMedia();
+    detach = player.attach(media);
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('link', { name: /Download MP3/ })).toBeNull();
+    for (const link of screen.queryAllByRole('link')) expect(link.getAttribute('href') ?? '').not.toMatch(/^(javascript|data):/i);
+
+    const dock = await screen.findByRole('region', { name: 'Player' });
+    await userEvent.click(within(dock).getByRole('button', { name: 'Play' }));
+    expect(await within(dock).findByRole('alert')).toHaveTextContent(/no audio for this recording that this browser can play/i);
+    expect(media.sources).toEqual([]);
+  });
+});
