@@ -38,7 +38,7 @@ describe('URLs from data', () => {
 
     const dock = await screen.findByRole('region', { name: 'Player' });
     await userEvent.click(within(dock).getByRole('button', { name: 'Play' }));
-    expect(await within(dock).findByRole('alert')).toHaveTextContent(/no audio for this recording that this browser can play/i);
+    expect(await within(dock).findByRole('alert')).toHaveTextContent(/no audio address that can be played: only http and https links are opened/i);
     expect(media.sources).toEqual([]);
   });
 });
