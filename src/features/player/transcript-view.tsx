@@ -274,7 +274,7 @@ export function TranscriptView({ content, source }: { content: TranscriptContent
               setFollowing(true);
               if (active !== undefined) scrollTo(active, true);
             }}
-            className="h-8 rounded-md bg-accent-700 px-3 text-xs font-medium text-white hover:bg-accent-600 dark:bg-accent-400 dark:text-slate-950"
+            className="h-8 rounded-md bg-accent-700 px-3 text-xs font-medium text-white hover:bg-sky-800 dark:bg-accent-400 dark:text-slate-950"
           >
             Follow along
           </button>

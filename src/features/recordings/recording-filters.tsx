@@ -29,7 +29,7 @@ const input = 'h-8 w-full rounded-md border border-slate-300 bg-white px-2 text-
 
 /** The filters of the recordings list: edited here, applied to the URL (so they can be shared). */
 export function RecordingFilters({ search, onApply }: { search: RecordingSearch; onApply: (search: RecordingSearch) => void }) {
-  const [draft, setDraft] = useState<Record<string, string>>(() => compactSearch(search) as Record<string, string>);
+  const [draft, setDraft] = useState<Record<string, string>>(() => Object.fromEntries(Object.entries(compactSearch(search)).map(([k, v]) => [k, String(v)])));
   const [submitted, setSubmitted] = useState(false);
   const errors: Record<string, string | undefined> = {};
   for (const field of LIST_FIELDS) errors[field] = checkList(field, draft[field] ?? '');
@@ -99,7 +99,7 @@ export function RecordingFilters({ search, onApply }: { search: RecordingSearch;
           </div>
         </div>
         <div className="mt-3 flex gap-2">
-          <button type="submit" className="h-8 rounded-md bg-accent-700 px-3 text-sm font-medium text-white hover:bg-accent-600 dark:bg-accent-400 dark:text-slate-950">
+          <button type="submit" className="h-8 rounded-md bg-accent-700 px-3 text-sm font-medium text-white hover:bg-sky-800 dark:bg-accent-400 dark:text-slate-950">
             Apply filters
           </button>
           <button type="button" onClick={clear} className="h-8 rounded-md border border-slate-300 px-3 text-sm font-medium hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800">

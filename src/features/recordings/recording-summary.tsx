@@ -49,7 +49,7 @@ export function RecordingSummary({ audio, source, t }: { audio: AudioRecord; sou
           onClick={() => play()}
           onPointerEnter={preloadHls}
           onFocus={preloadHls}
-          className={`${button} bg-accent-700 text-white hover:bg-accent-600 dark:bg-accent-400 dark:text-slate-950 dark:hover:bg-accent-300`}
+          className={`${button} bg-accent-700 text-white hover:bg-sky-800 dark:bg-accent-400 dark:text-slate-950 dark:hover:bg-accent-300`}
         >
           {playing ? 'Pause recording' : 'Play recording'}
         </button>

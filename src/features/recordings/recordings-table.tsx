@@ -19,15 +19,7 @@ export function RecordingsTable({ recordings, caption }: { recordings: AudioReco
       columns={[
         {
           header: 'Company',
-          cell: (r) => (
-            <>
-              <span className="font-medium">{companies.get(r.companyId)?.displayName ?? `Company ${r.companyId}`}</span>
-              {/* On phones the Event column is hidden: the recording's link moves here. */}
-              <Link to="/recordings/$audioId" params={{ audioId: r.id }} className={`${link} block text-xs sm:hidden`}>
-                {title(r)}
-              </Link>
-            </>
-          ),
+          cell: (r) => <span className="font-medium">{companies.get(r.companyId)?.displayName ?? `Company ${r.companyId}`}</span>,
         },
         {
           header: 'Event',
@@ -38,7 +30,18 @@ export function RecordingsTable({ recordings, caption }: { recordings: AudioReco
           ),
           hideBelow: 'sm',
         },
-        { header: 'Date', cell: (r) => <TimeText value={r.event?.date ?? r.createdAt} />, className: 'whitespace-nowrap' },
+        {
+          header: 'Date',
+          cell: (r) => (
+            <>
+              <TimeText value={r.event?.date ?? r.createdAt} className="whitespace-nowrap" />
+              {/* On phones the Event column is hidden: the recording's link comes under the date. */}
+              <Link to="/recordings/$audioId" params={{ audioId: r.id }} className={`${link} block text-xs sm:hidden`}>
+                {title(r)}
+              </Link>
+            </>
+          ),
+        },
         { header: 'Duration', cell: (r) => formatDuration(r.audioMetadata?.duration), align: 'right', hideBelow: 'md', className: 'whitespace-nowrap' },
         { header: 'Size', cell: (r) => formatSize(r.audioMetadata?.size), align: 'right', hideBelow: 'lg', className: 'whitespace-nowrap' },
       ]}

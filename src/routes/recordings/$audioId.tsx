@@ -27,11 +27,14 @@ function RecordingPage() {
   const query = useQuery(audioQueries.detail(audioId, { expand: ['event'] }));
   if (query.data) return <RecordingDetail audio={query.data} />;
   return (
-    <Panel title="Recording">
-      <QueryStates query={query} isEmpty={() => false} empty={null} loadingLabel="Loading the recording" loadingRows={3}>
-        {() => null}
-      </QueryStates>
-    </Panel>
+    <>
+      <h1 className="mb-4 text-lg font-semibold tracking-tight">Recording {audioId}</h1>
+      <Panel title="Recording">
+        <QueryStates query={query} isEmpty={() => false} empty={null} loadingLabel="Loading the recording" loadingRows={3}>
+          {() => null}
+        </QueryStates>
+      </Panel>
+    </>
   );
 }
 
