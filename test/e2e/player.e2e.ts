@@ -61,6 +61,17 @@ test('Play makes currentTime advance, with the recording page and player accessi
   await expectAdvancingPast(page, 0);
   await expect(dock.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
   await expect(dock.getByText('Introduction')).toBeVisible();
+  // The OS media controls name the event, the company and the chapter.
+  const title = await page.getByRole('heading', { level: 1 }).textContent();
+  const company = await page.getByRole('region', { name: 'Recording' }).getByRole('link').first().textContent();
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const { metadata, playbackState } = navigator.mediaSession;
+        return { title: metadata?.title, artist: metadata?.artist, album: metadata?.album, playbackState };
+      }),
+    )
+    .toEqual({ title, artist: company, album: 'Introduction', playbackState: 'playing' });
   await checkA11y(page, 'recording page, playing');
 
   await dock.getByRole('button', { name: 'Pause', exact: true }).click();

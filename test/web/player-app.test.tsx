@@ -167,6 +167,16 @@ describe('transcript', () => {
   });
 });
 
+describe('sharing', () => {
+  it('"Copy link at current time" gives the recording address with ?t= in seconds', async () => {
+    const { dock, user } = await open(`/recordings/${audioId}?t=83.6`);
+    await user.click(within(dock).getByRole('button', { name: 'Copy link at current time' }));
+    const url = `${window.location.origin}/recordings/${audioId}?t=83`;
+    expect(await within(dock).findByText(`Link copied: ${url}`)).toBeInTheDocument();
+    await expect(navigator.clipboard.readText()).resolves.toBe(url);
+  });
+});
+
 describe('deep links that cannot be read', () => {
   it('?t=soon is ignored: the recording is cued at its start', async () => {
     const { dock } = await open(`/recordings/${audioId}?t=soon`);
