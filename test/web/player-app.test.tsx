@@ -36,10 +36,11 @@ afterEach(() => {
 /** Renders the app at `url` and gives the player a stand-in element in place of jsdom's silent <audio>. */
 async function open(url: string) {
   const result = await renderApp(url);
+  await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+  // The player (and its own element) arrives with the first recording opened; then it gets the stand-in.
+  const dock = await screen.findByRole('region', { name: 'Player' }, { timeout: 5000 });
   media = new FakeMedia();
   detach = player.attach(media);
-  await screen.findByRole('heading', { level: 1 });
-  const dock = await screen.findByRole('region', { name: 'Player' });
   return { ...result, dock };
 }
 
@@ -127,6 +128,13 @@ describe('keyboard shortcuts', () => {
     await user.keyboard('m');
     expect(media.muted).toBe(true);
     expect(within(dock).getByRole('button', { name: 'Unmute' })).toBeInTheDocument();
+
+    // On the seek slider, arrows are the slider's; letters are still shortcuts.
+    within(dock).getByRole('slider', { name: 'Seek' }).focus();
+    await user.keyboard('k');
+    await waitFor(() => expect(media.paused).toBe(false));
+    await user.keyboard('k');
+    expect(media.paused).toBe(true);
 
     await user.keyboard('?');
     const dialog = screen.getByRole('dialog', { name: 'Keyboard shortcuts' });
