@@ -3,7 +3,7 @@ import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router
 import { NotFound } from '../components/not-found.tsx';
 import { SandboxBadge } from '../components/sandbox-badge.tsx';
 import { ThemeToggle } from '../components/theme-toggle.tsx';
-import { PlayerHost } from '../features/player/player-host.tsx';
+import { PlayerSlot } from '../features/player/player-slot.tsx';
 import { HeaderIndexBadge, HeaderSearch, PaletteLauncher } from '../features/search/lazy.tsx';
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
@@ -59,7 +59,7 @@ function RootLayout() {
       <main id="main" className="mx-auto w-full max-w-screen-2xl flex-1 px-4 py-5">
         <Outlet />
       </main>
-      <PlayerHost />
+      <PlayerSlot />
     </div>
   );
 }

@@ -61,6 +61,17 @@ test('Play makes currentTime advance, with the recording page and player accessi
   await expectAdvancingPast(page, 0);
   await expect(dock.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
   await expect(dock.getByText('Introduction')).toBeVisible();
+  // The OS media controls name the event, the company and the chapter.
+  const title = await page.getByRole('heading', { level: 1 }).textContent();
+  const company = await page.getByRole('region', { name: 'Recording' }).getByRole('link').first().textContent();
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const { metadata, playbackState } = navigator.mediaSession;
+        return { title: metadata?.title, artist: metadata?.artist, album: metadata?.album, playbackState };
+      }),
+    )
+    .toEqual({ title, artist: company, album: 'Introduction', playbackState: 'playing' });
   await checkA11y(page, 'recording page, playing');
 
   await dock.getByRole('button', { name: 'Pause', exact: true }).click();
@@ -205,4 +216,20 @@ test('a recording whose stream and file both fail ends in a message with Retry, 
   await alert.getByRole('button', { name: 'Retry' }).click();
   await expectAdvancingPast(page, 0);
   await expect(player(page).getByRole('alert')).toHaveCount(0);
+});
+
+test('hls.js is not part of the first page: it arrives with the first Play', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
+  });
+  await page.goto('/');
+  await expect(page.getByRole('table', { name: 'Latest recordings, newest first' }).getByRole('row')).toHaveCount(11);
+  await page.goto(`/recordings/${sample.audioId}`);
+  await expect(player(page)).toBeVisible();
+  expect(scripts.filter((path) => /hls/i.test(path))).toEqual([]);
+
+  await player(page).getByRole('button', { name: 'Play', exact: true }).click();
+  await expectAdvancingPast(page, 0);
+  expect(scripts.filter((path) => /hls/i.test(path))).toHaveLength(1);
 });

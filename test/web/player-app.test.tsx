@@ -36,10 +36,11 @@ afterEach(() => {
 /** Renders the app at `url` and gives the player a stand-in element in place of jsdom's silent <audio>. */
 async function open(url: string) {
   const result = await renderApp(url);
+  await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+  // The player (and its own element) arrives with the first recording opened; then it gets the stand-in.
+  const dock = await screen.findByRole('region', { name: 'Player' }, { timeout: 5000 });
   media = new FakeMedia();
   detach = player.attach(media);
-  await screen.findByRole('heading', { level: 1 });
-  const dock = await screen.findByRole('region', { name: 'Player' });
   return { ...result, dock };
 }
 
@@ -128,6 +129,13 @@ describe('keyboard shortcuts', () => {
     expect(media.muted).toBe(true);
     expect(within(dock).getByRole('button', { name: 'Unmute' })).toBeInTheDocument();
 
+    // On the seek slider, arrows are the slider's; letters are still shortcuts.
+    within(dock).getByRole('slider', { name: 'Seek' }).focus();
+    await user.keyboard('k');
+    await waitFor(() => expect(media.paused).toBe(false));
+    await user.keyboard('k');
+    expect(media.paused).toBe(true);
+
     await user.keyboard('?');
     const dialog = screen.getByRole('dialog', { name: 'Keyboard shortcuts' });
     expect(within(dialog).getByRole('rowheader', { name: /Shift \+ →/ })).toBeInTheDocument();
@@ -164,6 +172,16 @@ describe('transcript', () => {
     expect(within(transcript).getAllByText(new RegExp(word, 'i'), { selector: 'mark' }).length).toBeGreaterThan(0);
     await user.click(screen.getByRole('button', { name: 'Follow along' }));
     expect(screen.queryByRole('button', { name: 'Follow along' })).not.toBeInTheDocument();
+  });
+});
+
+describe('sharing', () => {
+  it('"Copy link at current time" gives the recording address with ?t= in seconds', async () => {
+    const { dock, user } = await open(`/recordings/${audioId}?t=83.6`);
+    await user.click(within(dock).getByRole('button', { name: 'Copy link at current time' }));
+    const url = `${window.location.origin}/recordings/${audioId}?t=83`;
+    expect(await within(dock).findByText(`Link copied: ${url}`)).toBeInTheDocument();
+    await expect(navigator.clipboard.readText()).resolves.toBe(url);
   });
 });
 

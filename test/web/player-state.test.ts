@@ -337,6 +337,32 @@ describe('errors', () => {
   });
 });
 
+describe('live sources', () => {
+  it('plays a live stream with hls.js, never resumes it, knows its edge and goes live', async () => {
+    const { Hls, instances } = fakeHls();
+    setup({ loadHls: async () => Hls });
+    localStorage.setItem('earnings-desk:player:positions', JSON.stringify({ 'live:9': { t: 50, at: 1 } }));
+    player.load({ kind: 'live', key: 'live:9', liveId: 9, title: 'Q4 call', artist: 'Bryrite', streamUrl: 'https://files.example/live/9/index.m3u8' });
+    await flush();
+    const hls = instances[0]!;
+    expect(hls.config.startPosition).toBe(-1);
+    expect(player.getState()).toMatchObject({ engine: 'hls.js', duration: Infinity, live: { atEdge: true } });
+
+    hls.liveSyncPosition = 120;
+    media.currentTime = 60;
+    hls.emit('hlsLevelUpdated', {});
+    await flush();
+    expect(player.getState().live).toEqual({ edge: 120, atEdge: false });
+    player.goLive();
+    expect(media.currentTime).toBe(120);
+    await flush();
+    expect(player.getState().live?.atEdge).toBe(true);
+    // Leaving a live stream remembers nothing to resume.
+    player.close();
+    expect(JSON.parse(localStorage.getItem('earnings-desk:player:positions')!)).toEqual({ 'live:9': { t: 50, at: 1 } });
+  });
+});
+
 describe('deep links (?t=)', () => {
   it.each([
     ['90', 90],

@@ -81,6 +81,7 @@ describe('recordings list', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Order' }), 'asc');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
     await waitFor(() => expect(router.state.location.search).toEqual({ companyIds: '1,2', exchanges: 'NYSE', direction: 'asc' }));
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.href.split('?')[1]))).toEqual({ companyIds: '1,2', exchanges: 'NYSE', direction: 'asc' });
     await waitFor(() => expect(Object.fromEntries(audioRequests().at(-1)!)).toMatchObject({ companyIds: '1,2', exchanges: 'NYSE', direction: 'asc' }));
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));

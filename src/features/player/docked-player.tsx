@@ -20,8 +20,11 @@ import { runShortcut, shortcutFor } from './shortcuts.ts';
 import { ShortcutsDialog } from './shortcuts-dialog.tsx';
 import { clock } from './time.ts';
 
-const iconButton =
-  'inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 hover:text-slate-950 disabled:opacity-40 disabled:hover:bg-transparent dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white';
+const iconButtonBox =
+  'h-9 w-9 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 hover:text-slate-950 disabled:opacity-40 disabled:hover:bg-transparent dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white';
+const iconButton = `inline-flex ${iconButtonBox}`;
+/** Left out on phones, where the bar has room for the essentials only. */
+const wideOnlyButton = `hidden sm:inline-flex ${iconButtonBox}`;
 
 /** The player docked at the bottom of every page: whatever is loaded, with every control. */
 export default function DockedPlayer() {
@@ -98,7 +101,7 @@ function Transport() {
   const hasChapters = usePlayerState((s) => (s.source?.chapters?.length ?? 0) > 0);
   return (
     <div className="flex items-center gap-0.5">
-      <button type="button" className={`${iconButton} hidden sm:inline-flex`} onClick={() => player.previousChapter()} disabled={!hasChapters} aria-label="Previous chapter" title="Previous chapter (Shift+←)">
+      <button type="button" className={wideOnlyButton} onClick={() => player.previousChapter()} disabled={!hasChapters} aria-label="Previous chapter" title="Previous chapter (Shift+←)">
         <PrevChapterIcon />
       </button>
       <button type="button" className={iconButton} onClick={() => player.skip(-SKIP_BACK)} aria-label={`Back ${SKIP_BACK} seconds`} title={`Back ${SKIP_BACK} s (J)`}>
@@ -116,7 +119,7 @@ function Transport() {
       <button type="button" className={iconButton} onClick={() => player.skip(SKIP_FORWARD)} aria-label={`Forward ${SKIP_FORWARD} seconds`} title={`Forward ${SKIP_FORWARD} s (L)`}>
         <ForwardIcon />
       </button>
-      <button type="button" className={`${iconButton} hidden sm:inline-flex`} onClick={() => player.nextChapter()} disabled={!hasChapters} aria-label="Next chapter" title="Next chapter (Shift+→)">
+      <button type="button" className={wideOnlyButton} onClick={() => player.nextChapter()} disabled={!hasChapters} aria-label="Next chapter" title="Next chapter (Shift+→)">
         <NextChapterIcon />
       </button>
     </div>
@@ -174,7 +177,7 @@ function Settings({ source, onHelp }: { source: PlayerSource; onHelp: () => void
         value={String(rate)}
         onChange={(event) => player.setRate(Number(event.target.value))}
         title="Playback speed (< and >)"
-        className="tabular h-8 rounded-md border border-slate-300 bg-white px-1.5 text-xs dark:border-slate-600 dark:bg-slate-900"
+        className="tabular h-8 rounded-md border border-slate-300 bg-white px-1 text-xs dark:border-slate-600 dark:bg-slate-900"
       >
         {!PLAYBACK_RATES.some((r) => r === rate) && <option value={String(rate)}>{rate}×</option>}
         {PLAYBACK_RATES.map((r) => (
@@ -198,7 +201,7 @@ function Settings({ source, onHelp }: { source: PlayerSource; onHelp: () => void
         className="hidden h-1.5 w-20 cursor-pointer accent-accent-600 md:block"
       />
       {source.kind === 'recording' && <CopyLink audioId={source.audioId} />}
-      <button type="button" className={iconButton} onClick={onHelp} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">
+      <button type="button" className={wideOnlyButton} onClick={onHelp} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">
         <KeyboardIcon />
       </button>
       <button type="button" className={iconButton} onClick={() => player.close()} aria-label="Close player" title="Close player">

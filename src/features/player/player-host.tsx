@@ -1,14 +1,13 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { usePlayer, usePlayerState } from '../../lib/player/index.ts';
-
-// The bar's code loads with the first thing played or cued, not with the first page.
-const DockedPlayer = lazy(() => import('./docked-player.tsx'));
+import DockedPlayer from './docked-player.tsx';
 
 /**
  * The app's one <audio> element, in the root layout so it keeps playing across pages, and the
- * docked player bar once there is something to play.
+ * docked player bar while there is something to play. The root loads this (and the player with
+ * it) once something is first given to the player; from then on it stays mounted.
  */
-export function PlayerHost() {
+export default function PlayerHost() {
   const player = usePlayer();
   const audio = useRef<HTMLAudioElement>(null);
   const hasSource = usePlayerState((s) => s.source !== null);
@@ -22,11 +21,7 @@ export function PlayerHost() {
           Spoken calls carry their text in the transcript panel, which follows playback, rather than in a caption track. */}
       {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
       <audio ref={audio} preload="none" hidden />
-      {hasSource && (
-        <Suspense fallback={<div className="h-[84px] border-t border-slate-200 dark:border-slate-800" aria-hidden="true" />}>
-          <DockedPlayer />
-        </Suspense>
-      )}
+      {hasSource && <DockedPlayer />}
     </>
   );
 }

@@ -31,7 +31,10 @@ function activatesOnSpace(target: EventTarget | null): boolean {
 
 export function shortcutFor(event: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey' | 'target' | 'defaultPrevented'>): ShortcutAction | undefined {
   if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return undefined;
-  if (isTypingTarget(event.target)) return undefined;
+  // A slider keeps its own keys (arrows, Home, End, Page keys, Space); letters and symbols still work there.
+  const onSlider = event.target instanceof HTMLInputElement && event.target.type === 'range';
+  if (onSlider && (event.key.startsWith('Arrow') || ['Home', 'End', 'PageUp', 'PageDown', ' '].includes(event.key))) return undefined;
+  if (!onSlider && isTypingTarget(event.target)) return undefined;
   switch (event.key) {
     case ' ':
     case 'Spacebar':

@@ -29,7 +29,7 @@ const input = 'h-8 w-full rounded-md border border-slate-300 bg-white px-2 text-
 
 /** The filters of the recordings list: edited here, applied to the URL (so they can be shared). */
 export function RecordingFilters({ search, onApply }: { search: RecordingSearch; onApply: (search: RecordingSearch) => void }) {
-  const [draft, setDraft] = useState<Record<string, string>>(() => compactSearch(search) as Record<string, string>);
+  const [draft, setDraft] = useState<Record<string, string>>(() => Object.fromEntries(Object.entries(compactSearch(search)).map(([k, v]) => [k, String(v)])));
   const [submitted, setSubmitted] = useState(false);
   const errors: Record<string, string | undefined> = {};
   for (const field of LIST_FIELDS) errors[field] = checkList(field, draft[field] ?? '');

@@ -12,8 +12,9 @@ export interface RecordingSearch {
   exchanges?: string;
   tickers?: string;
   isins?: string;
-  companyIds?: string;
-  eventIds?: string;
+  /** A lone id is kept as a number, so the router writes `companyIds=12` rather than a quoted string. */
+  companyIds?: string | number;
+  eventIds?: string | number;
   startDate?: string;
   endDate?: string;
   updatedAfter?: string;
@@ -75,6 +76,10 @@ export function parseRecordingSearch(raw: Record<string, unknown>): RecordingSea
     const value = parsed[field];
     if (value && checkList(field, value) === undefined) out[field] = splitList(value).join(',');
   }
+  for (const field of ['companyIds', 'eventIds'] as const) {
+    const value = out[field];
+    if (typeof value === 'string' && /^\d+$/.test(value)) out[field] = Number(value);
+  }
   for (const field of DATE_FIELDS) {
     const value = parsed[field];
     if (value && checkDate(value) === undefined) out[field] = value;
@@ -88,9 +93,10 @@ export function compactSearch(search: RecordingSearch): RecordingSearch {
   return Object.fromEntries(Object.entries(search).filter(([, value]) => value !== undefined && value !== '')) as RecordingSearch;
 }
 
+
 /** The endpoint 6 filters for a search (with the event embedded, 50 a page). */
 export function toAudioFilters(search: RecordingSearch): AudioFilters {
-  const ids = (value: string | undefined) => (value ? splitList(value).map(Number) : undefined);
+  const ids = (value: string | number | undefined) => (value !== undefined && value !== '' ? splitList(String(value)).map(Number) : undefined);
   const list = (value: string | undefined) => (value ? splitList(value) : undefined);
   return {
     limit: 50,

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
-import { audioQueries } from '../../api/audio.ts';
 import type { AudioChapter, AudioRecord } from '../../api/schemas.ts';
 import { useCompanyNames } from '../../components/company-names.tsx';
 import { companyLabel, plausibleSeconds, textOr } from '../../lib/format.ts';
 import { safeHttpUrl } from '../../lib/safe-url.ts';
+import { recordingChaptersQuery } from './recording-queries.ts';
 import { usePlayer, type PlayerChapter, type RecordingSource } from '../../lib/player/index.ts';
 
 /** Chapters as the player knows them (endpoint 8's fields renamed). */
@@ -35,12 +35,9 @@ export function toRecordingSource(audio: AudioRecord, company: string | undefine
   };
 }
 
-/** Endpoint 8 with levels 1 and 2, every page. */
-export const chapterLevels = { levels: [1, 2] } as const;
-
 /** The recording as a source (with its chapters once loaded), and the chapters query for its states. */
 export function useRecordingSource(audio: AudioRecord) {
-  const chapters = useQuery(audioQueries.allChapters(audio.id, chapterLevels));
+  const chapters = useQuery(recordingChaptersQuery(audio.id));
   const known = useCompanyNames([audio.companyId]).get(audio.companyId);
   const company = known ? companyLabel(known) : undefined;
   const source = useMemo(() => toRecordingSource(audio, company, chapters.data), [audio, company, chapters.data]);

@@ -20,15 +20,7 @@ export function RecordingsTable({ recordings, caption }: { recordings: AudioReco
       columns={[
         {
           header: 'Company',
-          cell: (r) => (
-            <>
-              <ClampedText text={companyLabel(companies.get(r.companyId) ?? { id: r.companyId })} className="font-medium" />
-              {/* On phones the Event column is hidden: the recording's link moves here. */}
-              <Link to="/recordings/$audioId" params={{ audioId: r.id }} className={`${link} block text-xs sm:hidden`}>
-                <ClampedText text={title(r)} />
-              </Link>
-            </>
-          ),
+          cell: (r) => <ClampedText text={companyLabel(companies.get(r.companyId) ?? { id: r.companyId })} className="font-medium" />,
         },
         {
           header: 'Event',
@@ -39,7 +31,18 @@ export function RecordingsTable({ recordings, caption }: { recordings: AudioReco
           ),
           hideBelow: 'sm',
         },
-        { header: 'Date', cell: (r) => <TimeText value={r.event?.date ?? r.createdAt} />, className: 'whitespace-nowrap' },
+        {
+          header: 'Date',
+          cell: (r) => (
+            <>
+              <TimeText value={r.event?.date ?? r.createdAt} className="whitespace-nowrap" />
+              {/* On phones the Event column is hidden: the recording's link comes under the date. */}
+              <Link to="/recordings/$audioId" params={{ audioId: r.id }} className={`${link} block text-xs sm:hidden`}>
+                <ClampedText text={title(r)} />
+              </Link>
+            </>
+          ),
+        },
         { header: 'Duration', cell: (r) => formatDuration(r.audioMetadata?.duration), align: 'right', hideBelow: 'md', className: 'whitespace-nowrap' },
         { header: 'Size', cell: (r) => formatSize(r.audioMetadata?.size), align: 'right', hideBelow: 'lg', className: 'whitespace-nowrap' },
       ]}

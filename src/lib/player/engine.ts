@@ -1,6 +1,7 @@
 import type HlsType from 'hls.js';
 import type { ErrorData } from 'hls.js';
 import { nextChapterStart, previousChapterStart } from './chapters.ts';
+import { markPlayerActive } from './presence.ts';
 import { clampRate, clampVolume, clearPosition, readPosition, readPrefs, savePosition, savePrefs } from './storage.ts';
 import type { MediaLike, PlayerChapter, PlayerSource, PlayerState } from './types.ts';
 
@@ -536,6 +537,7 @@ export function createPlayer(options: PlayerOptions = {}): Player {
       };
     },
     load(source, { startAt, autoplay = true } = {}) {
+      markPlayerActive();
       const same = state.source?.key === source.key;
       if (same) {
         // Keep what the page knows better now (chapters, titles), without interrupting playback.

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { audioQueries } from '../../api/audio.ts';
 import type { AudioRecord } from '../../api/schemas.ts';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { Panel } from '../../components/panel.tsx';
 import { QueryStates } from '../../components/query-states.tsx';
 import { ChapterList } from '../../features/player/chapter-list.tsx';
 import { TranscriptPanel } from '../../features/player/transcript-panel.tsx';
-import { chapterLevels, useCueRecording, useRecordingSource } from '../../features/recordings/recording-source.ts';
+import { recordingChaptersQuery, recordingDetailQuery } from '../../features/recordings/recording-queries.ts';
+import { useCueRecording, useRecordingSource } from '../../features/recordings/recording-source.ts';
 import { RecordingSummary } from '../../features/recordings/recording-summary.tsx';
 import { parseIdParam } from '../../lib/route-params.ts';
 import { parseTimeParam } from '../../lib/time-param.ts';
@@ -17,15 +17,15 @@ export const Route = createFileRoute('/recordings/$audioId')({
   /** `?t=` starts playback there: seconds or h:mm:ss. Always returned, so an unusable raw value is replaced. */
   validateSearch: (search: Record<string, unknown>): { t?: number } => ({ t: parseTimeParam(search.t) }),
   loader: ({ context: { queryClient }, params }) => {
-    void queryClient.prefetchQuery(audioQueries.detail(params.audioId, { expand: ['event'] }));
-    void queryClient.prefetchQuery(audioQueries.allChapters(params.audioId, chapterLevels));
+    void queryClient.prefetchQuery(recordingDetailQuery(params.audioId));
+    void queryClient.prefetchQuery(recordingChaptersQuery(params.audioId));
   },
   component: RecordingPage,
 });
 
 function RecordingPage() {
   const { audioId } = Route.useParams();
-  const query = useQuery(audioQueries.detail(audioId, { expand: ['event'] }));
+  const query = useQuery(recordingDetailQuery(audioId));
   if (query.data) return <RecordingDetail audio={query.data} />;
   if (query.isError) {
     return (
@@ -42,11 +42,14 @@ function RecordingPage() {
     );
   }
   return (
-    <Panel title="Recording">
-      <QueryStates query={query} isEmpty={() => false} empty={null} loadingLabel="Loading the recording" loadingRows={3}>
-        {() => null}
-      </QueryStates>
-    </Panel>
+    <>
+      <h1 className="mb-4 text-lg font-semibold tracking-tight">Recording {audioId}</h1>
+      <Panel title="Recording">
+        <QueryStates query={query} isEmpty={() => false} empty={null} loadingLabel="Loading the recording" loadingRows={3}>
+          {() => null}
+        </QueryStates>
+      </Panel>
+    </>
   );
 }
 

@@ -1,0 +1,41 @@
+import { checkA11y, expect, test } from './fixtures.ts';
+
+/** /recordings in Chromium: filters in the URL, the form, and a row that opens its recording. */
+
+test('filters live in the URL, the form applies them, and a row opens its recording', async ({ page }) => {
+  await page.goto('/recordings');
+  const table = page.getByRole('table', { name: 'Recordings, newest first' });
+  await expect(table.getByRole('row')).toHaveCount(51);
+  await checkA11y(page, 'recordings');
+
+  // Narrow to the company of the first row, oldest first.
+  const first = (await (await page.request.get('/public/v3/audio?limit=1&direction=desc')).json()).data[0];
+  await page.getByText('Filters', { exact: true }).click();
+  await page.getByRole('textbox', { name: 'Company ids' }).fill(String(first.companyId));
+  await page.getByRole('combobox', { name: 'Order' }).selectOption('asc');
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page).toHaveURL(new RegExp(`/recordings\\?companyIds=${first.companyId}&direction=asc$`));
+  const filtered = page.getByRole('table', { name: 'Recordings, oldest first' });
+  await expect(filtered).toBeVisible();
+  await expect(page.getByText('Filters (1 applied)')).toBeVisible();
+  await checkA11y(page, 'recordings filtered');
+
+  // A typing mistake is explained, not sent.
+  await page.getByRole('textbox', { name: 'Event ids' }).fill('twelve');
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page.getByText('Use whole numbers separated by commas, e.g. 12,34.')).toBeVisible();
+
+  // The newest recording of that company is the last row; its event opens the recording page.
+  const last = filtered.getByRole('row').last();
+  await last.getByRole('link').first().click();
+  await expect(page).toHaveURL(new RegExp(`/recordings/${first.id}$`));
+  await expect(page.getByRole('list', { name: 'Chapters', exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Player' })).toBeVisible();
+});
+
+test('an unknown recording says so', async ({ page, expectConsoleError }) => {
+  expectConsoleError(/status of 404/);
+  await page.goto('/recordings/99999999');
+  await expect(page.getByRole('alert')).toContainText('Not found (404)');
+  await checkA11y(page, 'missing recording');
+});
