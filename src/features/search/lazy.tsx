@@ -16,6 +16,25 @@ export function loadSearch(): Promise<SearchModule> {
   return loading;
 }
 
+/** Runs `task` once the page has loaded and the browser is idle: after the first route, never competing with it. */
+export function whenIdleAfterLoad(task: () => void, timeout = 4_000): () => void {
+  let cancelled = false;
+  let idle: number | undefined;
+  const schedule = () => {
+    if (cancelled) return;
+    idle = globalThis.requestIdleCallback ? globalThis.requestIdleCallback(task, { timeout }) : (setTimeout(task, 1_500) as unknown as number);
+  };
+  if (typeof document === 'undefined' || document.readyState === 'complete') schedule();
+  else globalThis.addEventListener('load', schedule, { once: true });
+  return () => {
+    cancelled = true;
+    globalThis.removeEventListener?.('load', schedule);
+    if (idle === undefined) return;
+    if (globalThis.cancelIdleCallback) globalThis.cancelIdleCallback(idle);
+    else clearTimeout(idle);
+  };
+}
+
 function useSearchModule(eager: boolean): SearchModule | null {
   const [module, setModule] = useState<SearchModule | null>(() => loaded);
   useEffect(() => {
@@ -24,11 +43,10 @@ function useSearchModule(eager: boolean): SearchModule | null {
     const load = () => void loadSearch().then((m) => live && setModule(m));
     if (eager) load();
     else {
-      const idle = globalThis.requestIdleCallback ? globalThis.requestIdleCallback(load, { timeout: 4_000 }) : (setTimeout(load, 2_000) as unknown as number);
+      const cancel = whenIdleAfterLoad(load);
       return () => {
         live = false;
-        if (globalThis.cancelIdleCallback) globalThis.cancelIdleCallback(idle);
-        else clearTimeout(idle);
+        cancel();
       };
     }
     return () => {
@@ -109,7 +127,5 @@ export function HeaderIndexBadge() {
 
 /** Starts filling the company index when the browser is idle after the first page. */
 export function startCompanyIndexInBackground(): void {
-  const begin = () => void loadSearch().then((m) => m.startCompanyIndexInBackground());
-  if (globalThis.requestIdleCallback) globalThis.requestIdleCallback(begin, { timeout: 3_000 });
-  else setTimeout(begin, 1_500);
+  whenIdleAfterLoad(() => void loadSearch().then((m) => m.startCompanyIndexInBackground()), 3_000);
 }
