@@ -1,5 +1,6 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { noteServerDate } from './server-clock.ts';
+import './zod-config.ts';
 
 /**
  * The one way the app reads the API: GET `/public/v3${path}` on the app's own origin (the proxy
@@ -57,7 +58,7 @@ export function isApiError(error: unknown): error is ApiError {
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 export type QueryParams = Record<string, QueryValue>;
 
-export interface GetJsonOptions<S extends z.ZodType> {
+export interface GetJsonOptions<S extends z.ZodMiniType> {
   query?: QueryParams;
   signal?: AbortSignal;
   schema: S;
@@ -95,7 +96,7 @@ export function apiUrl(path: string, query?: QueryParams): string {
   return origin && origin !== 'null' ? new URL(relative, origin).toString() : relative;
 }
 
-export async function getJson<S extends z.ZodType>(path: string, options: GetJsonOptions<S>): Promise<z.output<S>> {
+export async function getJson<S extends z.ZodMiniType>(path: string, options: GetJsonOptions<S>): Promise<z.output<S>> {
   const { query, signal, schema, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
   const url = apiUrl(path, query);
   const shownUrl = `${API_PREFIX}${path}`;

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import './zod-config.ts';
 
 /**
  * Zod schemas for the ten resources of the Financial Events API v3 and its two envelopes.
@@ -18,15 +19,15 @@ import { z } from 'zod';
 const id = z.int();
 const timestamp = z.string();
 /** Display text the app can do without: null or missing becomes null, shown as missing. */
-const text = z.string().nullable().default(null);
+const text = z._default(z.nullable(z.string()), null);
 /** A timestamp shown but never computed with: null or missing becomes null. */
-const optionalTimestamp = timestamp.nullable().default(null);
+const optionalTimestamp = z._default(z.nullable(timestamp), null);
 /** A list: null or missing becomes empty. */
-function list<T extends z.ZodType>(item: T) {
-  return z
-    .array(item)
-    .nullish()
-    .transform((value) => value ?? []);
+function list<T extends z.ZodMiniType>(item: T) {
+  return z.pipe(
+    z.nullish(z.array(item)),
+    z.transform((value: z.output<T>[] | null | undefined) => value ?? []),
+  );
 }
 const timestamps = { createdAt: optionalTimestamp, updatedAt: optionalTimestamp };
 
@@ -67,7 +68,7 @@ export const eventSchema = z.looseObject({
   typeId: id,
   date: optionalTimestamp,
   language: text,
-  fiscalYear: z.int().nullable().default(null),
+  fiscalYear: z._default(z.nullable(z.int()), null),
   fiscalPeriod: text,
   /** Render only through safeHttpUrl. */
   backlinkUrl: text,
@@ -78,7 +79,7 @@ export const eventSchema = z.looseObject({
 export const eventSummarySchema = z.looseObject({
   title: text,
   typeId: id,
-  fiscalYear: z.int().nullable().default(null),
+  fiscalYear: z._default(z.nullable(z.int()), null),
   fiscalPeriod: text,
   language: text,
   date: optionalTimestamp,
@@ -95,7 +96,7 @@ export const audioMetadataSchema = z.looseObject({
   /** Human-readable size with unit, e.g. "200.0 MB". */
   size: text,
   /** Seconds. */
-  duration: z.number().nullable().default(null),
+  duration: z._default(z.nullable(z.number()), null),
   encoding: text,
   mimetype: text,
 });
@@ -109,10 +110,10 @@ export const audioSchema = z.looseObject({
   /** HLS playlist URL. Render only through safeHttpUrl. */
   streamUrl: text,
   /** Seconds from the start of the recording to the Q&A section (0 when unknown). */
-  qna: z.number().nullable().default(null),
-  audioMetadata: audioMetadataSchema.nullable().default(null),
+  qna: z._default(z.nullable(z.number()), null),
+  audioMetadata: z._default(z.nullable(audioMetadataSchema), null),
   /** Present when requested with `expand=event`. */
-  event: eventSummarySchema.optional(),
+  event: z.optional(eventSummarySchema),
   ...timestamps,
 });
 
@@ -154,10 +155,10 @@ export const liveAudioSchema = z.looseObject({
   companyId: id,
   date: optionalTimestamp,
   /** null before the call goes live. */
-  wentLiveAt: timestamp.nullable().default(null),
-  state: z.string() as z.ZodType<LiveState, string>,
+  wentLiveAt: z._default(z.nullable(timestamp), null),
+  state: z.string() as z.ZodMiniType<LiveState, string>,
   /** HLS playlist while live, the recording once available; null before going live or after a failure. */
-  audio: z.string().nullable().default(null),
+  audio: z._default(z.nullable(z.string()), null),
   ...timestamps,
 });
 
@@ -169,7 +170,7 @@ export const documentSchema = z.looseObject({
   /** PDF or (for transcripts) JSON file URL. Render only through safeHttpUrl. */
   fileUrl: text,
   /** Present with `expand=event`, and always on the transcript detail. */
-  event: eventSummarySchema.optional(),
+  event: z.optional(eventSummarySchema),
   ...timestamps,
 });
 
@@ -195,17 +196,17 @@ export const DOCUMENT_GROUPS = {
 export type DocumentGroupId = keyof typeof DOCUMENT_GROUPS;
 
 /** `{ data: <record> }` */
-export function single<T extends z.ZodType>(schema: T) {
+export function single<T extends z.ZodMiniType>(schema: T) {
   return z.looseObject({ data: schema });
 }
 
 export const paginationSchema = z.looseObject({
   /** Cursor of the next page; null (or missing, normalised to null) on the last page. */
-  nextCursor: z.number().nullable().default(null),
+  nextCursor: z._default(z.nullable(z.number()), null),
 });
 
 /** `{ data: [<record>, ...], pagination: { nextCursor } }` */
-export function page<T extends z.ZodType>(schema: T) {
+export function page<T extends z.ZodMiniType>(schema: T) {
   return z.looseObject({ data: z.array(schema), pagination: paginationSchema });
 }
 

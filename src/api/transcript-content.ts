@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { safeHttpUrl } from '../lib/safe-url.ts';
 import { ApiError, describeIssues, errorFromResponse } from './client.ts';
 
@@ -11,23 +11,23 @@ import { ApiError, describeIssues, errorFromResponse } from './client.ts';
 
 const word = z.looseObject({
   word: z.string(),
-  punctuated_word: z.string().optional(),
+  punctuated_word: z.optional(z.string()),
   start: z.number(),
   end: z.number(),
-  confidence: z.number().optional(),
+  confidence: z.optional(z.number()),
 });
 
 const sentence = z.looseObject({
   text: z.string(),
   start: z.number(),
   end: z.number(),
-  speaker: z.number().nullish(),
-  words: z.array(word).optional(),
+  speaker: z.nullish(z.number()),
+  words: z.optional(z.array(word)),
 });
 
 const paragraph = z.looseObject({
-  speaker: z.number().nullish(),
-  text: z.string().optional(),
+  speaker: z.nullish(z.number()),
+  text: z.optional(z.string()),
   start: z.number(),
   end: z.number(),
   sentences: z.array(sentence),
@@ -36,20 +36,20 @@ const paragraph = z.looseObject({
 const speakerMapping = z.looseObject({
   speaker: z.number(),
   speaker_data: z.looseObject({
-    name: z.string().nullish(),
-    role: z.string().nullish(),
-    company: z.string().nullish(),
+    name: z.nullish(z.string()),
+    role: z.nullish(z.string()),
+    company: z.nullish(z.string()),
   }),
 });
 
 export const transcriptContentSchema = z.looseObject({
-  version: z.string().optional(),
-  event_id: z.number().optional(),
-  company_id: z.number().optional(),
-  speaker_mapping: z.array(speakerMapping).optional(),
+  version: z.optional(z.string()),
+  event_id: z.optional(z.number()),
+  company_id: z.optional(z.number()),
+  speaker_mapping: z.optional(z.array(speakerMapping)),
   transcript: z.looseObject({
-    text: z.string().optional(),
-    number_of_speakers: z.number().optional(),
+    text: z.optional(z.string()),
+    number_of_speakers: z.optional(z.number()),
     paragraphs: z.array(paragraph),
   }),
 });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** "Sandbox data" when the server has no API key and answers from its embedded sandbox. */
 

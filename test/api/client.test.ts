@@ -223,7 +223,7 @@ describe('bodies that do not match', () => {
     expect(error.kind).toBe('malformed');
     expect(error.message).toContain('data[3].tickers[0].exchange: expected string, received number');
     expect(error.message).toContain('/public/v3/companies');
-    expect(error.cause).toBeInstanceOf(z.ZodError);
+    expect(error.cause).toBeInstanceOf(z.core.$ZodError);
   });
 
   it('a missing required field, an id that is not an integer, a missing envelope: each named', async () => {

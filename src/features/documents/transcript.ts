@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { formatDuration } from '../../lib/format.ts';
 
 /**
@@ -7,26 +7,27 @@ import { formatDuration } from '../../lib/format.ts';
  * not, so its speakers are numbered in the order they first speak ("Speaker 1", "Speaker 2").
  */
 
-const nullableText = z.string().nullable().optional();
+const nullableText = z.optional(z.nullable(z.string()));
 
 const transcriptFileSchema = z.looseObject({
-  speaker_mapping: z
-    .array(
-      z.looseObject({
-        speaker: z.number(),
-        speaker_data: z.looseObject({ name: nullableText, role: nullableText, company: nullableText }).nullable().optional(),
-      }),
-    )
-    .nullable()
-    .optional(),
+  speaker_mapping: z.optional(
+    z.nullable(
+      z.array(
+        z.looseObject({
+          speaker: z.number(),
+          speaker_data: z.optional(z.nullable(z.looseObject({ name: nullableText, role: nullableText, company: nullableText }))),
+        }),
+      ),
+    ),
+  ),
   transcript: z.looseObject({
     paragraphs: z.array(
       z.looseObject({
-        speaker: z.number().nullable().optional(),
-        text: z.string().optional(),
+        speaker: z.optional(z.nullable(z.number())),
+        text: z.optional(z.string()),
         start: z.number(),
-        end: z.number().optional(),
-        sentences: z.array(z.looseObject({ text: z.string() })).optional(),
+        end: z.optional(z.number()),
+        sentences: z.optional(z.array(z.looseObject({ text: z.string() }))),
       }),
     ),
   }),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { AudioFilters } from '../../api/audio.ts';
 
 /**
@@ -56,15 +56,19 @@ export function checkDate(value: string): string | undefined {
   return DATE.test(value.trim()) && !Number.isNaN(Date.parse(value.trim())) ? undefined : 'Use a date such as 2026-11-21.';
 }
 
-const text = z
-  .union([z.string(), z.number()])
-  .transform((value) => String(value).trim())
-  .optional()
-  .catch(undefined);
+const text = z.catch(
+  z.optional(
+    z.pipe(
+      z.union([z.string(), z.number()]),
+      z.transform((value: string | number) => String(value).trim()),
+    ),
+  ),
+  undefined,
+);
 
 const searchSchema = z.looseObject({
   ...Object.fromEntries([...LIST_FIELDS, ...DATE_FIELDS].map((field) => [field, text])),
-  direction: z.enum(['asc', 'desc']).optional().catch(undefined),
+  direction: z.catch(z.optional(z.enum(['asc', 'desc'])), undefined),
 });
 
 export function parseRecordingSearch(raw: Record<string, unknown>): RecordingSearch {
