@@ -73,7 +73,7 @@ describe('company page', () => {
     await waitFor(() => expect(within(transcriptsPanel).getAllByRole('listitem')).toHaveLength(transcripts.data.length));
     const first = within(transcriptsPanel).getAllByRole('listitem')[0]!;
     const newestDoc = [...transcripts.data].sort((a, b) => Date.parse(b.event!.date!) - Date.parse(a.event!.date!))[0]!;
-    expect(within(first).getAllByRole('link')[0]).toHaveAttribute('href', expect.stringMatching(/^\/documents\/\d+$/));
+    expect(within(first).getAllByRole('link')[0]).toHaveAttribute('href', expect.stringMatching(/^\/documents\/\d+\?kind=transcript$/));
     expect(first).toHaveTextContent(newestDoc.event!.title!);
     // The type is named from endpoint 13.
     await waitFor(() => expect(first).toHaveTextContent(/Transcript \((Raw|Edited)\)/));

@@ -41,21 +41,17 @@ export function CompanyRecordings({ query }: { query: Infinite<AudioRecord> }) {
       <ListBody query={query} count={rows.length} empty="No recordings of this company's events yet." loadingLabel="Loading recordings" noun="recordings">
         <ul className="divide-y divide-slate-100 dark:divide-slate-800">
           {rows.map((r) => (
-            <li key={r.id} className="flex items-start justify-between gap-3 px-4 py-2.5 text-sm">
-              <div className="min-w-0">
+            <ActivityItem
+              key={r.id}
+              title={
                 <Link to="/recordings/$audioId" params={{ audioId: r.id }} className={linkClass}>
                   <ClampedText text={textOr(r.event?.title, `Recording ${r.id}`)} />
                 </Link>
-                <p className={subtle}>
-                  <TimeText value={r.event?.date ?? r.createdAt} />
-                  {' · '}
-                  <Link to="/events/$eventId" params={{ eventId: r.eventId }} className="underline">
-                    Event page
-                  </Link>
-                </p>
-              </div>
-              <span className="shrink-0 tabular text-xs text-slate-600 dark:text-slate-400">{formatDuration(r.audioMetadata?.duration)}</span>
-            </li>
+              }
+              date={r.event?.date ?? r.createdAt}
+              eventId={r.eventId}
+              aside={<span className="shrink-0 tabular text-xs text-slate-600 dark:text-slate-400">{formatDuration(r.audioMetadata?.duration)}</span>}
+            />
           ))}
         </ul>
       </ListBody>
@@ -73,25 +69,40 @@ export function CompanyTranscripts({ query }: { query: Infinite<DocumentRecord> 
       <ListBody query={query} count={rows.length} empty="No transcripts of this company's events yet." loadingLabel="Loading transcripts" noun="transcripts">
         <ul className="divide-y divide-slate-100 dark:divide-slate-800">
           {rows.map((t) => (
-            <li key={t.id} className="flex items-start justify-between gap-3 px-4 py-2.5 text-sm">
-              <div className="min-w-0">
-                <Link to="/documents/$documentId" params={{ documentId: t.id }} className={linkClass}>
+            <ActivityItem
+              key={t.id}
+              title={
+                <Link to="/documents/$documentId" params={{ documentId: t.id }} search={{ kind: 'transcript' }} className={linkClass}>
                   <ClampedText text={textOr(t.event?.title, `Transcript ${t.id}`)} />
                 </Link>
-                <p className={subtle}>
-                  <TimeText value={t.event?.date ?? t.createdAt} />
-                  {' · '}
-                  <Link to="/events/$eventId" params={{ eventId: t.eventId }} className="underline">
-                    Event page
-                  </Link>
-                </p>
-              </div>
-              <ClampedText text={typeName.get(t.typeId) ?? `Type ${t.typeId}`} lines={1} className="max-w-[40%] shrink-0 text-xs text-slate-600 dark:text-slate-400" />
-            </li>
+              }
+              date={t.event?.date ?? t.createdAt}
+              eventId={t.eventId}
+              aside={<ClampedText text={typeName.get(t.typeId) ?? `Type ${t.typeId}`} lines={1} className="max-w-[40%] shrink-0 text-xs text-slate-600 dark:text-slate-400" />}
+            />
           ))}
         </ul>
       </ListBody>
     </Panel>
+  );
+}
+
+/** One recording or transcript: its link, the event's date and page, and a note on the right. */
+function ActivityItem({ title, date, eventId, aside }: { title: ReactNode; date: string | null | undefined; eventId: number; aside: ReactNode }) {
+  return (
+    <li className="flex items-start justify-between gap-3 px-4 py-2.5 text-sm">
+      <div className="min-w-0">
+        {title}
+        <p className={subtle}>
+          <TimeText value={date} />
+          {' · '}
+          <Link to="/events/$eventId" params={{ eventId }} className="underline">
+            Event page
+          </Link>
+        </p>
+      </div>
+      {aside}
+    </li>
   );
 }
 
