@@ -5,10 +5,11 @@
  */
 import { screen, within } from '@testing-library/react';
 import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { findInPages, indexPage, type PageTextItem } from '../../src/features/documents/pdf-find.ts';
 import { renderApp } from '../support/render-app.tsx';
 import { sandbox, sandboxJson, TEST_ORIGIN, useSandboxServer } from '../support/sandbox-server.ts';
+import { captureDownloads } from '../support/downloads.ts';
 
 useSandboxServer();
 
@@ -65,20 +66,7 @@ describe('find in a PDF', () => {
 });
 
 describe('PDF document page', () => {
-  let saved: { blob: Blob; name: string }[];
-  beforeEach(() => {
-    saved = [];
-    let lastBlob: Blob | undefined;
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-      lastBlob = blob as Blob;
-      return 'blob:test';
-    });
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push({ blob: lastBlob!, name: this.download });
-    });
-  });
-  afterEach(() => vi.restoreAllMocks());
+  const downloads = captureDownloads();
 
   it('shows the type, category, form and group, the company and event, and downloads the original under a readable name', async () => {
     const id = await pdfDocumentId();
@@ -109,9 +97,9 @@ describe('PDF document page', () => {
     const download = await screen.findByRole('button', { name: 'Download original' });
     await vi.waitFor(() => expect(download).toBeEnabled());
     await user.click(download);
-    expect(saved).toHaveLength(1);
-    expect(saved[0]!.name).toBe(`${company.displayName} - ${doc.event.fiscalPeriod} ${doc.event.fiscalYear} - ${type.name}.pdf`);
-    const head = new TextDecoder().decode(new Uint8Array(await saved[0]!.blob.arrayBuffer()).subarray(0, 5));
+    expect(downloads.saved).toHaveLength(1);
+    expect(downloads.saved[0]!.name).toBe(`${company.displayName} - ${doc.event.fiscalPeriod} ${doc.event.fiscalYear} - ${type.name}.pdf`);
+    const head = new TextDecoder().decode(new Uint8Array(await downloads.saved[0]!.blob.arrayBuffer()).subarray(0, 5));
     expect(head).toBe('%PDF-');
   });
 

@@ -1,9 +1,10 @@
 /** Transcript documents: reading the file, the viewer (speakers, find, timestamps) and the exports. */
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { escapeMarkdown, parseTranscript, transcriptToMarkdown, transcriptToText } from '../../src/features/documents/transcript.ts';
 import { renderApp } from '../support/render-app.tsx';
 import { sandbox, sandboxJson, TEST_ORIGIN, useSandboxServer } from '../support/sandbox-server.ts';
+import { captureDownloads } from '../support/downloads.ts';
 
 useSandboxServer();
 
@@ -111,17 +112,7 @@ describe('reading and exporting a transcript', () => {
 });
 
 describe('transcript viewer', () => {
-  let saved: Blob[];
-  beforeEach(() => {
-    saved = [];
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-      saved.push(blob as Blob);
-      return 'blob:test';
-    });
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-  });
-  afterEach(() => vi.restoreAllMocks());
+  const downloads = captureDownloads();
 
   it('shows speakers and times, finds a phrase with a hit count, links times to the recording, and exports', async () => {
     const { eventId, audioId, transcriptId } = (await info()).eventWithAudioAndTranscript;
@@ -159,16 +150,16 @@ describe('transcript viewer', () => {
 
     // Exports: the whole text, with speakers and times.
     await user.click(screen.getByRole('button', { name: 'Export as text' }));
-    const text = await saved.at(-1)!.text();
+    const text = await downloads.saved.at(-1)!.blob.text();
     const ceo = source.speaker_mapping!.find((m) => m.speaker_data.role === 'Chief Executive Officer')!.speaker_data.name!;
     expect(text).toContain(edited.data.event.title);
     expect(text).toContain(`] ${ceo} (Chief Executive Officer`);
     for (const paragraph of source.transcript.paragraphs) expect(text).toContain(paragraph.text);
     await user.click(screen.getByRole('button', { name: 'Export as Markdown' }));
-    const markdown = await saved.at(-1)!.text();
+    const markdown = await downloads.saved.at(-1)!.blob.text();
     expect(markdown.startsWith(`# ${edited.data.event.title}`)).toBe(true);
     expect(markdown).toContain(`**[0:00] Operator**`);
-    expect(saved.at(-1)!.type).toMatch(/^text\/markdown/);
+    expect(downloads.saved.at(-1)!.blob.type).toMatch(/^text\/markdown/);
   });
 
   it('without a recording, times are plain text', async () => {

@@ -2,11 +2,12 @@
 import { screen, within } from '@testing-library/react';
 import { unzipSync, strFromU8 } from 'fflate';
 import { delay, http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { normaliseTranscriptSearch, transcriptFilters, validateTranscriptSearch } from '../../src/features/documents/transcript-search.ts';
 import { readableFileName, uniqueFileNames } from '../../src/lib/file-name.ts';
 import { renderApp } from '../support/render-app.tsx';
 import { forwardToSandbox, sandboxJson, seenRequests, server, useSandboxServer } from '../support/sandbox-server.ts';
+import { captureDownloads } from '../support/downloads.ts';
 
 useSandboxServer();
 
@@ -119,20 +120,7 @@ describe('readable file names', () => {
 });
 
 describe('zip download of selected transcripts', () => {
-  let saved: { blob: Blob; name: string }[];
-  beforeEach(() => {
-    saved = [];
-    let lastBlob: Blob | undefined;
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-      lastBlob = blob as Blob;
-      return 'blob:test';
-    });
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push({ blob: lastBlob!, name: this.download });
-    });
-  });
-  afterEach(() => vi.restoreAllMocks());
+  const downloads = captureDownloads();
 
   async function selectFirst(count: number) {
     const rendered = await renderApp('/transcripts');
@@ -151,10 +139,10 @@ describe('zip download of selected transcripts', () => {
     const { user } = await selectFirst(3);
     await user.click(screen.getByRole('button', { name: 'Download 3 as zip' }));
     expect(await screen.findByText(/^Saved Transcripts - 3 files - \d{4}-\d\d-\d\d\.zip with 3 transcripts\./)).toBeInTheDocument();
-    expect(saved).toHaveLength(1);
-    expect(saved[0]!.name).toMatch(/^Transcripts - 3 files - \d{4}-\d\d-\d\d\.zip$/);
+    expect(downloads.saved).toHaveLength(1);
+    expect(downloads.saved[0]!.name).toMatch(/^Transcripts - 3 files - \d{4}-\d\d-\d\d\.zip$/);
 
-    const entries = unzipSync(new Uint8Array(await saved[0]!.blob.arrayBuffer()));
+    const entries = unzipSync(new Uint8Array(await downloads.saved[0]!.blob.arrayBuffer()));
     const names = Object.keys(entries);
     expect(names).toHaveLength(3);
     const companies = await sandboxJson<{ data: { id: number; displayName: string }[] }>(`/companies?ids=${data.map((d) => d.companyId).join(',')}`);
@@ -177,7 +165,7 @@ describe('zip download of selected transcripts', () => {
     const status = report.closest('[role="status"]') as HTMLElement;
     expect(status).toHaveTextContent('1 file could not be downloaded:');
     expect(within(status).getByRole('listitem')).toHaveTextContent(/Transcript \((Raw|Edited)\)\.json: Disk on fire/);
-    const entries = unzipSync(new Uint8Array(await saved[0]!.blob.arrayBuffer()));
+    const entries = unzipSync(new Uint8Array(await downloads.saved[0]!.blob.arrayBuffer()));
     expect(Object.keys(entries)).toHaveLength(3);
     expect(strFromU8(entries['Failed downloads.txt']!)).toMatch(/could not be downloaded[\s\S]*: Disk on fire/);
   });
@@ -196,7 +184,7 @@ describe('zip download of selected transcripts', () => {
     expect(screen.getByRole('progressbar', { name: 'Download progress' })).toHaveAttribute('max', '2');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByText('Download cancelled; nothing was saved.')).toBeInTheDocument();
-    expect(saved).toHaveLength(0);
+    expect(downloads.saved).toHaveLength(0);
   });
 
   it('selects all loaded rows at once', async () => {
