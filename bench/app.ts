@@ -17,7 +17,15 @@ import { benchSearch } from './search.ts';
  */
 
 const BUDGET_KB = 150;
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 
 async function main() {
   if (!existsSync('dist/index.html')) {
@@ -84,7 +92,9 @@ async function main() {
     }
     console.log(`First route (/) JavaScript, asked for before its lists were on screen: ${count} files`);
     console.log(rows.join('\n'));
-    console.log(`  total ${(raw / 1024).toFixed(1)} kB raw, ${(gzip / 1024).toFixed(1)} kB gzipped; budget ${BUDGET_KB} kB: ${(gzip / 1024 / BUDGET_KB).toFixed(2)} of budget`);
+    console.log(
+      `  total ${(raw / 1024).toFixed(1)} kB raw, ${(gzip / 1024).toFixed(1)} kB gzipped; budget ${BUDGET_KB} kB: ${(gzip / 1024 / BUDGET_KB).toFixed(2)} of budget`,
+    );
     if (later.length) {
       console.log(`Loaded afterwards, while idle (company search): ${(laterGzip / 1024).toFixed(1)} kB gzipped`);
       console.log(later.join('\n'));

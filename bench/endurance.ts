@@ -99,7 +99,8 @@ async function main() {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     const cdp = await page.context().newCDPSession(page);
-    const info = async () => (await (await page.request.get(`${origin}/__sandbox/info`)).json()) as { eventWithAudioAndTranscript: { audioId: number }; liveEventId: number };
+    const info = async () =>
+      (await (await page.request.get(`${origin}/__sandbox/info`)).json()) as { eventWithAudioAndTranscript: { audioId: number }; liveEventId: number };
     const { audioId } = (await info()).eventWithAudioAndTranscript;
 
     await page.goto(`${origin}/recordings/${audioId}`);
@@ -156,7 +157,9 @@ async function main() {
     const end = await measure(page, cdp, 'end');
     print(end);
     const minutes = ((performance.now() - started) / 60_000).toFixed(1);
-    console.log(`  ${round} rounds in ${minutes} min; heap end / start ${(end.heapUsed / first.heapUsed).toFixed(2)}×, end / after round 1 ${(end.heapUsed / (baseline ?? first).heapUsed).toFixed(2)}×; DOM nodes end / after round 1 ${(end.nodes / (baseline ?? first).nodes).toFixed(2)}×`);
+    console.log(
+      `  ${round} rounds in ${minutes} min; heap end / start ${(end.heapUsed / first.heapUsed).toFixed(2)}×, end / after round 1 ${(end.heapUsed / (baseline ?? first).heapUsed).toFixed(2)}×; DOM nodes end / after round 1 ${(end.nodes / (baseline ?? first).nodes).toFixed(2)}×`,
+    );
     if (errors.length > 0) console.log(`  page errors: ${errors.length} (first: ${errors[0]})`);
     else console.log('  no page errors');
   } finally {

@@ -20,8 +20,10 @@ const RUNS = 9;
 export function withBenchFiles(appFetch: (request: Request) => Response | Promise<Response>) {
   return (request: Request): Response | Promise<Response> => {
     const { pathname } = new URL(request.url);
-    if (pathname === '/__bench/bare.html') return new Response(readFileSync('bench/player-bare.html'), { headers: { 'content-type': 'text/html; charset=utf-8' } });
-    if (pathname === '/__bench/hls.js') return new Response(readFileSync('node_modules/hls.js/dist/hls.light.min.js'), { headers: { 'content-type': 'text/javascript' } });
+    if (pathname === '/__bench/bare.html')
+      return new Response(readFileSync('bench/player-bare.html'), { headers: { 'content-type': 'text/html; charset=utf-8' } });
+    if (pathname === '/__bench/hls.js')
+      return new Response(readFileSync('node_modules/hls.js/dist/hls.light.min.js'), { headers: { 'content-type': 'text/javascript' } });
     return appFetch(request);
   };
 }
@@ -74,7 +76,10 @@ async function appRun(browser: Browser, base: string, sample: Sample): Promise<[
   const play = await elapsed(page);
   await page.waitForTimeout(500);
   await armTimer(page);
-  await page.getByRole('list', { name: 'Chapters', exact: true }).getByRole('button', { name: new RegExp(`^${sample.chapterTitle}`) }).click();
+  await page
+    .getByRole('list', { name: 'Chapters', exact: true })
+    .getByRole('button', { name: new RegExp(`^${sample.chapterTitle}`) })
+    .click();
   const chapter = await elapsed(page);
   await context.close();
   return [play, chapter];
@@ -105,7 +110,9 @@ export async function benchPlayer(base: string): Promise<void> {
   const info = await (await fetch(`${base}/__sandbox/info`)).json();
   const audioId: number = info.eventWithAudioAndTranscript.audioId;
   const audio = (await (await fetch(`${base}/public/v3/audio/${audioId}`)).json()).data;
-  const chapters: { title: string; startTimestamp: number; level: number }[] = (await (await fetch(`${base}/public/v3/audio/${audioId}/chapters?levels=1,2&limit=100`)).json()).data;
+  const chapters: { title: string; startTimestamp: number; level: number }[] = (
+    await (await fetch(`${base}/public/v3/audio/${audioId}/chapters?levels=1,2&limit=100`)).json()
+  ).data;
   // A section far enough ahead that neither page has it buffered.
   const target = chapters.filter((c) => c.level === 1 && c.startTimestamp > 60).at(-1)!;
   const sample: Sample = { audioId, streamUrl: audio.streamUrl, chapter: target.startTimestamp, chapterTitle: target.title };
@@ -136,7 +143,9 @@ export async function benchPlayer(base: string): Promise<void> {
     const b = median(bare[i]);
     return `  ${label.padEnd(26)} ${a.toFixed(0).padStart(6)} ms ${b.toFixed(0).padStart(8)} ms ${(a / b).toFixed(2).padStart(8)}×   (aim ≤ 1.20×)`;
   };
-  console.log(`\nPlayer on recording ${audioId} (median of ${RUNS}, cold context each run; chapter "${target.title}" at ${target.startTimestamp.toFixed(1)} s)`);
+  console.log(
+    `\nPlayer on recording ${audioId} (median of ${RUNS}, cold context each run; chapter "${target.title}" at ${target.startTimestamp.toFixed(1)} s)`,
+  );
   console.log(`  ${''.padEnd(26)} ${'app'.padStart(9)} ${'bare hls.js'.padStart(11)} ${'ratio'.padStart(9)}`);
   console.log(row('click → playing', 0));
   console.log(row('chapter click → playing', 1));

@@ -27,8 +27,12 @@ async function main() {
   const { dataset } = sandbox.store;
 
   console.log(`Sandbox at ${COMPANIES.toLocaleString('en-US')} companies`);
-  console.log(`  built in ${buildMs.toFixed(0)} ms: ${dataset.events.count.toLocaleString('en-US')} events, ${dataset.audio.count.toLocaleString('en-US')} recordings, ${dataset.documents.count.toLocaleString('en-US')} documents (${dataset.transcriptIds.length.toLocaleString('en-US')} transcripts)`);
-  console.log(`  memory held: heap ${mb(after.heapUsed - before.heapUsed)}, typed arrays ${mb(after.arrayBuffers - before.arrayBuffers)}, rss ${mb(after.rss)}${gc ? '' : ' (run with --expose-gc for exact heap figures)'}`);
+  console.log(
+    `  built in ${buildMs.toFixed(0)} ms: ${dataset.events.count.toLocaleString('en-US')} events, ${dataset.audio.count.toLocaleString('en-US')} recordings, ${dataset.documents.count.toLocaleString('en-US')} documents (${dataset.transcriptIds.length.toLocaleString('en-US')} transcripts)`,
+  );
+  console.log(
+    `  memory held: heap ${mb(after.heapUsed - before.heapUsed)}, typed arrays ${mb(after.arrayBuffers - before.arrayBuffers)}, rss ${mb(after.rss)}${gc ? '' : ' (run with --expose-gc for exact heap figures)'}`,
+  );
 
   const firstCompany = dataset.companies[Math.floor(COMPANIES / 2)]!;
   const cases: [string, string][] = [
@@ -58,7 +62,9 @@ async function main() {
       bytes = text.length;
     }
     times.sort((a, b) => a - b);
-    console.log(`  ${label.padEnd(40)} ${`${quantile(times, 0.5).toFixed(2)} ms`.padStart(9)} ${`${quantile(times, 0.95).toFixed(2)} ms`.padStart(9)} ${String(items).padStart(6)} ${String(bytes).padStart(9)}`);
+    console.log(
+      `  ${label.padEnd(40)} ${`${quantile(times, 0.5).toFixed(2)} ms`.padStart(9)} ${`${quantile(times, 0.95).toFixed(2)} ms`.padStart(9)} ${String(items).padStart(6)} ${String(bytes).padStart(9)}`,
+    );
   }
   console.log('\n  aim: a 500-item page well under 50 ms (p50/50 ms printed as a ratio below)');
   const t = performance.now();

@@ -48,7 +48,9 @@ async function inBrowser(): Promise<void> {
     await cdp.send('HeapProfiler.collectGarbage');
     const heap = (await cdp.send('Runtime.getHeapUsage')).usedSize;
     console.log(`Company index in Chromium, ${COMPANIES.toLocaleString()} companies (sandbox on loopback, IndexedDB)`);
-    console.log(`  fill: ${fill.count.toLocaleString()} companies in ${(fill.ms / 1000).toFixed(2)} s (${Math.ceil(fill.count / 500)} pages of 500), starting ${(fill.startedAt / 1000).toFixed(2)} s after navigation`);
+    console.log(
+      `  fill: ${fill.count.toLocaleString()} companies in ${(fill.ms / 1000).toFixed(2)} s (${Math.ceil(fill.count / 500)} pages of 500), starting ${(fill.startedAt / 1000).toFixed(2)} s after navigation`,
+    );
     console.log(`  page JS heap after the fill (after GC): ${(heap / 1024 / 1024).toFixed(1)} MB`);
 
     // Type queries into the palette, one key at a time; the index records each search's duration.
@@ -64,7 +66,9 @@ async function inBrowser(): Promise<void> {
     const times = await page.evaluate(() => performance.getEntriesByName('company-search').map((e) => e.duration));
     const typed = times.filter((t) => t > 0);
     console.log(`  search per keystroke (${typed.length} searches while typing ${queries.length} queries):`);
-    console.log(`    p50 ${percentile(typed, 50).toFixed(2)} ms, p95 ${percentile(typed, 95).toFixed(2)} ms, max ${Math.max(...typed).toFixed(2)} ms; p95 is ${(percentile(typed, 95) / FRAME_MS).toFixed(2)} of a 16 ms frame`);
+    console.log(
+      `    p50 ${percentile(typed, 50).toFixed(2)} ms, p95 ${percentile(typed, 95).toFixed(2)} ms, max ${Math.max(...typed).toFixed(2)} ms; p95 is ${(percentile(typed, 95) / FRAME_MS).toFixed(2)} of a 16 ms frame`,
+    );
   } finally {
     await browser.close();
     server.close();
@@ -90,7 +94,9 @@ async function inNode(): Promise<void> {
   gc?.();
   const after = process.memoryUsage().heapUsed;
   console.log(`\nCompany index in Node (${index.size.toLocaleString()} companies, in-process sandbox, memory store)`);
-  console.log(`  fill ${(fillMs / 1000).toFixed(2)} s; heap held by index + its stored copy: ${((after - before) / 1024 / 1024).toFixed(1)} MB${gc ? '' : ' (run with --expose-gc for a steadier figure)'}`);
+  console.log(
+    `  fill ${(fillMs / 1000).toFixed(2)} s; heap held by index + its stored copy: ${((after - before) / 1024 / 1024).toFixed(1)} MB${gc ? '' : ' (run with --expose-gc for a steadier figure)'}`,
+  );
 
   // Search time for prefixes of real names, tickers and ISINs, and a miss.
   const entries = sandbox.store.companies.map((c) =>
@@ -108,7 +114,9 @@ async function inNode(): Promise<void> {
     rank(entries, q, 20);
     times.push(performance.now() - t0);
   }
-  console.log(`  search over ${COMPANIES.toLocaleString()} companies, ${queries.length} queries: p50 ${percentile(times, 50).toFixed(2)} ms, p95 ${percentile(times, 95).toFixed(2)} ms, max ${Math.max(...times).toFixed(2)} ms (aim < ${FRAME_MS} ms)`);
+  console.log(
+    `  search over ${COMPANIES.toLocaleString()} companies, ${queries.length} queries: p50 ${percentile(times, 50).toFixed(2)} ms, p95 ${percentile(times, 95).toFixed(2)} ms, max ${Math.max(...times).toFixed(2)} ms (aim < ${FRAME_MS} ms)`,
+  );
 }
 
 export async function benchSearch(): Promise<void> {

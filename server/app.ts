@@ -170,8 +170,7 @@ function compression(): MiddlewareHandler {
     const encoding = pickEncoding(c.req.header('accept-encoding') ?? null);
     if (!encoding || !res.body) return;
 
-    const compressor =
-      encoding === 'br' ? createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }) : createGzip({ level: 6 });
+    const compressor = encoding === 'br' ? createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }) : createGzip({ level: 6 });
     const { readable, writable } = Duplex.toWeb(compressor) as unknown as ReadableWritablePair<Uint8Array, Uint8Array>;
     c.res = new Response(res.body.pipeThrough({ readable, writable }), res);
     c.res.headers.delete('content-length');

@@ -29,8 +29,7 @@ interface CommonConfig {
 }
 
 export type ServerConfig =
-  | (CommonConfig & { dataSource: 'sandbox'; upstream?: undefined })
-  | (CommonConfig & { dataSource: 'upstream'; upstream: UpstreamConfig });
+  (CommonConfig & { dataSource: 'sandbox'; upstream?: undefined }) | (CommonConfig & { dataSource: 'upstream'; upstream: UpstreamConfig });
 
 export const SERVER_DEFAULTS = { port: 8080, host: '127.0.0.1', proxyTimeoutMs: 15_000 } as const;
 
@@ -42,7 +41,9 @@ export function readServerConfig(env: Env = process.env): ServerConfig {
   const apiKey = env.API_KEY?.trim() || undefined;
   const rawBase = env.API_BASE_URL?.trim() || undefined;
   if (apiKey && !rawBase) {
-    problems.push('API_KEY is set but API_BASE_URL is missing: set both to use the real service (e.g. API_BASE_URL=https://api.example.com), or neither to use the embedded sandbox');
+    problems.push(
+      'API_KEY is set but API_BASE_URL is missing: set both to use the real service (e.g. API_BASE_URL=https://api.example.com), or neither to use the embedded sandbox',
+    );
   }
   if (rawBase && !apiKey) {
     problems.push('API_BASE_URL is set but API_KEY is missing: set both to use the real service, or neither to use the embedded sandbox');

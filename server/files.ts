@@ -32,7 +32,16 @@ export interface FileRouteOptions {
 }
 
 const FORWARDED_REQUEST_HEADERS = ['range', 'if-range', 'if-none-match', 'if-modified-since'];
-const PASSED_RESPONSE_HEADERS = ['content-type', 'content-length', 'content-range', 'accept-ranges', 'etag', 'last-modified', 'cache-control', 'content-disposition'];
+const PASSED_RESPONSE_HEADERS = [
+  'content-type',
+  'content-length',
+  'content-range',
+  'accept-ranges',
+  'etag',
+  'last-modified',
+  'cache-control',
+  'content-disposition',
+];
 /** Types that a browser will not execute or render as a page on our origin. */
 const SAFE_TYPE = /^(application\/(pdf|json|octet-stream|zip|vnd\.apple\.mpegurl|x-mpegurl)|text\/(plain|csv)|audio\/[\w.+-]+|video\/mp4)\s*(;|$)/i;
 const MAX_REDIRECTS = 3;
@@ -134,7 +143,10 @@ function relay(response: Response, method: string): Response {
 export function parseFileHosts(raw: string | undefined): { origins: string[]; problems: string[] } {
   const origins: string[] = [];
   const problems: string[] = [];
-  for (const entry of (raw ?? '').split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const entry of (raw ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const withScheme = /^[a-z]+:\/\//i.test(entry) ? entry : `https://${entry}`;
     let url: URL | undefined;
     try {
@@ -142,7 +154,14 @@ export function parseFileHosts(raw: string | undefined): { origins: string[]; pr
     } catch {
       url = undefined;
     }
-    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password || (url.pathname !== '/' && url.pathname !== '') || url.search) {
+    if (
+      !url ||
+      (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+      url.username ||
+      url.password ||
+      (url.pathname !== '/' && url.pathname !== '') ||
+      url.search
+    ) {
       problems.push(`FILE_HOSTS: "${entry}" is not a host name (files.example.com) or an origin (https://files.example.com)`);
       continue;
     }

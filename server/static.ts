@@ -122,7 +122,9 @@ export function createStaticHandler(options: StaticOptions): StaticHandler {
     let body = entry.raw;
     const encoding = compressible ? pickEncoding(request.headers.get('accept-encoding')) : undefined;
     if (encoding === 'br') {
-      entry.br ??= await brotliAsync(entry.raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: entry.raw.length } });
+      entry.br ??= await brotliAsync(entry.raw, {
+        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: entry.raw.length },
+      });
       body = entry.br;
     } else if (encoding === 'gzip') {
       entry.gzip ??= await gzipAsync(entry.raw, { level: 9 });

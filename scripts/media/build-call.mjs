@@ -249,7 +249,12 @@ function synth(srcFile, workdir) {
 
 function wordsOf(sentence) {
   const tokens = sentence.text.split(/\s+/).filter(Boolean);
-  const words = tokens.map((t) => t.toLowerCase().replace(/[^a-z0-9']/g, '').replace(/^'+|'+$/g, ''));
+  const words = tokens.map((t) =>
+    t
+      .toLowerCase()
+      .replace(/[^a-z0-9']/g, '')
+      .replace(/^'+|'+$/g, ''),
+  );
   const weights = words.map((w) => Math.max(1, w.length));
   const totalWeight = weights.reduce((a, b) => a + b, 0);
   const span = sentence.end - sentence.start;
@@ -337,9 +342,24 @@ function format(v, indent = '') {
     return '[\n' + v.map((x) => inner + format(x, inner)).join(',\n') + '\n' + indent + ']';
   }
   if (v && typeof v === 'object') {
-    if (isLeaf(v)) return '{ ' + Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${JSON.stringify(x)}`).join(', ') + ' }';
+    if (isLeaf(v))
+      return (
+        '{ ' +
+        Object.entries(v)
+          .map(([k, x]) => `${JSON.stringify(k)}: ${JSON.stringify(x)}`)
+          .join(', ') +
+        ' }'
+      );
     const inner = indent + '  ';
-    return '{\n' + Object.entries(v).map(([k, x]) => `${inner}${JSON.stringify(k)}: ${format(x, inner)}`).join(',\n') + '\n' + indent + '}';
+    return (
+      '{\n' +
+      Object.entries(v)
+        .map(([k, x]) => `${inner}${JSON.stringify(k)}: ${format(x, inner)}`)
+        .join(',\n') +
+      '\n' +
+      indent +
+      '}'
+    );
   }
   return JSON.stringify(v);
 }

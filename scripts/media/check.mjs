@@ -18,7 +18,11 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../.
 let dirs = process.argv.slice(2);
 if (!dirs.length) {
   const base = path.join(root, 'server/sandbox/media/calls');
-  dirs = fs.readdirSync(base).filter((d) => /^call-\d+$/.test(d)).sort().map((d) => path.join(base, d));
+  dirs = fs
+    .readdirSync(base)
+    .filter((d) => /^call-\d+$/.test(d))
+    .sort()
+    .map((d) => path.join(base, d));
 }
 
 function assert(ok, msg) {
@@ -99,12 +103,18 @@ for (const dir of dirs) {
     if (c.level === 1) parent = c;
     else assert(parent && c.start >= parent.start && c.end <= parent.end, `${name}: chapter "${c.title}" outside its parent`);
   }
-  assert(s.chapters.some((c) => c.level === 1 && c.title === 'Q&A' && c.start === s.qna), `${name}: qna`);
+  assert(
+    s.chapters.some((c) => c.level === 1 && c.title === 'Q&A' && c.start === s.qna),
+    `${name}: qna`,
+  );
   const questions = s.chapters.filter((c) => c.title.startsWith('Question from '));
   assert(questions.length >= 3, `${name}: fewer than 3 questions`);
 
   // --- audio: speech in sentence windows, near-silence in the pauses
-  for (const [label, pcm] of [['mp3', decode(mp3)], ['hls', decode(playlist)]]) {
+  for (const [label, pcm] of [
+    ['mp3', decode(mp3)],
+    ['hls', decode(playlist)],
+  ]) {
     let minSpeech = Infinity;
     let minEdge = Infinity;
     let maxGap = -Infinity;

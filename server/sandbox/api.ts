@@ -31,10 +31,7 @@ export const KNOWN_PARAMETERS: Record<string, readonly string[]> = {
   audioById: ['expand'],
   chapters: [...PAGE, 'levels'],
   documentById: ['expand'],
-  transcripts: [
-    ...PAGE, ...COMPANY_FILTERS, 'companyIds', 'eventIds', 'startDate', 'endDate', ...UPDATED, 'expand', 'typeIds',
-    'documentGroupIds',
-  ],
+  transcripts: [...PAGE, ...COMPANY_FILTERS, 'companyIds', 'eventIds', 'startDate', 'endDate', ...UPDATED, 'expand', 'typeIds', 'documentGroupIds'],
 };
 
 function list(page: Page, render: (position: number) => unknown) {
@@ -85,13 +82,7 @@ function relatedFilters(query: QueryReader, ctx: Context): RelatedFilters {
   };
 }
 
-function matchesRelated(
-  f: RelatedFilters,
-  ctx: Context,
-  companyId: number,
-  eventId: number,
-  updatedAt: number,
-): boolean {
+function matchesRelated(f: RelatedFilters, ctx: Context, companyId: number, eventId: number, updatedAt: number): boolean {
   if (f.mask && f.mask[companyId] !== 1) return false;
   if (f.companyIds && !f.companyIds.has(companyId)) return false;
   if (f.eventIds && !f.eventIds.has(eventId)) return false;
@@ -122,14 +113,18 @@ const routes: Route[] = [
       const updatedBefore = query.date('updatedBefore', 'start');
       const updatedAfter = query.date('updatedAfter', 'start');
       const { companies } = ctx.store;
-      const result = paginate(page, rangeSource(() => companies.length), (id) => {
-        const c = companies[id - 1] as CompanyRecord;
-        if (mask && mask[id] !== 1) return false;
-        if (ids && !ids.has(id)) return false;
-        if (updatedAfter !== undefined && !(c.updatedAt > updatedAfter)) return false;
-        if (updatedBefore !== undefined && !(c.updatedAt < updatedBefore)) return false;
-        return true;
-      });
+      const result = paginate(
+        page,
+        rangeSource(() => companies.length),
+        (id) => {
+          const c = companies[id - 1] as CompanyRecord;
+          if (mask && mask[id] !== 1) return false;
+          if (ids && !ids.has(id)) return false;
+          if (updatedAfter !== undefined && !(c.updatedAt > updatedAfter)) return false;
+          if (updatedBefore !== undefined && !(c.updatedAt < updatedBefore)) return false;
+          return true;
+        },
+      );
       return list(result, (id) => out.company(companies[id - 1] as CompanyRecord));
     },
   },
@@ -148,7 +143,11 @@ const routes: Route[] = [
       const page = query.page();
       const c = ctx.store.company(companyId) ?? notFound('Company', companyId);
       const segments = companySegments(ctx.store.dataset.seed, c, ctx.store.dataset.generatedAt);
-      const result = paginate(page, rangeSource(() => segments.length), () => true);
+      const result = paginate(
+        page,
+        rangeSource(() => segments.length),
+        () => true,
+      );
       return list(result, (position) => out.segment(segments[position - 1]!));
     },
   },

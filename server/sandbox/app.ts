@@ -60,7 +60,8 @@ export interface SampleIds {
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const start = typeof options.now === 'string' ? Date.parse(options.now) : options.now;
   if (start !== undefined && Number.isNaN(start)) throw new Error(`invalid sandbox start time ${options.now}`);
-  const clock = options.clock ?? (options.clockRate === 0 ? new ManualClock(start ?? Date.now()) : new RunningClock(start ?? Date.now(), options.clockRate ?? 1));
+  const clock =
+    options.clock ?? (options.clockRate === 0 ? new ManualClock(start ?? Date.now()) : new RunningClock(start ?? Date.now(), options.clockRate ?? 1));
   const media = new MediaLibrary(options.mediaDirectory);
   const dataset = generateDataset({
     seed: options.seed ?? DEFAULTS.seed,

@@ -55,8 +55,7 @@ function figures(document: DocumentInfo, event: EventInfo): Figures {
   };
 }
 
-const dateText = (time: number) =>
-  new Date(time).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const dateText = (time: number) => new Date(time).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 function resultsTable(f: Figures, event: EventInfo, currency: string) {
   const now = `${event.fiscalPeriod} ${event.fiscalYear}`;
@@ -66,8 +65,12 @@ function resultsTable(f: Figures, event: EventInfo, currency: string) {
     rows: [
       ['Revenue', num(f.revenue), num(f.priorRevenue), pct((f.revenue / f.priorRevenue - 1) * 100)],
       ['Gross margin', `${f.grossMargin.toFixed(1)}%`, `${(f.grossMargin - 1.2).toFixed(1)}%`, `${'+1.2'} pp`],
-      ['Operating income', num(f.operatingIncome), num(f.priorOperatingIncome),
-        pct(f.priorOperatingIncome === 0 ? 0 : ((f.operatingIncome - f.priorOperatingIncome) / Math.abs(f.priorOperatingIncome)) * 100)],
+      [
+        'Operating income',
+        num(f.operatingIncome),
+        num(f.priorOperatingIncome),
+        pct(f.priorOperatingIncome === 0 ? 0 : ((f.operatingIncome - f.priorOperatingIncome) / Math.abs(f.priorOperatingIncome)) * 100),
+      ],
       ['Net income', num(f.netIncome), num(Math.round(f.priorOperatingIncome * 0.7 * 10) / 10), ''],
       ['Diluted EPS', f.eps.toFixed(2), (f.eps * 0.9).toFixed(2), ''],
       ['Free cash flow', num(f.freeCashFlow), num(Math.round(f.freeCashFlow * 0.85 * 10) / 10), ''],
@@ -76,8 +79,9 @@ function resultsTable(f: Figures, event: EventInfo, currency: string) {
 }
 
 function segmentSection(document: DocumentInfo, ctx: Context): PdfSection | undefined {
-  const records = companySegments(ctx.store.dataset.seed, document.company, ctx.store.dataset.generatedAt)
-    .filter((r) => r.segmentCategory === 'Business Segments' && r.segmentItem === 'Revenue');
+  const records = companySegments(ctx.store.dataset.seed, document.company, ctx.store.dataset.generatedAt).filter(
+    (r) => r.segmentCategory === 'Business Segments' && r.segmentItem === 'Revenue',
+  );
   const latest = records[records.length - 1];
   if (!latest) return undefined;
   return {
@@ -93,12 +97,7 @@ function segmentSection(document: DocumentInfo, ctx: Context): PdfSection | unde
 const SAFE_HARBOUR =
   'This document contains forward-looking statements. Such statements are based on current expectations and are subject to risks and uncertainties that could cause actual results to differ materially. The company undertakes no obligation to update any forward-looking statement.';
 
-export function buildDocumentSpec(
-  document: DocumentInfo,
-  event: EventInfo,
-  type: DocumentTypeRecord | undefined,
-  ctx: Context,
-): PdfDocumentSpec {
+export function buildDocumentSpec(document: DocumentInfo, event: EventInfo, type: DocumentTypeRecord | undefined, ctx: Context): PdfDocumentSpec {
   const c = document.company;
   const f = figures(document, event);
   const period = `${quarterName(event.fiscalPeriod)} ${event.fiscalYear}`;
@@ -290,11 +289,6 @@ export function buildDocumentSpec(
   }
 }
 
-export function buildDocumentPdf(
-  document: DocumentInfo,
-  event: EventInfo,
-  type: DocumentTypeRecord | undefined,
-  ctx: Context,
-): Uint8Array<ArrayBuffer> {
+export function buildDocumentPdf(document: DocumentInfo, event: EventInfo, type: DocumentTypeRecord | undefined, ctx: Context): Uint8Array<ArrayBuffer> {
   return renderPdf(buildDocumentSpec(document, event, type, ctx));
 }

@@ -136,9 +136,8 @@ export function serveFile(request: FileRequest, ctx: Context): Response {
     const call = ctx.media.call(audio.callIndex);
     const name = match[2] as string;
     if (name === 'index.m3u8') {
-      const failAt = request.query.get('__fault') === 'segment'
-        ? Number(request.query.get('__faultAt') ?? Math.floor(call.script.segments.length / 2))
-        : undefined;
+      const failAt =
+        request.query.get('__fault') === 'segment' ? Number(request.query.get('__faultAt') ?? Math.floor(call.script.segments.length / 2)) : undefined;
       return text(playlist(call, { failAt }), 'application/vnd.apple.mpegurl', request, 'public, max-age=3600');
     }
     return segmentResponse(ctx, call, name, request);

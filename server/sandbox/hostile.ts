@@ -29,7 +29,7 @@ export const SCRIPT_STRINGS = [
   '<img src=x onerror="window.__pwned=1;alert(1)">',
   '<script>window.__pwned=1;alert(1)</script>',
   '"><svg onload="window.__pwned=1">',
-  "javascript:window.__pwned=1//",
+  'javascript:window.__pwned=1//',
   '<a href="javascript:window.__pwned=1">click</a>',
 ] as const;
 
@@ -107,7 +107,10 @@ function company(c: Json): Json {
     tickers:
       id % 4 === 0
         ? []
-        : (c.tickers as Json[]).map((t, i) => ({ ticker: pick([t.ticker, `${SCRIPT_STRINGS[0]}`, LONG_WORD.slice(0, 80), '', '🚀'], id + i, 4), exchange: pick([t.exchange, '', RTL], id + i, 5) })),
+        : (c.tickers as Json[]).map((t, i) => ({
+            ticker: pick([t.ticker, `${SCRIPT_STRINGS[0]}`, LONG_WORD.slice(0, 80), '', '🚀'], id + i, 4),
+            exchange: pick([t.exchange, '', RTL], id + i, 5),
+          })),
     isins: id % 3 === 0 ? [] : [...(c.isins as string[]), pick([`${SCRIPT_STRINGS[1]}`, 'NOT-AN-ISIN', LONG_WORD.slice(0, 120)], id, 6)],
     backlinkUrl: url(id, 7),
     createdAt: time(id, 8),
@@ -117,10 +120,13 @@ function company(c: Json): Json {
 
 function segment(s: Json, index: number): Json {
   const n = (s.companyId as number) * 13 + index;
-  const items = n % 5 === 0 ? [] : (s.items as Json[]).map((item, i) => ({
-    name: text(n + i, 10),
-    value: i === 0 ? pick(NUMBERS, n, 11) : item.value,
-  }));
+  const items =
+    n % 5 === 0
+      ? []
+      : (s.items as Json[]).map((item, i) => ({
+          name: text(n + i, 10),
+          value: i === 0 ? pick(NUMBERS, n, 11) : item.value,
+        }));
   return {
     ...s,
     segmentItem: text(n, 12),
@@ -239,9 +245,7 @@ export function hostileAnswer(path: string, body: unknown): unknown {
   if (typeof body !== 'object' || body === null || !('data' in body)) return body;
   const envelope = body as { data: unknown; pagination?: unknown };
   const each = (rewrite: (record: Json, index: number) => Json) => {
-    const data = Array.isArray(envelope.data)
-      ? envelope.data.map((record, index) => rewrite(record as Json, index))
-      : rewrite(envelope.data as Json, 0);
+    const data = Array.isArray(envelope.data) ? envelope.data.map((record, index) => rewrite(record as Json, index)) : rewrite(envelope.data as Json, 0);
     return { ...envelope, data };
   };
   const trimmed = path.replace(/\/+$/, '');

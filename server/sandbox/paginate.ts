@@ -35,8 +35,7 @@ export interface Page {
 
 export function paginate(page: PageParams, source: PositionSource, matches: (position: number) => boolean): Page {
   const start = decodeCursor(page.cursor);
-  const iterable =
-    page.direction === 'asc' ? source.ascending(start) : source.descending(start === 0 ? Infinity : start);
+  const iterable = page.direction === 'asc' ? source.ascending(start) : source.descending(start === 0 ? Infinity : start);
   const positions: number[] = [];
   for (const position of iterable) {
     if (!matches(position)) continue;

@@ -96,28 +96,59 @@ const BOLD: Font = 'F2';
 
 /** cp1252 0x80–0x9F and a few sensible fallbacks for characters WinAnsi lacks. */
 const UNICODE_TO_WINANSI = new Map<number, number>([
-  [0x20ac, 0x80], [0x201a, 0x82], [0x0192, 0x83], [0x201e, 0x84], [0x2026, 0x85],
-  [0x2020, 0x86], [0x2021, 0x87], [0x02c6, 0x88], [0x2030, 0x89], [0x0160, 0x8a],
-  [0x2039, 0x8b], [0x0152, 0x8c], [0x017d, 0x8e], [0x2018, 0x91], [0x2019, 0x92],
-  [0x201c, 0x93], [0x201d, 0x94], [0x2022, 0x95], [0x2013, 0x96], [0x2014, 0x97],
-  [0x02dc, 0x98], [0x2122, 0x99], [0x0161, 0x9a], [0x203a, 0x9b], [0x0153, 0x9c],
-  [0x017e, 0x9e], [0x0178, 0x9f],
+  [0x20ac, 0x80],
+  [0x201a, 0x82],
+  [0x0192, 0x83],
+  [0x201e, 0x84],
+  [0x2026, 0x85],
+  [0x2020, 0x86],
+  [0x2021, 0x87],
+  [0x02c6, 0x88],
+  [0x2030, 0x89],
+  [0x0160, 0x8a],
+  [0x2039, 0x8b],
+  [0x0152, 0x8c],
+  [0x017d, 0x8e],
+  [0x2018, 0x91],
+  [0x2019, 0x92],
+  [0x201c, 0x93],
+  [0x201d, 0x94],
+  [0x2022, 0x95],
+  [0x2013, 0x96],
+  [0x2014, 0x97],
+  [0x02dc, 0x98],
+  [0x2122, 0x99],
+  [0x0161, 0x9a],
+  [0x203a, 0x9b],
+  [0x0153, 0x9c],
+  [0x017e, 0x9e],
+  [0x0178, 0x9f],
   // Fallbacks (no WinAnsi glyph): minus sign and non-breaking/figure hyphens → hyphen-minus,
   // prime → quotesingle, double prime → quotedbl, bullet-like dots → bullet.
-  [0x2212, 0x2d], [0x2010, 0x2d], [0x2011, 0x2d], [0x2012, 0x96], [0x2015, 0x97],
-  [0x2032, 0x27], [0x2033, 0x22], [0x2219, 0x95], [0x25cf, 0x95], [0x2027, 0xb7],
+  [0x2212, 0x2d],
+  [0x2010, 0x2d],
+  [0x2011, 0x2d],
+  [0x2012, 0x96],
+  [0x2015, 0x97],
+  [0x2032, 0x27],
+  [0x2033, 0x22],
+  [0x2219, 0x95],
+  [0x25cf, 0x95],
+  [0x2027, 0xb7],
   // Non-breaking spaces: keep them non-breaking (0xA0 is "space" in WinAnsi).
-  [0x202f, 0xa0], [0x2007, 0xa0], [0x2060, -1], [0xfeff, -1], [0x200b, -1], [0x00ad, -1],
+  [0x202f, 0xa0],
+  [0x2007, 0xa0],
+  [0x2060, -1],
+  [0xfeff, -1],
+  [0x200b, -1],
+  [0x00ad, -1],
 ]);
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 /** Characters treated as breakable whitespace when wrapping. */
 function isBreakingSpace(cp: number): boolean {
-  return (
-    cp === 0x20 || cp === 0x09 || cp === 0x0b || cp === 0x0c ||
-    (cp >= 0x2000 && cp <= 0x200a && cp !== 0x2007) || cp === 0x205f || cp === 0x3000
-  );
+  return cp === 0x20 || cp === 0x09 || cp === 0x0b || cp === 0x0c || (cp >= 0x2000 && cp <= 0x200a && cp !== 0x2007) || cp === 0x205f || cp === 0x3000;
 }
 
 /**
@@ -176,7 +207,9 @@ function wrapText(text: string, font: Font, size: number, maxWidth: number): str
   const spaceUnits = widths[0] ?? 278;
   const lines: string[] = [];
   for (const hardLine of text.split(/\r\n|\r|\n/)) {
-    const words = encodeWinAnsi(hardLine).split(' ').filter((w) => w.length > 0);
+    const words = encodeWinAnsi(hardLine)
+      .split(' ')
+      .filter((w) => w.length > 0);
     if (words.length === 0) {
       lines.push('');
       continue;
@@ -254,9 +287,7 @@ function isNumericCell(text: string): boolean {
 }
 
 function pdfDate(iso: string): string | undefined {
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?(Z|[+-]\d{2}:?\d{2})?)?$/.exec(
-    iso.trim(),
-  );
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?(Z|[+-]\d{2}:?\d{2})?)?$/.exec(iso.trim());
   if (!m) return undefined;
   const [, y, mo, d, h = '00', mi = '00', s = '00', tz] = m;
   const ms = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
@@ -500,9 +531,7 @@ function prepareTable(table: PdfTable, bodyWidth: number): PreparedTable | undef
     rows: rows.map((row) => ({
       cells: row.map((cell, c) => wrapText(cell, REGULAR, size, inner(c))),
       // The first column holds row labels (even "2025"), so it always stays left-aligned.
-      right: row.map(
-        (cell, c) => c > 0 && (isNumericCell(cell) || (numericColumn[c] === true && PLACEHOLDER_CELL.test(cell.trim()))),
-      ),
+      right: row.map((cell, c) => c > 0 && (isNumericCell(cell) || (numericColumn[c] === true && PLACEHOLDER_CELL.test(cell.trim())))),
     })),
   };
 }
@@ -710,9 +739,7 @@ export function renderPdf(spec: PdfDocumentSpec): Uint8Array<ArrayBuffer> {
       }
       ops.push(`${FOOTER.gray} g BT /${FOOTER.font} ${FOOTER.size} Tf ${num(MARGIN_X)} ${FOOTER_BASELINE} Td ${pdfLiteral(text)} Tj ET`);
     }
-    ops.push(
-      `${FOOTER.gray} g BT /${FOOTER.font} ${FOOTER.size} Tf ${num(right - labelWidth)} ${FOOTER_BASELINE} Td ${pdfLiteral(pageLabel)} Tj ET`,
-    );
+    ops.push(`${FOOTER.gray} g BT /${FOOTER.font} ${FOOTER.size} Tf ${num(right - labelWidth)} ${FOOTER_BASELINE} Td ${pdfLiteral(pageLabel)} Tj ET`);
   });
 
   // Object numbers: 1 catalog, 2 pages, 3 Helvetica, 4 Helvetica-Bold, 5 info, then page/content pairs.
@@ -753,10 +780,7 @@ export function renderPdf(spec: PdfDocumentSpec): Uint8Array<ArrayBuffer> {
   parts.push(xref);
   const body = toBytes(parts.join(''));
   const id = fileId(body);
-  const trailer = toBytes(
-    `trailer\n<< /Size ${objects.length} /Root 1 0 R /Info 5 0 R /ID [${id} ${id}] >>\n` +
-      `startxref\n${xrefOffset}\n%%EOF\n`,
-  );
+  const trailer = toBytes(`trailer\n<< /Size ${objects.length} /Root 1 0 R /Info 5 0 R /ID [${id} ${id}] >>\n` + `startxref\n${xrefOffset}\n%%EOF\n`);
   const out = new Uint8Array(body.length + trailer.length);
   out.set(body, 0);
   out.set(trailer, body.length);

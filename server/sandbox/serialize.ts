@@ -150,7 +150,12 @@ export function documentFileName(d: DocumentInfo, ctx: Context): string {
   const e = ctx.store.event(d.eventId, ctx.now);
   const type = DOCUMENT_TYPES[d.typeId - 1];
   const parts = [d.company.slug, e ? `${e.fiscalPeriod}-${e.fiscalYear}` : '', type?.name ?? 'document'];
-  const base = parts.filter(Boolean).join('-').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/(^-|-$)/g, '');
+  const base = parts
+    .filter(Boolean)
+    .join('-')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/(^-|-$)/g, '');
   return `${base}.${ctx.store.isTranscript(d) ? 'json' : 'pdf'}`;
 }
 

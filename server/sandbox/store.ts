@@ -260,7 +260,10 @@ export class Store {
         }
       },
     };
-    return concatSources(rangeSource(() => this.dataset.audio.count), tail);
+    return concatSources(
+      rangeSource(() => this.dataset.audio.count),
+      tail,
+    );
   }
 
   /** Transcript document ids in order, static then scheduled. */
@@ -294,14 +297,7 @@ export class Store {
   }
 }
 
-export function eventTitle(
-  company: CompanyRecord,
-  typeId: number,
-  fiscalYear: number,
-  fiscalPeriod: string,
-  date: number,
-  variant: number,
-): string {
+export function eventTitle(company: CompanyRecord, typeId: number, fiscalYear: number, fiscalPeriod: string, date: number, variant: number): string {
   const year = new Date(date).getUTCFullYear();
   switch (typeId) {
     case 1:

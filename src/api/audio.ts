@@ -78,12 +78,9 @@ export const audioKeys = {
   details: () => [...audioKeys.all(), 'detail'] as const,
   detail: (id: number, params: AudioDetailParams = {}) => [...audioKeys.details(), id, compactParams(params)] as const,
   chapters: (audioId: number) => [...audioKeys.all(), 'chapters', audioId] as const,
-  chapterList: (audioId: number, params: ChapterListParams = {}) =>
-    [...audioKeys.chapters(audioId), 'list', compactParams(params)] as const,
-  chapterInfinite: (audioId: number, filters: ChapterFilters = {}) =>
-    [...audioKeys.chapters(audioId), 'infinite', compactParams(filters)] as const,
-  chapterAll: (audioId: number, filters: ChapterFilters = {}) =>
-    [...audioKeys.chapters(audioId), 'all', compactParams(filters)] as const,
+  chapterList: (audioId: number, params: ChapterListParams = {}) => [...audioKeys.chapters(audioId), 'list', compactParams(params)] as const,
+  chapterInfinite: (audioId: number, filters: ChapterFilters = {}) => [...audioKeys.chapters(audioId), 'infinite', compactParams(filters)] as const,
+  chapterAll: (audioId: number, filters: ChapterFilters = {}) => [...audioKeys.chapters(audioId), 'all', compactParams(filters)] as const,
 };
 
 export const audioQueries = {

@@ -10,16 +10,7 @@ import './zod-config.ts';
 
 export const API_PREFIX = '/public/v3';
 
-export type ApiErrorKind =
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not-found'
-  | 'rate-limited'
-  | 'server'
-  | 'network'
-  | 'timeout'
-  | 'malformed'
-  | 'bad-request';
+export type ApiErrorKind = 'unauthorized' | 'forbidden' | 'not-found' | 'rate-limited' | 'server' | 'network' | 'timeout' | 'malformed' | 'bad-request';
 
 export interface ApiErrorOptions {
   status: number;

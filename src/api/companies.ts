@@ -56,10 +56,8 @@ export const companyKeys = {
   details: () => [...companyKeys.all(), 'detail'] as const,
   detail: (id: number) => [...companyKeys.details(), id] as const,
   segments: (companyId: number) => [...companyKeys.detail(companyId), 'segments'] as const,
-  segmentList: (companyId: number, params: SegmentListParams = {}) =>
-    [...companyKeys.segments(companyId), 'list', compactParams(params)] as const,
-  segmentInfinite: (companyId: number, filters: SegmentFilters = {}) =>
-    [...companyKeys.segments(companyId), 'infinite', compactParams(filters)] as const,
+  segmentList: (companyId: number, params: SegmentListParams = {}) => [...companyKeys.segments(companyId), 'list', compactParams(params)] as const,
+  segmentInfinite: (companyId: number, filters: SegmentFilters = {}) => [...companyKeys.segments(companyId), 'infinite', compactParams(filters)] as const,
   segmentAll: (companyId: number) => [...companyKeys.segments(companyId), 'all'] as const,
 };
 

@@ -46,12 +46,7 @@ export function nextCursorOf(
  * `getNextPageParam` for infiniteQueryOptions: the stop rules above. React Query treats
  * undefined as "no next page".
  */
-export function getNextPageParam<T>(
-  lastPage: Page<T>,
-  _allPages: Page<T>[],
-  lastPageParam: number,
-  allPageParams: number[],
-): number | undefined {
+export function getNextPageParam<T>(lastPage: Page<T>, _allPages: Page<T>[], lastPageParam: number, allPageParams: number[]): number | undefined {
   return nextCursorOf(lastPage, lastPageParam, allPageParams);
 }
 
@@ -74,10 +69,7 @@ export const DEFAULT_MAX_PAGES = 50;
  * Walks a list from its first page to its last with the stop rules above, one request at a time.
  * `fetchPage(0)` fetches the first page.
  */
-export async function fetchAllPages<T>(
-  fetchPage: (cursor: number) => Promise<Page<T>>,
-  options: FetchAllPagesOptions = {},
-): Promise<AllPages<T>> {
+export async function fetchAllPages<T>(fetchPage: (cursor: number) => Promise<Page<T>>, options: FetchAllPagesOptions = {}): Promise<AllPages<T>> {
   const maxPages = Math.max(1, options.maxPages ?? DEFAULT_MAX_PAGES);
   const items: T[] = [];
   const sent: number[] = [];

@@ -86,7 +86,12 @@ export async function fetchTranscriptContent(fileUrl: string, signal?: AbortSign
   }
   const result = transcriptContentSchema.safeParse(body);
   if (!result.success) {
-    throw new ApiError({ status: response.status, kind: 'malformed', message: `Unexpected transcript file: ${describeIssues(result.error.issues)}`, cause: result.error });
+    throw new ApiError({
+      status: response.status,
+      kind: 'malformed',
+      message: `Unexpected transcript file: ${describeIssues(result.error.issues)}`,
+      cause: result.error,
+    });
   }
   return result.data;
 }

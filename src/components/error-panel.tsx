@@ -24,7 +24,8 @@ export function describeError(error: unknown, online = typeof navigator === 'und
     case 'unauthorized':
       return {
         title: 'The API key is missing or was rejected (401)',
-        detail: 'The server could not authenticate with the data service. Check API_KEY in the server environment (see .env.example), or unset API_KEY and API_BASE_URL to use sandbox data.',
+        detail:
+          'The server could not authenticate with the data service. Check API_KEY in the server environment (see .env.example), or unset API_KEY and API_BASE_URL to use sandbox data.',
       };
     case 'forbidden':
       return {
@@ -36,7 +37,10 @@ export function describeError(error: unknown, online = typeof navigator === 'und
     case 'rate-limited':
       return {
         title: 'Too many requests (429)',
-        detail: error.retryAfter !== undefined ? 'The data service asked us to slow down; the app tries again when it allows.' : 'The data service asked us to slow down. Wait a moment, then retry.',
+        detail:
+          error.retryAfter !== undefined
+            ? 'The data service asked us to slow down; the app tries again when it allows.'
+            : 'The data service asked us to slow down. Wait a moment, then retry.',
         retryIn: error.retryAfter,
       };
     case 'server':
@@ -117,7 +121,10 @@ export function ErrorPanel({
   const { title, detail, retryIn } = describeError(error, online);
   const Heading = heading;
   return (
-    <div role="alert" className={`rounded-md border border-red-200 bg-red-50 text-red-900 dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-100 ${compact ? 'p-3' : 'p-5'}`}>
+    <div
+      role="alert"
+      className={`rounded-md border border-red-200 bg-red-50 text-red-900 dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-100 ${compact ? 'p-3' : 'p-5'}`}
+    >
       <Heading className={`font-semibold ${compact ? 'text-sm' : 'text-base'}`}>{title}</Heading>
       <p className="mt-1 text-sm">
         {detail}

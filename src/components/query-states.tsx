@@ -12,7 +12,10 @@ import { SkeletonRows } from './skeleton.tsx';
 export function RetryingNotice({ reason }: { reason: unknown }) {
   if (!isApiError(reason) || reason.kind !== 'rate-limited') return null;
   return (
-    <p role="status" className="border-b border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-100">
+    <p
+      role="status"
+      className="border-b border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-100"
+    >
       Too many requests (429): retrying{reason.retryAfter !== undefined ? ` in ${Math.ceil(reason.retryAfter)} s` : ' shortly'}.
     </p>
   );
@@ -39,7 +42,12 @@ export function QueryStates<T>({
   children: (data: T) => ReactNode;
 }) {
   if (query.data === undefined) {
-    if (query.isError) return <div className="p-3"><ErrorPanel error={query.error} onRetry={() => void query.refetch()} compact heading="h3" /></div>;
+    if (query.isError)
+      return (
+        <div className="p-3">
+          <ErrorPanel error={query.error} onRetry={() => void query.refetch()} compact heading="h3" />
+        </div>
+      );
     return (
       <>
         <RetryingNotice reason={query.failureReason} />
@@ -50,7 +58,11 @@ export function QueryStates<T>({
   return (
     <>
       {query.isFetching && <RetryingNotice reason={query.failureReason} />}
-      {query.isError && <div className="p-3"><ErrorPanel error={query.error} onRetry={() => void query.refetch()} compact heading="h3" /></div>}
+      {query.isError && (
+        <div className="p-3">
+          <ErrorPanel error={query.error} onRetry={() => void query.refetch()} compact heading="h3" />
+        </div>
+      )}
       {isEmpty(query.data) ? <EmptyState>{empty}</EmptyState> : children(query.data)}
     </>
   );
@@ -71,7 +83,12 @@ export function InfiniteStates<P extends { data: unknown[] }, I>({
   children: (items: I[]) => ReactNode;
 }) {
   if (query.data === undefined) {
-    if (query.isError) return <div className="p-3"><ErrorPanel error={query.error} onRetry={() => void query.refetch()} compact heading="h3" /></div>;
+    if (query.isError)
+      return (
+        <div className="p-3">
+          <ErrorPanel error={query.error} onRetry={() => void query.refetch()} compact heading="h3" />
+        </div>
+      );
     return (
       <>
         <RetryingNotice reason={query.failureReason} />

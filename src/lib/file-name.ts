@@ -8,7 +8,12 @@ const MAX_STEM = 120;
 export function readableFileName(parts: readonly (string | number | null | undefined)[], extension: string): string {
   const stem = parts
     .map((part) => (part === null || part === undefined ? '' : String(part)))
-    .map((part) => part.replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ').replace(/\s+/g, ' ').trim())
+    .map((part) =>
+      part
+        .replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
     .filter((part) => part !== '')
     .join(' - ')
     .slice(0, MAX_STEM)

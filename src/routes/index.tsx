@@ -36,12 +36,26 @@ function Home() {
         <h1 className="mb-4 text-lg font-semibold tracking-tight">Latest from earnings season</h1>
       )}
       <div className="grid gap-5 xl:grid-cols-2">
-        <Panel title="Latest recordings" actions={<Link to="/recordings" className={moreLink}>All recordings</Link>}>
+        <Panel
+          title="Latest recordings"
+          actions={
+            <Link to="/recordings" className={moreLink}>
+              All recordings
+            </Link>
+          }
+        >
           <QueryStates query={recordings} isEmpty={(page) => page.data.length === 0} empty="No recordings yet." loadingLabel="Loading recordings">
             {(page) => <RecordingsTable recordings={page.data} caption="Latest recordings, newest first" />}
           </QueryStates>
         </Panel>
-        <Panel title="Latest transcripts" actions={<Link to="/transcripts" className={moreLink}>All transcripts</Link>}>
+        <Panel
+          title="Latest transcripts"
+          actions={
+            <Link to="/transcripts" className={moreLink}>
+              All transcripts
+            </Link>
+          }
+        >
           <QueryStates query={transcripts} isEmpty={(page) => page.data.length === 0} empty="No transcripts yet." loadingLabel="Loading transcripts">
             {(page) => <TranscriptsTable transcripts={page.data} caption="Latest transcripts, newest first" />}
           </QueryStates>
@@ -76,12 +90,22 @@ function WatchlistLatest({ watchlist }: { watchlist: readonly WatchedCompany[] }
       </ul>
       <div className="grid gap-5 xl:grid-cols-2">
         <Panel title="Watchlist recordings">
-          <QueryStates query={recordings} isEmpty={(page) => page.data.length === 0} empty="No recordings of watched companies yet." loadingLabel="Loading watchlist recordings">
+          <QueryStates
+            query={recordings}
+            isEmpty={(page) => page.data.length === 0}
+            empty="No recordings of watched companies yet."
+            loadingLabel="Loading watchlist recordings"
+          >
             {(page) => <RecordingsTable recordings={page.data} caption="Watchlist recordings, newest first" />}
           </QueryStates>
         </Panel>
         <Panel title="Watchlist transcripts">
-          <QueryStates query={transcripts} isEmpty={(page) => page.data.length === 0} empty="No transcripts of watched companies yet." loadingLabel="Loading watchlist transcripts">
+          <QueryStates
+            query={transcripts}
+            isEmpty={(page) => page.data.length === 0}
+            empty="No transcripts of watched companies yet."
+            loadingLabel="Loading watchlist transcripts"
+          >
             {(page) => <TranscriptsTable transcripts={page.data} caption="Watchlist transcripts, newest first" />}
           </QueryStates>
         </Panel>

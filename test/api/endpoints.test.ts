@@ -164,9 +164,11 @@ describe('audio', () => {
   });
 
   it('6. list: every filter becomes the right query string, and the results honour it', async () => {
-    const company = (await sandboxJson<Single<{ id: number; country: string; tickers: { ticker: string; exchange: string }[]; isins: string[] }>>(
-      `/companies/${samples.companyId}`,
-    )).data;
+    const company = (
+      await sandboxJson<Single<{ id: number; country: string; tickers: { ticker: string; exchange: string }[]; isins: string[] }>>(
+        `/companies/${samples.companyId}`,
+      )
+    ).data;
     const ticker = company.tickers[0]!;
     const filters = {
       countries: [company.country],
@@ -275,7 +277,7 @@ describe('live audio', () => {
     expect(seen.size).toBeGreaterThan(2);
   });
 
-  it('9. forEvent: the live record of an event, checked to be that event\'s', async () => {
+  it("9. forEvent: the live record of an event, checked to be that event's", async () => {
     const live = await queryClient.fetchQuery(liveQueries.forEvent(samples.liveEventId!));
     expect(live.eventId).toBe(samples.liveEventId);
   });
@@ -304,9 +306,11 @@ describe('documents and document types', () => {
   });
 
   it('11. transcripts: every filter becomes the right query string, and the results honour it', async () => {
-    const company = (await sandboxJson<Single<{ id: number; country: string; tickers: { ticker: string; exchange: string }[]; isins: string[] }>>(
-      `/companies/${samples.companyId}`,
-    )).data;
+    const company = (
+      await sandboxJson<Single<{ id: number; country: string; tickers: { ticker: string; exchange: string }[]; isins: string[] }>>(
+        `/companies/${samples.companyId}`,
+      )
+    ).data;
     const ticker = company.tickers[0]!;
     const result = await queryClient.fetchQuery(
       documentQueries.transcripts({

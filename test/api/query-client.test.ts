@@ -44,7 +44,10 @@ describe('retry policy through a real QueryClient', () => {
     const client = createQueryClient();
     const promise = client.fetchQuery(companyQueries.detail(1));
     let settled = false;
-    promise.then(() => (settled = true), () => (settled = true));
+    promise.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
 
     await settle();
     expect(companyRequests()).toBe(1);
@@ -189,8 +192,7 @@ describe('retry policy through a real QueryClient', () => {
 });
 
 describe('policy functions', () => {
-  const error = (kind: ApiError['kind'], retryAfter?: number) =>
-    new ApiError({ status: kind === 'rate-limited' ? 429 : 500, kind, message: kind, retryAfter });
+  const error = (kind: ApiError['kind'], retryAfter?: number) => new ApiError({ status: kind === 'rate-limited' ? 429 : 500, kind, message: kind, retryAfter });
 
   it('shouldRetry: transient kinds only, at most 3 times', () => {
     for (const kind of ['rate-limited', 'network', 'timeout', 'server'] as const) {

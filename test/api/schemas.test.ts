@@ -60,8 +60,20 @@ describe('schemas', () => {
   });
 
   it('reject a wrong type (strict types), including a number sent as a string', () => {
-    const record = { companyId: 1, createdAt: 'a', updatedAt: 'a', fiscalYear: 2025, reportDate: 'a', segmentItem: 'Revenue',
-      segmentCategory: 'Business', total: 10, totalUnit: 'MUSD', other: '0 (0%)', items: [{ name: 'A', value: -2 }], itemUnit: 'MUSD' };
+    const record = {
+      companyId: 1,
+      createdAt: 'a',
+      updatedAt: 'a',
+      fiscalYear: 2025,
+      reportDate: 'a',
+      segmentItem: 'Revenue',
+      segmentCategory: 'Business',
+      total: 10,
+      totalUnit: 'MUSD',
+      other: '0 (0%)',
+      items: [{ name: 'A', value: -2 }],
+      itemUnit: 'MUSD',
+    };
     expect(segmentSchema.safeParse(record).success).toBe(true);
     expect(segmentSchema.safeParse({ ...record, total: '10' }).success).toBe(false);
     expect(segmentSchema.safeParse({ ...record, fiscalYear: 2025.5 }).success).toBe(false);

@@ -63,9 +63,17 @@ test('find a company by part of its name with the keyboard, read its segments, f
   const header = await table.getByRole('columnheader').allTextContents();
   const yearColumn = header.findIndex((h) => h.includes(String(latestYear)));
   expect(yearColumn).toBeGreaterThan(0);
-  const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: sample.items[0]!.name, exact: true }) }).first();
+  const row = table
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: sample.items[0]!.name, exact: true }) })
+    .first();
   const cell = row.getByRole('cell').nth(yearColumn - 1);
-  const shown = Number((await cell.innerText()).split('\n')[0]!.replace(/[^\d.−-]/g, '').replace('−', '-'));
+  const shown = Number(
+    (await cell.innerText())
+      .split('\n')[0]!
+      .replace(/[^\d.−-]/g, '')
+      .replace('−', '-'),
+  );
   expect(shown).toBeCloseTo(sample.items[0]!.value, 1);
   await checkA11y(page, 'company page');
 

@@ -15,7 +15,11 @@ async function pdfId(page: Page): Promise<number> {
 function recordScripts(page: Page): Map<string, Promise<string>> {
   const scripts = new Map<string, Promise<string>>();
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') scripts.set(new URL(response.url()).pathname, response.text().catch(() => ''));
+    if (response.request().resourceType() === 'script')
+      scripts.set(
+        new URL(response.url()).pathname,
+        response.text().catch(() => ''),
+      );
   });
   return scripts;
 }
@@ -76,7 +80,10 @@ test('open a PDF report, go to page 2, find a figure, select text, zoom', async 
   await expect(page.locator('.pdf-text-layer mark[data-current]')).toHaveText(/revenue/i);
 
   // Text can be selected: drag across the first line of the page.
-  const span = page.locator('.pdf-text-layer span').filter({ hasText: /\w{4,}/ }).first();
+  const span = page
+    .locator('.pdf-text-layer span')
+    .filter({ hasText: /\w{4,}/ })
+    .first();
   await span.scrollIntoViewIfNeeded();
   const box = (await span.boundingBox())!;
   await page.mouse.move(box.x + 1, box.y + box.height / 2);

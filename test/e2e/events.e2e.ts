@@ -13,7 +13,10 @@ test('an event leads to its transcript: find a phrase, export it as text and Mar
   const event = (await (await page.request.get(`/public/v3/events/${eventId}`)).json()).data as { title: string; date: string };
   const transcriptFile = (await (
     await page.request.get((await (await page.request.get(`/public/v3/documents/transcripts/${transcriptId}`)).json()).data.fileUrl)
-  ).json()) as { speaker_mapping: { speaker_data: { name: string | null; role: string | null } }[]; transcript: { paragraphs: { text: string; start: number }[] } };
+  ).json()) as {
+    speaker_mapping: { speaker_data: { name: string | null; role: string | null } }[];
+    transcript: { paragraphs: { text: string; start: number }[] };
+  };
 
   await page.goto(`/events/${eventId}`);
   await expect(page.getByRole('heading', { level: 1, name: event.title })).toBeVisible();
@@ -62,7 +65,11 @@ test('an event leads to its transcript: find a phrase, export it as text and Mar
 
   // A time plays the call from that point: the recording page with ?t=.
   const third = transcriptFile.transcript.paragraphs[2]!;
-  await list.getByRole('listitem').nth(2).getByRole('link', { name: /^Play from / }).click();
+  await list
+    .getByRole('listitem')
+    .nth(2)
+    .getByRole('link', { name: /^Play from / })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/recordings/${audioId}\\?t=${Math.floor(third.start)}$`));
 });
 

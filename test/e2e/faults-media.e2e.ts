@@ -26,7 +26,10 @@ const media = (page: Page) =>
     return { time: audio.currentTime, paused: audio.paused, src: audio.currentSrc, times: w.times ?? [] };
   });
 
-test('a segment fails mid-call: retrying is shown, playback waits where it was, and resumes there once the segment loads', async ({ page, expectConsoleError }) => {
+test('a segment fails mid-call: retrying is shown, playback waits where it was, and resumes there once the segment loads', async ({
+  page,
+  expectConsoleError,
+}) => {
   test.setTimeout(60_000);
   expectConsoleError(/Failed to load resource: the server responded with a status of 503/);
   // Segments are about 4 s long; seg-00016 starts at about 63.9 s. Play from 62 s: the stream runs

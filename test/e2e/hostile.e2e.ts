@@ -78,7 +78,9 @@ async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> 
       await page.screenshot({ path: `${process.env.HOSTILE_SCREENSHOTS}/${where.replace(/[^a-z0-9]+/gi, '-')}-${size.width}.png`, fullPage: true });
     }
     await expect
-      .poll(() => page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth), { message: `sideways scroll on ${where} at ${size.width}px` })
+      .poll(() => page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth), {
+        message: `sideways scroll on ${where} at ${size.width}px`,
+      })
       .toBeLessThanOrEqual(0);
   }
 }
@@ -143,7 +145,7 @@ test('companies: home, the list, a company with segments, over hostile data', as
   // A company without segments says so.
   await page.goto('/companies/4');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.getByText("This company has no reported segment figures.").first()).toBeVisible();
+  await expect(page.getByText('This company has no reported segment figures.').first()).toBeVisible();
   await checkPage(page, dialogs, 'company 4');
 });
 
@@ -173,7 +175,12 @@ test('recordings: the list and a recording whose audio URLs are unsafe, over hos
   for (const { id } of list.data) {
     await page.goto(`/recordings/${id}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.getByRole('region', { name: /Chapters/i }).or(page.getByText(/chapter/i)).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: /Chapters/i })
+        .or(page.getByText(/chapter/i))
+        .first(),
+    ).toBeVisible();
     await expectHarmless(page, dialogs, `recording ${id}`);
     await expectNoSidewaysScroll(page, `recording ${id}`);
   }

@@ -151,7 +151,10 @@ test('clicking a transcript sentence seeks there and plays; search finds words',
   expect(await audioTime(page)).toBeLessThan(sentence.start + 8);
   await expect(transcript.locator('[aria-current="true"]')).toBeVisible();
 
-  const word = sentence.text.split(' ').find((w) => w.length > 6)!.replace(/[^A-Za-z]/g, '');
+  const word = sentence.text
+    .split(' ')
+    .find((w) => w.length > 6)!
+    .replace(/[^A-Za-z]/g, '');
   await page.getByRole('searchbox', { name: 'Find in transcript' }).fill(word);
   await expect(page.getByRole('status').filter({ hasText: / of \d+$/ })).toBeVisible();
   await expect(transcript.locator('mark').first()).toBeVisible();

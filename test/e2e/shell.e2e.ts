@@ -26,7 +26,12 @@ test('home shows the latest recordings and transcripts from the sandbox', async 
 test('navigation reaches each section by keyboard, and the theme toggle works and is remembered', async ({ page }) => {
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Main' });
-  for (const [label, heading] of [['Companies', 'Companies'], ['Recordings', 'Recordings'], ['Transcripts', 'Transcripts'], ['Live', 'Live audio']] as const) {
+  for (const [label, heading] of [
+    ['Companies', 'Companies'],
+    ['Recordings', 'Recordings'],
+    ['Transcripts', 'Transcripts'],
+    ['Live', 'Live audio'],
+  ] as const) {
     await nav.getByRole('link', { name: label }).focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();

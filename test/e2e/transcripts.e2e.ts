@@ -16,7 +16,11 @@ test('select three transcripts and download them as one zip with readable names'
     const row = rows.nth(index);
     await row.getByRole('checkbox').check();
     const cells = row.getByRole('cell');
-    expected.push({ company: (await cells.nth(1).textContent())!, type: (await cells.nth(4).textContent())!, href: (await cells.nth(4).getByRole('link').getAttribute('href'))! });
+    expected.push({
+      company: (await cells.nth(1).textContent())!,
+      type: (await cells.nth(4).textContent())!,
+      href: (await cells.nth(4).getByRole('link').getAttribute('href'))!,
+    });
   }
   await expect(page.getByText('3 selected')).toBeVisible();
   await expect(page.getByRole('checkbox', { name: /^Select all 50 loaded transcripts$/ })).not.toBeChecked();
@@ -31,7 +35,10 @@ test('select three transcripts and download them as one zip with readable names'
   expect(names).toHaveLength(3);
   for (const row of expected) {
     const id = Number(/\/documents\/(\d+)/.exec(row.href)![1]);
-    const doc = (await (await page.request.get(`/public/v3/documents/transcripts/${id}`)).json()).data as { fileUrl: string; event: { fiscalPeriod: string; fiscalYear: number } };
+    const doc = (await (await page.request.get(`/public/v3/documents/transcripts/${id}`)).json()).data as {
+      fileUrl: string;
+      event: { fiscalPeriod: string; fiscalYear: number };
+    };
     const stem = `${row.company} - ${doc.event.fiscalPeriod} ${doc.event.fiscalYear} - ${row.type}`;
     const name = names.find((n) => n === `${stem}.json` || n.startsWith(`${stem} (`));
     expect(name, `an entry named after ${stem}`).toBeDefined();

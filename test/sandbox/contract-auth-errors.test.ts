@@ -184,7 +184,12 @@ describe('unknown ids', () => {
 
   it('the scoped endpoints (segments, chapters) give 404 for an unknown parent, naming it', async () => {
     expectError(await call(sandbox, `${V3}/companies/${UNKNOWN}/segments`), 404, [UNKNOWN], 'segments of unknown company');
-    expectError(await call(sandbox, `${V3}/companies/${UNKNOWN}/segments?limit=5&direction=desc`), 404, [UNKNOWN], 'segments of unknown company with page params');
+    expectError(
+      await call(sandbox, `${V3}/companies/${UNKNOWN}/segments?limit=5&direction=desc`),
+      404,
+      [UNKNOWN],
+      'segments of unknown company with page params',
+    );
     expectError(await call(sandbox, `${V3}/audio/${UNKNOWN}/chapters`), 404, [UNKNOWN], 'chapters of unknown audio');
     expectError(await call(sandbox, `${V3}/audio/${UNKNOWN}/chapters?levels=1,2`), 404, [UNKNOWN], 'chapters of unknown audio with levels');
     // Id 0 is a well-formed integer that no record has.

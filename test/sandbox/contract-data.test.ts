@@ -3,18 +3,7 @@
  * shared tickers, segment arithmetic), on a sandbox with 500 companies.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  collectAll,
-  get,
-  getData,
-  ids,
-  isValidIsin,
-  makeSandbox,
-  OTHER_FORMAT,
-  V3,
-  type Rec,
-} from './contract-helpers.ts';
+import { call, collectAll, get, getData, ids, isValidIsin, makeSandbox, OTHER_FORMAT, V3, type Rec } from './contract-helpers.ts';
 
 describe('realistic data (500 companies)', () => {
   const { sandbox } = makeSandbox({ seed: 'contract', companies: 500 });
@@ -80,9 +69,7 @@ describe('realistic data (500 companies)', () => {
         expect(match, `company ${c.id} ${s.fiscalYear} ${s.segmentItem}/${s.segmentCategory}: other "${s.other}"`).not.toBeNull();
         const sum = (s.items as Rec[]).reduce((acc, item) => acc + (item.value as number), 0) + Number(match![1]);
         if (Math.abs(sum - s.total) > 0.15) {
-          throw new Error(
-            `company ${c.id} ${s.fiscalYear} ${s.segmentItem}/${s.segmentCategory}: items + other = ${sum.toFixed(2)}, total = ${s.total}`,
-          );
+          throw new Error(`company ${c.id} ${s.fiscalYear} ${s.segmentItem}/${s.segmentCategory}: items + other = ${sum.toFixed(2)}, total = ${s.total}`);
         }
         checked++;
       }

@@ -51,10 +51,22 @@ const companyOf = (r: Rec): Rec => {
   if (!c) throw new Error(`record ${r.id} refers to unknown company ${r.companyId}`);
   return c;
 };
-const inCountries = (list: string[]): Pred => (r) => list.includes(companyOf(r).country);
-const onExchanges = (list: string[]): Pred => (r) => (companyOf(r).tickers as Rec[]).some((t) => list.includes(t.exchange));
-const withTickers = (list: string[]): Pred => (r) => (companyOf(r).tickers as Rec[]).some((t) => list.includes(t.ticker));
-const withIsins = (list: string[]): Pred => (r) => (companyOf(r).isins as string[]).some((i) => list.includes(i));
+const inCountries =
+  (list: string[]): Pred =>
+  (r) =>
+    list.includes(companyOf(r).country);
+const onExchanges =
+  (list: string[]): Pred =>
+  (r) =>
+    (companyOf(r).tickers as Rec[]).some((t) => list.includes(t.exchange));
+const withTickers =
+  (list: string[]): Pred =>
+  (r) =>
+    (companyOf(r).tickers as Rec[]).some((t) => list.includes(t.ticker));
+const withIsins =
+  (list: string[]): Pred =>
+  (r) =>
+    (companyOf(r).isins as string[]).some((i) => list.includes(i));
 const eventDate = (r: Rec): number => time(eventById.get(r.eventId)!.date);
 
 /** The most common values first. */
@@ -180,9 +192,15 @@ describe('date filters', () => {
       const lowIso = new Date(low).toISOString();
       const highIso = new Date(high).toISOString();
       const from = await expectFiltered(path, all, { startDate: lowIso }, (r) => eventDate(r) >= low);
-      expect(from.some((r) => eventDate(r) === low), `${path}: a record whose event is exactly at startDate is included`).toBe(true);
+      expect(
+        from.some((r) => eventDate(r) === low),
+        `${path}: a record whose event is exactly at startDate is included`,
+      ).toBe(true);
       const to = await expectFiltered(path, all, { endDate: highIso }, (r) => eventDate(r) <= high);
-      expect(to.some((r) => eventDate(r) === high), `${path}: a record whose event is exactly at endDate is included`).toBe(true);
+      expect(
+        to.some((r) => eventDate(r) === high),
+        `${path}: a record whose event is exactly at endDate is included`,
+      ).toBe(true);
       await expectFiltered(path, all, { startDate: lowIso, endDate: highIso }, (r) => eventDate(r) >= low && eventDate(r) <= high);
       // A one-instant window holds exactly the records of events at that instant.
       await expectFiltered(path, all, { startDate: highIso, endDate: highIso }, (r) => eventDate(r) === high);
@@ -212,10 +230,16 @@ describe('updatedAfter / updatedBefore', () => {
       const i1 = new Date(b1).toISOString();
       const i2 = new Date(b2).toISOString();
       const after = await expectFiltered(path, all, { updatedAfter: i1 }, (r) => time(r.updatedAt) > b1);
-      expect(after.some((r) => time(r.updatedAt) === b1), `${path}: updatedAfter is exclusive`).toBe(false);
+      expect(
+        after.some((r) => time(r.updatedAt) === b1),
+        `${path}: updatedAfter is exclusive`,
+      ).toBe(false);
       expect(all.some((r) => time(r.updatedAt) === b1)).toBe(true);
       const before = await expectFiltered(path, all, { updatedBefore: i2 }, (r) => time(r.updatedAt) < b2);
-      expect(before.some((r) => time(r.updatedAt) === b2), `${path}: updatedBefore is exclusive`).toBe(false);
+      expect(
+        before.some((r) => time(r.updatedAt) === b2),
+        `${path}: updatedBefore is exclusive`,
+      ).toBe(false);
       await expectFiltered(path, all, { updatedAfter: i1, updatedBefore: i2 }, (r) => time(r.updatedAt) > b1 && time(r.updatedAt) < b2);
       // One millisecond earlier, the boundary record is in.
       const justBefore = new Date(b1 - 1).toISOString();
@@ -263,7 +287,10 @@ describe('combining filters', () => {
       (t) => t.typeId === typeIds[0] && inCountries(countries.slice(0, 3))(t) && eventDate(t) <= end,
     );
     const exchanges = byFrequency(companies.flatMap((c) => (c.tickers as Rec[]).map((t) => t.exchange as string)));
-    const tickers = companies.filter((c) => (c.tickers as Rec[]).some((t) => t.exchange === exchanges[0])).slice(0, 5).flatMap((c) => (c.tickers as Rec[]).map((t) => t.ticker as string));
+    const tickers = companies
+      .filter((c) => (c.tickers as Rec[]).some((t) => t.exchange === exchanges[0]))
+      .slice(0, 5)
+      .flatMap((c) => (c.tickers as Rec[]).map((t) => t.ticker as string));
     await expectFiltered(
       '/companies',
       companies,

@@ -258,8 +258,18 @@ export function expectNoNulls(value: unknown, what: string): void {
 
 export const COMPANY_KEYS = ['id', 'name', 'displayName', 'country', 'tickers', 'isins', 'backlinkUrl', 'createdAt', 'updatedAt'];
 export const SEGMENT_KEYS = [
-  'companyId', 'createdAt', 'updatedAt', 'fiscalYear', 'reportDate', 'segmentItem', 'segmentCategory', 'total', 'totalUnit',
-  'other', 'items', 'itemUnit',
+  'companyId',
+  'createdAt',
+  'updatedAt',
+  'fiscalYear',
+  'reportDate',
+  'segmentItem',
+  'segmentCategory',
+  'total',
+  'totalUnit',
+  'other',
+  'items',
+  'itemUnit',
 ];
 export const EVENT_KEYS = ['id', 'companyId', 'title', 'typeId', 'date', 'language', 'fiscalYear', 'fiscalPeriod', 'backlinkUrl', 'createdAt', 'updatedAt'];
 export const SUMMARY_KEYS = ['title', 'typeId', 'fiscalYear', 'fiscalPeriod', 'language', 'date'];
@@ -369,7 +379,10 @@ export function checkAudio(a: Rec, expanded: boolean): void {
   expectNumber(a.qna, `${what}.qna`);
   ok(a.qna >= 0, `${what}.qna is negative`);
   expectKeys(a.audioMetadata, ['size', 'duration', 'encoding', 'mimetype'], `${what}.audioMetadata`);
-  ok(typeof a.audioMetadata.size === 'string' && /^\d+(\.\d+)? ?(B|kB|KB|MB|GB)$/.test(a.audioMetadata.size), `${what}.audioMetadata.size should be a size with unit, got ${show(a.audioMetadata.size)}`);
+  ok(
+    typeof a.audioMetadata.size === 'string' && /^\d+(\.\d+)? ?(B|kB|KB|MB|GB)$/.test(a.audioMetadata.size),
+    `${what}.audioMetadata.size should be a size with unit, got ${show(a.audioMetadata.size)}`,
+  );
   expectNumber(a.audioMetadata.duration, `${what}.audioMetadata.duration`);
   ok(a.audioMetadata.duration > 0, `${what}.audioMetadata.duration should be positive`);
   expectString(a.audioMetadata.encoding, `${what}.audioMetadata.encoding`);

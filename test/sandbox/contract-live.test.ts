@@ -137,7 +137,9 @@ describe('nulls', () => {
     const look = (record: Rec, at: number) => {
       seen.set(record.state, (seen.get(record.state) ?? 0) + 1);
       if (record.wentLiveAt !== null && record.audio === null) {
-        offenders.push(`GET /public/v3/live/audio/${record.id} at ${new Date(at).toISOString()}: state ${record.state}, wentLiveAt ${record.wentLiveAt}, audio null`);
+        offenders.push(
+          `GET /public/v3/live/audio/${record.id} at ${new Date(at).toISOString()}: state ${record.state}, wentLiveAt ${record.wentLiveAt}, audio null`,
+        );
       }
     };
     for (let id = 1; id < schedule.firstEventId; id++) look(await live(id), NOW);
@@ -274,8 +276,16 @@ async function followSlot(k: number, step = 5_000): Promise<Observation[]> {
   const times: number[] = [];
   for (let t = start - WILL_BE_LIVE_WINDOW - 2 * MINUTE; t <= end + 2 * MINUTE; t += step) times.push(t);
   // The exact edges as well.
-  times.push(start - WILL_BE_LIVE_WINDOW - 1, start - WILL_BE_LIVE_WINDOW, start - 1, start, start + schedule.durationMs(k) - 1,
-    start + schedule.durationMs(k), end - 1, end);
+  times.push(
+    start - WILL_BE_LIVE_WINDOW - 1,
+    start - WILL_BE_LIVE_WINDOW,
+    start - 1,
+    start,
+    start + schedule.durationMs(k) - 1,
+    start + schedule.durationMs(k),
+    end - 1,
+    end,
+  );
   for (const t of times.sort((a, b) => a - b)) {
     clock.set(t);
     const record = await live(id);
@@ -321,7 +331,10 @@ describe('later in the day, with many scheduled recordings and transcripts', () 
         if (body.pagination.nextCursor === null) break;
         cursor = body.pagination.nextCursor;
       }
-      expect(page7.map((r) => r.id), `${path} limit 7 desc`).toEqual(desc.map((r) => r.id));
+      expect(
+        page7.map((r) => r.id),
+        `${path} limit 7 desc`,
+      ).toEqual(desc.map((r) => r.id));
       // startDate = now - 5 h: only scheduled events qualify (static ones are older than a day).
       const from = later - 5 * 3_600_000;
       const dates = new Map<number, number>();
@@ -337,7 +350,10 @@ describe('later in the day, with many scheduled recordings and transcripts', () 
 });
 
 describe('a scheduled call on the sandbox clock', () => {
-  const okSlots = () => slotsBetween(NOW + 30 * MINUTE, NOW + 3 * 3_600_000).filter((k) => schedule.fate(k) === 'ok').slice(0, 3);
+  const okSlots = () =>
+    slotsBetween(NOW + 30 * MINUTE, NOW + 3 * 3_600_000)
+      .filter((k) => schedule.fate(k) === 'ok')
+      .slice(0, 3);
 
   it('runs notLive → willBeLive → live → processingRecording → recordingAvailable', async () => {
     const slots = okSlots();
@@ -411,7 +427,10 @@ describe('a scheduled call on the sandbox clock', () => {
       checkAudio(recording!, true);
       expect(await getData(sandbox, `/audio/${recording!.id}`, { expand: 'event' })).toEqual(recording);
       const all = await collectAll(sandbox, '/audio', {}, 'desc');
-      expect(all.filter((a) => a.eventId === id).map((a) => a.id), 'the unfiltered list has it once').toEqual([recording!.id]);
+      expect(
+        all.filter((a) => a.eventId === id).map((a) => a.id),
+        'the unfiltered list has it once',
+      ).toEqual([recording!.id]);
       const chapters = (await get(sandbox, `/audio/${recording!.id}/chapters`)).data as Rec[];
       expect(chapters.length).toBeGreaterThan(0);
       clock.set(NOW);

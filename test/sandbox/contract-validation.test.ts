@@ -118,12 +118,7 @@ describe('direction', () => {
 });
 
 describe('expand', () => {
-  const expandPaths = () => [
-    '/audio',
-    `/audio/${sample.audioId}`,
-    `/documents/${sample.documentId}`,
-    '/documents/transcripts',
-  ];
+  const expandPaths = () => ['/audio', `/audio/${sample.audioId}`, `/documents/${sample.documentId}`, '/documents/transcripts'];
 
   it('other than event gives 400 naming expand (endpoints 6, 7, 10, 11)', async () => {
     for (const path of expandPaths()) {

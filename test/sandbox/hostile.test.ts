@@ -70,7 +70,11 @@ describe('hostile dataset', () => {
     expect(text).toMatch(/9999-12-31T23:59:59\.999Z/);
     expect(text).toMatch(/"typeId":(999|-3|0|77|-1|4242)\b/);
     const states = await Promise.all([0, 1, 2, 3].map((k) => get<{ data: { state: string } }>(hostile, `/live/audio/${ids.liveEventId! + k}`)));
-    expect(states.map((s) => s.data.state).some((state) => !['notLive', 'willBeLive', 'live', 'processingRecording', 'recordingAvailable'].includes(state) && !state.includes('Failed'))).toBe(true);
+    expect(
+      states
+        .map((s) => s.data.state)
+        .some((state) => !['notLive', 'willBeLive', 'live', 'processingRecording', 'recordingAvailable'].includes(state) && !state.includes('Failed')),
+    ).toBe(true);
     // An unknown type id is unknown to the type endpoints too.
     const missing = await hostile.fetch(new Request('http://127.0.0.1/public/v3/event-types/999', { headers: { 'x-api-key': hostile.apiKey } }));
     expect(missing.status).toBe(404);

@@ -30,7 +30,10 @@ interface Playlist {
 }
 
 function parsePlaylist(text: string): Playlist {
-  const lines = text.split('\n').map((line) => line.trim()).filter(Boolean);
+  const lines = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   expect(lines[0]).toBe('#EXTM3U');
   const playlist: Playlist = { tags: [], segments: [], ended: false, targetDuration: 0 };
   let duration: number | undefined;
@@ -214,7 +217,8 @@ describe('documents', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
     const bytes = new Uint8Array(await response.arrayBuffer());
-    const pdf = await getDocument({ data: bytes, useSystemFonts: false, disableFontFace: true, isEvalSupported: false, verbosity: VerbosityLevel.ERRORS }).promise;
+    const pdf = await getDocument({ data: bytes, useSystemFonts: false, disableFontFace: true, isEvalSupported: false, verbosity: VerbosityLevel.ERRORS })
+      .promise;
     expect(pdf.numPages).toBeGreaterThanOrEqual(2);
     let text = '';
     for (let page = 1; page <= pdf.numPages; page++) {

@@ -53,8 +53,7 @@ function contentTexts(bytes: Uint8Array): { y: number; text: string }[][] {
   });
 }
 
-const SENTENCE =
-  'Revenue rose 12% year over year to $1.24 billion, driven by subscription growth in the Cloud segment and a stronger services backlog.';
+const SENTENCE = 'Revenue rose 12% year over year to $1.24 billion, driven by subscription growth in the Cloud segment and a stronger services backlog.';
 const PUNCTUATION = 'Management – in its “outlook” — expects ‘modest’ growth • €120 million™ for Société Générale…';
 const TRICKY = 'Net loss (adjusted) was ($4.2) million; see C:\\reports\\q3 and the note ) ( \\ for details.';
 
@@ -155,9 +154,7 @@ describe('renderPdf', () => {
   it('right-aligns numeric table cells and keeps all text inside the margins', async () => {
     const page = await doc.getPage(1);
     const [, , pageWidth] = page.view as [number, number, number, number];
-    const rightEdges = (pages[0] ?? [])
-      .filter((item) => item.str === '$1,234.5' || item.str === '$98.0')
-      .map((item) => item.x + item.width);
+    const rightEdges = (pages[0] ?? []).filter((item) => item.str === '$1,234.5' || item.str === '$98.0').map((item) => item.x + item.width);
     expect(rightEdges.length).toBeGreaterThanOrEqual(2);
     for (const edge of rightEdges) expect(edge).toBeCloseTo(rightEdges[0] ?? 0, 1);
     const labels = (pages[0] ?? []).filter((item) => item.str.startsWith('Line item 1.')).map((item) => item.x);
@@ -190,7 +187,15 @@ describe('renderPdf', () => {
             {
               heading: 'The heading',
               paragraphs: withTable ? [] : ['First line of the next paragraph. '.repeat(12)],
-              table: withTable ? { columns: ['Item', 'Value'], rows: [['a', '1'], ['b', '2']] } : undefined,
+              table: withTable
+                ? {
+                    columns: ['Item', 'Value'],
+                    rows: [
+                      ['a', '1'],
+                      ['b', '2'],
+                    ],
+                  }
+                : undefined,
             },
           ],
         });

@@ -69,6 +69,14 @@ describe('sandbox settings', () => {
   });
 
   it('has defaults for everything', () => {
-    expect(readSandboxConfig({})).toEqual({ seed: 'earnings-desk', now: undefined, companies: 500, clockRate: 1, apiKey: 'sandbox', publicUrl: undefined, dataset: 'normal' });
+    expect(readSandboxConfig({})).toEqual({
+      seed: 'earnings-desk',
+      now: undefined,
+      companies: 500,
+      clockRate: 1,
+      apiKey: 'sandbox',
+      publicUrl: undefined,
+      dataset: 'normal',
+    });
   });
 });

@@ -72,7 +72,19 @@ describe('.env.example', () => {
     const { parseEnv } = await import('node:util');
     const text = readFileSync('.env.example', 'utf8');
     const values = parseEnv(text) as Record<string, string>;
-    const names = ['API_KEY', 'API_BASE_URL', 'PORT', 'PROXY_TIMEOUT_MS', 'LOG_REQUESTS', 'SANDBOX_API_KEY', 'SANDBOX_SEED', 'SANDBOX_NOW', 'SANDBOX_CLOCK_RATE', 'SANDBOX_COMPANIES', 'SANDBOX_PUBLIC_URL'];
+    const names = [
+      'API_KEY',
+      'API_BASE_URL',
+      'PORT',
+      'PROXY_TIMEOUT_MS',
+      'LOG_REQUESTS',
+      'SANDBOX_API_KEY',
+      'SANDBOX_SEED',
+      'SANDBOX_NOW',
+      'SANDBOX_CLOCK_RATE',
+      'SANDBOX_COMPANIES',
+      'SANDBOX_PUBLIC_URL',
+    ];
     for (const name of names) {
       expect(Object.keys(values), name).toContain(name);
       expect(text, `${name} has a comment line above it`).toMatch(new RegExp(`#[^\\n]*\\n${name}=`));

@@ -13,7 +13,8 @@ let other: StubUpstream;
 beforeAll(async () => {
   other = await startStubUpstream((req, respond) => respond(200, { 'content-type': 'application/pdf' }, 'OTHER HOST'));
   allowed = await startStubUpstream((req, respond) => {
-    if (req.url === '/report.pdf') return respond(200, { 'content-type': 'application/pdf', 'content-disposition': 'inline; filename="r.pdf"', 'set-cookie': 'a=b' }, '%PDF-1.4 body');
+    if (req.url === '/report.pdf')
+      return respond(200, { 'content-type': 'application/pdf', 'content-disposition': 'inline; filename="r.pdf"', 'set-cookie': 'a=b' }, '%PDF-1.4 body');
     if (req.url === '/page.html') return respond(200, { 'content-type': 'text/html' }, '<script>alert(1)</script>');
     if (req.url === '/hop') return respond(302, { location: '/report.pdf' });
     if (req.url === '/escape') return respond(302, { location: `${other.origin}/secret.pdf` });

@@ -36,7 +36,11 @@ beforeAll(async () => {
     if (path.startsWith('/public/v3/hang')) return;
     if (path.startsWith('/public/v3/echo')) {
       // A careless upstream that echoes the key back in its error and headers.
-      return respond(401, { 'content-type': 'application/json', 'x-echo': KEY, 'www-authenticate': `ApiKey ${KEY}`, etag: `"${KEY}"` }, JSON.stringify({ statusCode: 401, message: `Invalid key "${KEY}"`, error: 'Unauthorized' }));
+      return respond(
+        401,
+        { 'content-type': 'application/json', 'x-echo': KEY, 'www-authenticate': `ApiKey ${KEY}`, etag: `"${KEY}"` },
+        JSON.stringify({ statusCode: 401, message: `Invalid key "${KEY}"`, error: 'Unauthorized' }),
+      );
     }
     if (path.startsWith('/public/v3/limited')) {
       return respond(429, { 'content-type': 'text/plain', 'retry-after': '3' }, `slow down ${KEY}`);

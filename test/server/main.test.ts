@@ -31,7 +31,9 @@ interface Run {
 
 /** Runs main.ts from an empty directory (so no .env is picked up); `whenReady` gets the URL. */
 function start(env: Record<string, string>, whenReady?: (url: string, stop: () => void) => Promise<void>, cwd = join(root, 'empty')): Promise<Run> {
-  const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(API_|SANDBOX_|PORT$|HOST$|DIST_DIR$|LOG_REQUESTS$|PROXY_TIMEOUT_MS$|VITE_)/.test(name)));
+  const cleanEnv = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^(API_|SANDBOX_|PORT$|HOST$|DIST_DIR$|LOG_REQUESTS$|PROXY_TIMEOUT_MS$|VITE_)/.test(name)),
+  );
   const child = spawn(process.execPath, ['--import', TSX, join(process.cwd(), 'server/main.ts')], {
     cwd,
     env: { ...cleanEnv, PORT: '0', SANDBOX_COMPANIES: '10', ...env },

@@ -287,7 +287,9 @@ describe('in process (the embedded sandbox)', () => {
         headers: { 'content-type': 'application/json', 'set-cookie': 'a=b', 'x-internal': 'yes', 'retry-after': '3', etag: '"1"' },
       });
     });
-    const response = await proxy(new Request('http://app.test/public/v3/companies?limit=1', { headers: { cookie: 'c=d', 'x-api-key': 'browser', authorization: 'Bearer x' } }));
+    const response = await proxy(
+      new Request('http://app.test/public/v3/companies?limit=1', { headers: { cookie: 'c=d', 'x-api-key': 'browser', authorization: 'Bearer x' } }),
+    );
     expect(response.status).toBe(200);
     expect(await response.text()).toBe('{"data":[]}');
     expect([...response.headers.keys()].sort()).toEqual(['content-type', 'etag', 'retry-after']);
@@ -319,4 +321,3 @@ describe('in process (the embedded sandbox)', () => {
     expect(response.headers.get('location')).toBeNull();
   });
 });
-

@@ -63,7 +63,10 @@ describe('sandbox mode', () => {
   it('mounts the sandbox test controls', async () => {
     const info = await (await fetch(`${server.origin}/__sandbox/info`)).json();
     expect(info.now).toBe('2026-11-21T12:00:00.000Z');
-    const armed = await fetch(`${server.origin}/__sandbox/faults`, { method: 'POST', body: JSON.stringify({ kind: '500', scope: 'api', match: '/audio', times: 1 }) });
+    const armed = await fetch(`${server.origin}/__sandbox/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ kind: '500', scope: 'api', match: '/audio', times: 1 }),
+    });
     expect(armed.status).toBe(201);
     expect((await fetch(`${server.origin}/public/v3/audio?limit=1`)).status).toBe(500);
     expect((await fetch(`${server.origin}/public/v3/audio?limit=1`)).status).toBe(200);

@@ -77,4 +77,3 @@ export function useSandboxServer(): void {
   });
   afterAll(() => server.close());
 }
-

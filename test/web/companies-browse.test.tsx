@@ -100,7 +100,9 @@ describe('the table', () => {
   it('shows name, legal name, country, main ticker and exchange in each row, linking to the company', async () => {
     await renderApp('/companies');
     await screen.findByRole('table', { name: 'Companies' });
-    const headers = within(screen.getByRole('table', { name: 'Companies' })).getAllByRole('columnheader').map((h) => h.textContent);
+    const headers = within(screen.getByRole('table', { name: 'Companies' }))
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
     expect(headers).toEqual(['Company', 'Legal name', 'Country', 'Ticker', 'Exchange']);
     const first = sandbox.store.companies[0]!;
     const row = bodyRows()[0]!;
@@ -148,7 +150,10 @@ describe('the table', () => {
     await user.click(screen.getByRole('button', { name: 'Load more companies' }));
     expect(await screen.findByText(/All 80 companies loaded/)).toBeInTheDocument();
     expect(bodyRows().length).toBeLessThan(40);
-    const cursors = seenRequests.map((u) => new URL(u).searchParams).filter((q) => q.get('limit') === '10' || q.get('limit') === '200').map((q) => q.get('cursor'));
+    const cursors = seenRequests
+      .map((u) => new URL(u).searchParams)
+      .filter((q) => q.get('limit') === '10' || q.get('limit') === '200')
+      .map((q) => q.get('cursor'));
     expect(cursors.filter(Boolean)).toHaveLength(8); // 7 pages after the first, one of them twice (the retry)
   });
 
@@ -162,7 +167,9 @@ describe('the table', () => {
 
   it('names a failure and retries it', async () => {
     let failing = true;
-    server.use(http.get(apiPath('/companies'), () => (failing ? HttpResponse.json({ statusCode: 401, message: 'Invalid API key' }, { status: 401 }) : undefined)));
+    server.use(
+      http.get(apiPath('/companies'), () => (failing ? HttpResponse.json({ statusCode: 401, message: 'Invalid API key' }, { status: 401 }) : undefined)),
+    );
     const { user } = await renderApp('/companies');
     expect(await screen.findByText('The API key is missing or was rejected (401)')).toBeInTheDocument();
     failing = false;

@@ -19,7 +19,10 @@ interface Harness {
   phases: IndexStatus['phase'][];
 }
 
-function makeIndex(db: IDBFactory, options: { pageSize?: number; now?: () => number; refreshAfterMs?: number; onPage?: (n: number, index: CompanyIndex) => void } = {}): Harness {
+function makeIndex(
+  db: IDBFactory,
+  options: { pageSize?: number; now?: () => number; refreshAfterMs?: number; onPage?: (n: number, index: CompanyIndex) => void } = {},
+): Harness {
   const requests: URLSearchParams[] = [];
   const sleeps: number[] = [];
   const phases: IndexStatus['phase'][] = [];
@@ -156,7 +159,7 @@ describe('company index: resume', () => {
 });
 
 describe('company index: a key that gets small pages', () => {
-  it('pauses after a few small pages instead of spending a demo key\'s daily requests, and goes on when asked', async () => {
+  it("pauses after a few small pages instead of spending a demo key's daily requests, and goes on when asked", async () => {
     // The service answers 2 per page whatever limit says; the index asked for 10.
     const db = freshDb();
     const requests: number[] = [];

@@ -86,7 +86,13 @@ describe('company page', () => {
     const expected = groupEvents(recordings.data, transcripts.data);
     await renderApp(`/companies/${company.id}`);
     const events = await screen.findByRole('region', { name: 'Events' });
-    await waitFor(() => expect(within(events).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(expected.map((g) => `Fiscal year ${g.fiscalYear}`)));
+    await waitFor(() =>
+      expect(
+        within(events)
+          .getAllByRole('heading', { level: 3 })
+          .map((h) => h.textContent),
+      ).toEqual(expected.map((g) => `Fiscal year ${g.fiscalYear}`)),
+    );
     const eventIds = new Set([...recordings.data, ...transcripts.data].map((r) => r.eventId));
     const links = within(events).getAllByRole('link');
     expect(new Set(links.map((a) => a.getAttribute('href')))).toEqual(new Set([...eventIds].map((id) => `/events/${id}`)));

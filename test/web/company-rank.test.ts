@@ -28,8 +28,18 @@ const ids = (query: string) => rank(all, query).hits.map((h) => h.company.id);
 describe('company search ranking', () => {
   it('puts an exact ticker first, and shows every company that lists it with its exchange', () => {
     const result = rank(all, 'apx');
-    expect(result.hits.slice(0, 2).map((h) => h.company.id).sort()).toEqual([apex.id, apexFr.id].sort());
-    expect(result.hits.slice(0, 2).map((h) => h.ticker?.exchange).sort()).toEqual(['ENXTPA', 'NYSE']);
+    expect(
+      result.hits
+        .slice(0, 2)
+        .map((h) => h.company.id)
+        .sort(),
+    ).toEqual([apex.id, apexFr.id].sort());
+    expect(
+      result.hits
+        .slice(0, 2)
+        .map((h) => h.ticker?.exchange)
+        .sort(),
+    ).toEqual(['ENXTPA', 'NYSE']);
     expect(result.hits.slice(0, 2).every((h) => h.reason === 'ticker')).toBe(true);
   });
 
@@ -100,4 +110,3 @@ describe('helpers', () => {
     expect(prefixWithinOneEdit('motr', 'motors')).toBe(true);
   });
 });
-

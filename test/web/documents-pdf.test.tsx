@@ -19,7 +19,8 @@ async function pdfDocumentId(): Promise<number> {
 }
 
 async function pdfPages(bytes: Uint8Array): Promise<PageTextItem[][]> {
-  const doc = await getDocument({ data: bytes.slice(), useSystemFonts: false, disableFontFace: true, isEvalSupported: false, verbosity: VerbosityLevel.ERRORS }).promise;
+  const doc = await getDocument({ data: bytes.slice(), useSystemFonts: false, disableFontFace: true, isEvalSupported: false, verbosity: VerbosityLevel.ERRORS })
+    .promise;
   const pages: PageTextItem[][] = [];
   for (let n = 1; n <= doc.numPages; n++) {
     const content = await (await doc.getPage(n)).getTextContent();
@@ -57,8 +58,19 @@ describe('find in a PDF', () => {
   });
 
   it('finds a phrase that spans two text items and marks the part in each', () => {
-    const pages = [[{ str: 'Net cash', hasEOL: true }, { str: 'from operations' }], [{ str: 'Revenue' }, { str: '1,234.5' }]];
-    expect(findInPages(pages, 'cash from')).toEqual([{ page: 1, parts: [{ item: 0, from: 4, to: 8 }, { item: 1, from: 0, to: 4 }] }]);
+    const pages = [
+      [{ str: 'Net cash', hasEOL: true }, { str: 'from operations' }],
+      [{ str: 'Revenue' }, { str: '1,234.5' }],
+    ];
+    expect(findInPages(pages, 'cash from')).toEqual([
+      {
+        page: 1,
+        parts: [
+          { item: 0, from: 4, to: 8 },
+          { item: 1, from: 0, to: 4 },
+        ],
+      },
+    ]);
     // Neighbouring table cells do not run together.
     expect(findInPages(pages, 'revenue1')).toEqual([]);
     expect(findInPages(pages, 'revenue 1,234.5')).toHaveLength(1);
@@ -70,10 +82,12 @@ describe('PDF document page', () => {
 
   it('shows the type, category, form and group, the company and event, and downloads the original under a readable name', async () => {
     const id = await pdfDocumentId();
-    const { data: doc } = await sandboxJson<{ data: { typeId: number; companyId: number; eventId: number; event: { title: string; fiscalPeriod: string; fiscalYear: number } } }>(
-      `/documents/${id}?expand=event`,
+    const { data: doc } = await sandboxJson<{
+      data: { typeId: number; companyId: number; eventId: number; event: { title: string; fiscalPeriod: string; fiscalYear: number } };
+    }>(`/documents/${id}?expand=event`);
+    const { data: type } = await sandboxJson<{ data: { name: string; category: string; form: string; documentGroupId: number } }>(
+      `/document-types/${doc.typeId}`,
     );
-    const { data: type } = await sandboxJson<{ data: { name: string; category: string; form: string; documentGroupId: number } }>(`/document-types/${doc.typeId}`);
     const { data: company } = await sandboxJson<{ data: { displayName: string } }>(`/companies/${doc.companyId}`);
     const { user } = await renderApp(`/documents/${id}`);
 
@@ -109,7 +123,10 @@ describe('PDF document page', () => {
     const { user } = await renderApp(`/documents/${id}`);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The file could not be loaded (503)');
-    expect(within(alert).getByRole('link', { name: 'Open the file at its source' })).toHaveAttribute('href', expect.stringContaining(`/sandbox-files/documents/${id}/`));
+    expect(within(alert).getByRole('link', { name: 'Open the file at its source' })).toHaveAttribute(
+      'href',
+      expect.stringContaining(`/sandbox-files/documents/${id}/`),
+    );
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
     await vi.waitFor(() => expect(screen.queryByRole('alert', { name: /could not be loaded/ })).toBeNull());
     await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Download original' })).toBeEnabled());

@@ -124,7 +124,10 @@ describe('transcript viewer', () => {
     const items = within(list).getAllByRole('listitem');
     expect(items).toHaveLength(source.transcript.paragraphs.length);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(`${edited.data.event.title}: Transcript (Edited)`);
-    expect(within(screen.getByRole('region', { name: 'About this document' })).getByRole('link', { name: edited.data.event.title })).toHaveAttribute('href', `/events/${eventId}`);
+    expect(within(screen.getByRole('region', { name: 'About this document' })).getByRole('link', { name: edited.data.event.title })).toHaveAttribute(
+      'href',
+      `/events/${eventId}`,
+    );
 
     // Every time plays the call from that point.
     const second = source.transcript.paragraphs[1]!;

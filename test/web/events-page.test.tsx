@@ -21,13 +21,19 @@ interface EventRecord {
 
 async function sample() {
   const response = await sandbox.fetch(new Request(`${TEST_ORIGIN}/__sandbox/info`));
-  const { eventWithAudioAndTranscript } = (await response.json()) as { eventWithAudioAndTranscript: { eventId: number; audioId: number; transcriptId: number } };
+  const { eventWithAudioAndTranscript } = (await response.json()) as {
+    eventWithAudioAndTranscript: { eventId: number; audioId: number; transcriptId: number };
+  };
   const { data: event } = await sandboxJson<{ data: EventRecord }>(`/events/${eventWithAudioAndTranscript.eventId}`);
   return { ...eventWithAudioAndTranscript, event };
 }
 
 function facts(region: HTMLElement): Record<string, string> {
-  return Object.fromEntries(within(region).getAllByRole('term').map((dt) => [dt.textContent ?? '', dt.nextElementSibling?.textContent ?? '']));
+  return Object.fromEntries(
+    within(region)
+      .getAllByRole('term')
+      .map((dt) => [dt.textContent ?? '', dt.nextElementSibling?.textContent ?? '']),
+  );
 }
 
 describe('event page', () => {
@@ -88,7 +94,9 @@ describe('event page', () => {
     const { event } = await sample();
     server.use(
       http.get(apiPath('/audio'), () => HttpResponse.json({ data: [], pagination: { nextCursor: null } })),
-      http.get(apiPath('/documents/transcripts'), () => HttpResponse.json({ statusCode: 403, message: 'Forbidden resource', error: 'Forbidden' }, { status: 403 })),
+      http.get(apiPath('/documents/transcripts'), () =>
+        HttpResponse.json({ statusCode: 403, message: 'Forbidden resource', error: 'Forbidden' }, { status: 403 }),
+      ),
     );
     await renderApp(`/events/${event.id}`);
     expect(await screen.findByText('No recording of this event.')).toBeInTheDocument();

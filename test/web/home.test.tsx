@@ -50,7 +50,11 @@ describe('home page', () => {
 
     const recordings = await screen.findByRole('table', { name: 'Latest recordings, newest first' });
     expect(dataRows(recordings)).toHaveLength(10);
-    expect(within(recordings).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Company', 'Event', 'Date', 'Duration', 'Size']);
+    expect(
+      within(recordings)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Company', 'Event', 'Date', 'Duration', 'Size']);
     await expect(companyColumn(recordings, recordingNames)).resolves.toEqual(recordingNames);
 
     const transcripts = await screen.findByRole('table', { name: 'Latest transcripts, newest first' });
@@ -83,9 +87,7 @@ describe('home page', () => {
 
   it('loads the transcripts when Retry is pressed after the service recovers', async () => {
     let fail = true;
-    server.use(
-      http.get(apiPath('/documents/transcripts'), () => (fail ? HttpResponse.json({ message: 'boom' }, { status: 503 }) : undefined)),
-    );
+    server.use(http.get(apiPath('/documents/transcripts'), () => (fail ? HttpResponse.json({ message: 'boom' }, { status: 503 }) : undefined)));
 
     const { user } = await renderApp('/');
     const transcriptsPanel = await screen.findByRole('region', { name: 'Latest transcripts' });

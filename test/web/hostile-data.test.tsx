@@ -29,7 +29,10 @@ function serveHostile() {
 /** Nothing in the rendered DOM came from markup in the data, and no link leaves http(s). */
 function expectInert(container: HTMLElement) {
   for (const element of container.querySelectorAll('*')) {
-    expect(element.getAttributeNames().filter((name) => name.startsWith('on')), element.outerHTML.slice(0, 80)).toEqual([]);
+    expect(
+      element.getAttributeNames().filter((name) => name.startsWith('on')),
+      element.outerHTML.slice(0, 80),
+    ).toEqual([]);
   }
   expect(container.querySelectorAll('script, iframe, object, embed, svg[onload], img[onerror]')).toHaveLength(0);
   for (const link of container.querySelectorAll('a[href]')) {

@@ -63,7 +63,10 @@ describe('every state', () => {
     const event = (await sandboxJson<{ data: { title: string } }>(`/events/${record.eventId}`)).data;
     await renderApp(`/live/${id}`);
     expect(await screen.findByRole('heading', { level: 1, name: event.title })).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: sandbox.store.companies[record.companyId - 1]!.displayName })).toHaveAttribute('href', `/companies/${record.companyId}`);
+    expect(await screen.findByRole('link', { name: sandbox.store.companies[record.companyId - 1]!.displayName })).toHaveAttribute(
+      'href',
+      `/companies/${record.companyId}`,
+    );
     expect(screen.getByRole('link', { name: 'Event page' })).toHaveAttribute('href', `/events/${record.eventId}`);
   });
 

@@ -40,9 +40,7 @@ describe('main navigation', () => {
     expect(dataRows(table)).toHaveLength(page1.data.length);
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
-    await waitFor(() =>
-      expect(dataRows(screen.getByRole('table', { name: 'Recordings, newest first' }))).toHaveLength(page1.data.length + page2.data.length),
-    );
+    await waitFor(() => expect(dataRows(screen.getByRole('table', { name: 'Recordings, newest first' }))).toHaveLength(page1.data.length + page2.data.length));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 

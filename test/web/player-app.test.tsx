@@ -50,7 +50,9 @@ describe('recording page', () => {
   it('shows the recording, its chapters nested by level, the download, and cues it in the docked player', async () => {
     const { dock } = await open(`/recordings/${audioId}`);
     const list = await screen.findByRole('list', { name: 'Chapters' });
-    const sections = within(list).getAllByRole('listitem').filter((item) => item.parentElement === list);
+    const sections = within(list)
+      .getAllByRole('listitem')
+      .filter((item) => item.parentElement === list);
     expect(sections.map((item) => within(item).getAllByRole('button')[0]!.textContent)).toEqual(
       chapters.filter((c) => c.level === 1).map((c) => expect.stringContaining(c.title)),
     );
@@ -104,7 +106,12 @@ describe('keyboard shortcuts', () => {
     await user.keyboard('j');
     expect(media.currentTime).toBe(15);
     await user.keyboard('{Shift>}{ArrowRight}{/Shift}');
-    expect(media.currentTime).toBe(chapters.map((c) => c.startTimestamp).sort((a, b) => a - b).find((s) => s > 15.5));
+    expect(media.currentTime).toBe(
+      chapters
+        .map((c) => c.startTimestamp)
+        .sort((a, b) => a - b)
+        .find((s) => s > 15.5),
+    );
 
     // Typing in a field types: no shortcut fires.
     const search = await screen.findByRole('searchbox', { name: 'Find in transcript' });
@@ -160,10 +167,18 @@ describe('transcript', () => {
     await waitFor(() => expect(target).toHaveAttribute('aria-current', 'true'));
     act(() => media.advance(30));
     await waitFor(() => expect(target).not.toHaveAttribute('aria-current'));
-    expect(within(transcript).getAllByRole('button').filter((b) => b.getAttribute('aria-current') === 'true')).toHaveLength(1);
+    expect(
+      within(transcript)
+        .getAllByRole('button')
+        .filter((b) => b.getAttribute('aria-current') === 'true'),
+    ).toHaveLength(1);
 
     // Arrow keys move between sentences: one tab stop for the whole list.
-    expect(within(transcript).getAllByRole('button').filter((b) => b.tabIndex === 0)).toHaveLength(1);
+    expect(
+      within(transcript)
+        .getAllByRole('button')
+        .filter((b) => b.tabIndex === 0),
+    ).toHaveLength(1);
 
     const word = (target.textContent ?? '').split(/\W+/).find((w) => w.length > 5)!;
     await user.type(screen.getByRole('searchbox', { name: 'Find in transcript' }), word);

@@ -45,7 +45,10 @@ describe('recordings list', () => {
       direction: 'asc',
     });
     expect(params.has('tickers')).toBe(false);
-    const titles = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('link')[0]!.textContent);
+    const titles = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('link')[0]!.textContent);
     expect(titles).toEqual(expected.map((audio) => audio.event.title));
     expect(screen.getByText('Filters (4 applied)')).toBeInTheDocument();
   });
@@ -81,7 +84,11 @@ describe('recordings list', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Order' }), 'asc');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
     await waitFor(() => expect(router.state.location.search).toEqual({ companyIds: '1,2', exchanges: 'NYSE', direction: 'asc' }));
-    expect(Object.fromEntries(new URLSearchParams(router.state.location.href.split('?')[1]))).toEqual({ companyIds: '1,2', exchanges: 'NYSE', direction: 'asc' });
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.href.split('?')[1]))).toEqual({
+      companyIds: '1,2',
+      exchanges: 'NYSE',
+      direction: 'asc',
+    });
     await waitFor(() => expect(Object.fromEntries(audioRequests().at(-1)!)).toMatchObject({ companyIds: '1,2', exchanges: 'NYSE', direction: 'asc' }));
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));

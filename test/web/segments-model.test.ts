@@ -124,8 +124,20 @@ describe('groupSegments', () => {
 
   it('leaves a gap where an item is missing in a year, latest order first', () => {
     const [block] = groupSegments([
-      record({ fiscalYear: 2023, items: [{ name: 'Legacy', value: 5 }, { name: 'Cloud', value: 40 }] }),
-      record({ fiscalYear: 2024, items: [{ name: 'Cloud', value: 50 }, { name: 'AI', value: 7.25 }] }),
+      record({
+        fiscalYear: 2023,
+        items: [
+          { name: 'Legacy', value: 5 },
+          { name: 'Cloud', value: 40 },
+        ],
+      }),
+      record({
+        fiscalYear: 2024,
+        items: [
+          { name: 'Cloud', value: 50 },
+          { name: 'AI', value: 7.25 },
+        ],
+      }),
     ]).categories[0]!.measures[0]!.blocks;
     expect(block!.rows).toEqual([
       { name: 'Cloud', values: [40, 50] },
@@ -159,7 +171,15 @@ describe('groupSegments', () => {
 
   it('names blank and repeated items so no figure is lost, and skips an empty other', () => {
     const [block] = groupSegments([
-      record({ fiscalYear: 2024, other: ' ', items: [{ name: 'Europe', value: 1 }, { name: 'Europe', value: 2 }, { name: '', value: 3 }] }),
+      record({
+        fiscalYear: 2024,
+        other: ' ',
+        items: [
+          { name: 'Europe', value: 1 },
+          { name: 'Europe', value: 2 },
+          { name: '', value: 3 },
+        ],
+      }),
     ]).categories[0]!.measures[0]!.blocks;
     expect(block!.rows.map((r) => r.name)).toEqual(['Europe', 'Europe (2)', 'Unnamed segment']);
     expect(block!.other).toEqual([undefined]);

@@ -84,7 +84,11 @@ describe('CompanySegments', () => {
     expect(within(section()).queryByRole('alert')).not.toBeInTheDocument();
 
     const categories = [...new Set(records.map((r) => r.segmentCategory))];
-    expect(within(section()).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(categories);
+    expect(
+      within(section())
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(categories);
 
     const groups = new Map<string, Segment[]>();
     for (const record of records) {
@@ -101,11 +105,19 @@ describe('CompanySegments', () => {
       const unitWords = `millions of ${unit.slice(1)}`;
 
       const table = screen.getByRole('table', { name: `${title}, FY${years[0]} to FY${years.at(-1)}, in ${unitWords}` });
-      expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Segment', ...years.map((y) => `FY${y}`)]);
+      expect(
+        within(table)
+          .getAllByRole('columnheader')
+          .map((th) => th.textContent),
+      ).toEqual(['Segment', ...years.map((y) => `FY${y}`)]);
 
       const itemNames = [...new Set(group.flatMap((r) => r.items.map((item) => item.name!)))];
       // Items, then Other, then Total.
-      expect(within(table).getAllByRole('rowheader').map((th) => th.textContent)).toEqual([...itemNames, 'Other', 'Total']);
+      expect(
+        within(table)
+          .getAllByRole('rowheader')
+          .map((th) => th.textContent),
+      ).toEqual([...itemNames, 'Other', 'Total']);
 
       for (const record of group) {
         const column = years.indexOf(record.fiscalYear);
@@ -122,7 +134,9 @@ describe('CompanySegments', () => {
       }
 
       // The unit is spelled out beside the measure, and the chart says it too.
-      const measureHeading = within(section()).getAllByRole('heading', { level: 4 }).find((h) => h.textContent?.startsWith(group[0]!.segmentItem!) && h.closest('section')?.getAttribute('aria-label') === group[0]!.segmentCategory);
+      const measureHeading = within(section())
+        .getAllByRole('heading', { level: 4 })
+        .find((h) => h.textContent?.startsWith(group[0]!.segmentItem!) && h.closest('section')?.getAttribute('aria-label') === group[0]!.segmentCategory);
       expect(measureHeading).toHaveTextContent(`in ${unitWords}`);
       const chart = screen.getByRole('img', { name: new RegExp(`^Bar chart of ${title}, FY${years[0]} to FY${years.at(-1)}, in ${unitWords}`) });
       expect(chart).toBeInTheDocument();
@@ -134,7 +148,9 @@ describe('CompanySegments', () => {
     const { id, records } = await companyWithNegatives();
     const negative = records.find((r) => r.items.some((item) => item.value < 0))!;
     renderSegments(id);
-    const years = [...new Set(records.filter((r) => r.segmentItem === negative.segmentItem && r.segmentCategory === negative.segmentCategory).map((r) => r.fiscalYear))];
+    const years = [
+      ...new Set(records.filter((r) => r.segmentItem === negative.segmentItem && r.segmentCategory === negative.segmentCategory).map((r) => r.fiscalYear)),
+    ];
     const chart = await screen.findByRole('img', {
       name: new RegExp(`^Bar chart of ${negative.segmentItem} by ${negative.segmentCategory}, FY${Math.min(...years)}`),
     });
@@ -175,7 +191,11 @@ describe('CompanySegments', () => {
       .getAllByRole('table')
       .flatMap((table) => within(table).getAllByRole('row').slice(1))
       .filter((row) => !['Other', 'Total'].includes(within(row).getByRole('rowheader').textContent ?? ''))
-      .flatMap((row) => within(row).getAllByRole('cell').filter((cell) => !cell.textContent?.includes('not reported')));
+      .flatMap((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .filter((cell) => !cell.textContent?.includes('not reported')),
+      );
     expect(cellsShown).toHaveLength(records.reduce((n, r) => n + r.items.length, 0));
   });
 
@@ -183,11 +203,17 @@ describe('CompanySegments', () => {
     const { id, records } = await companyWithNegatives();
     const { user } = renderSegments(id);
     const first = records[0]!;
-    const years = [...new Set(records.filter((r) => r.segmentItem === first.segmentItem && r.segmentCategory === first.segmentCategory).map((r) => r.fiscalYear))].sort();
-    const latest = records.filter((r) => r.segmentItem === first.segmentItem && r.segmentCategory === first.segmentCategory && r.fiscalYear === years.at(-1))[0]!;
+    const years = [
+      ...new Set(records.filter((r) => r.segmentItem === first.segmentItem && r.segmentCategory === first.segmentCategory).map((r) => r.fiscalYear)),
+    ].sort();
+    const latest = records.filter(
+      (r) => r.segmentItem === first.segmentItem && r.segmentCategory === first.segmentCategory && r.fiscalYear === years.at(-1),
+    )[0]!;
     const second = { ...latest.items[1]!, name: latest.items[1]!.name! };
 
-    const chart = await screen.findByRole('group', { name: `${first.segmentItem} by ${first.segmentCategory} chart, use the arrow keys to read each segment's figures` });
+    const chart = await screen.findByRole('group', {
+      name: `${first.segmentItem} by ${first.segmentCategory} chart, use the arrow keys to read each segment's figures`,
+    });
     await user.tab();
     expect(chart).toHaveFocus();
     await user.keyboard('{ArrowDown}');
@@ -196,12 +222,50 @@ describe('CompanySegments', () => {
   });
 
   it('shows items that appear only in some years as not reported, unreadable other text as sent, and other units spelled out or as given', async () => {
-    const base = { companyId: 9, createdAt: '2025-03-01T00:00:00.000Z', updatedAt: '2025-03-01T00:00:00.000Z', reportDate: '2025-02-01T00:00:00.000Z', segmentItem: 'Revenue', segmentCategory: 'Product Lines' };
+    const base = {
+      companyId: 9,
+      createdAt: '2025-03-01T00:00:00.000Z',
+      updatedAt: '2025-03-01T00:00:00.000Z',
+      reportDate: '2025-02-01T00:00:00.000Z',
+      segmentItem: 'Revenue',
+      segmentCategory: 'Product Lines',
+    };
     server.use(
       segmentsResponse([
-        { ...base, fiscalYear: 2023, total: 1500.5, totalUnit: 'BNSEK', other: 'see note 7', items: [{ name: 'Legacy', value: 12.25 }, { name: 'Core', value: -3.5 }], itemUnit: 'MSEK' },
-        { ...base, fiscalYear: 2024, total: 30, totalUnit: 'MSEK', other: '1.5 (5.0%)', items: [{ name: 'Core', value: 20 }, { name: 'New', value: 8.5 }], itemUnit: 'MSEK' },
-        { ...base, segmentItem: 'Headcount', fiscalYear: 2024, total: 900, totalUnit: 'FTE', other: '', items: [{ name: 'Core', value: 900 }], itemUnit: 'FTE' },
+        {
+          ...base,
+          fiscalYear: 2023,
+          total: 1500.5,
+          totalUnit: 'BNSEK',
+          other: 'see note 7',
+          items: [
+            { name: 'Legacy', value: 12.25 },
+            { name: 'Core', value: -3.5 },
+          ],
+          itemUnit: 'MSEK',
+        },
+        {
+          ...base,
+          fiscalYear: 2024,
+          total: 30,
+          totalUnit: 'MSEK',
+          other: '1.5 (5.0%)',
+          items: [
+            { name: 'Core', value: 20 },
+            { name: 'New', value: 8.5 },
+          ],
+          itemUnit: 'MSEK',
+        },
+        {
+          ...base,
+          segmentItem: 'Headcount',
+          fiscalYear: 2024,
+          total: 900,
+          totalUnit: 'FTE',
+          other: '',
+          items: [{ name: 'Core', value: 900 }],
+          itemUnit: 'FTE',
+        },
       ]),
     );
     renderSegments(9);
@@ -209,7 +273,11 @@ describe('CompanySegments', () => {
     const revenue = await screen.findByRole('table', { name: 'Revenue by Product Lines, FY2023 to FY2024, in millions of SEK' });
     const format = new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     // Latest year's order first, then items only seen earlier.
-    expect(within(revenue).getAllByRole('rowheader').map((th) => th.textContent)).toEqual(['Core', 'New', 'Legacy', 'Other', 'Total']);
+    expect(
+      within(revenue)
+        .getAllByRole('rowheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Core', 'New', 'Legacy', 'Other', 'Total']);
     expect(rowCells(revenue, 'Core')).toEqual([format.format(-3.5), format.format(20)]);
     expect(rowCells(revenue, 'New')[0]).toContain('not reported');
     expect(rowCells(revenue, 'Legacy')).toEqual([format.format(12.25), expect.stringContaining('not reported')]);
@@ -220,12 +288,23 @@ describe('CompanySegments', () => {
 
     // An unknown unit code is shown as given; an empty other leaves no Other row.
     const headcount = screen.getByRole('table', { name: 'Headcount by Product Lines, FY2024, in FTE' });
-    expect(within(headcount).getAllByRole('rowheader').map((th) => th.textContent)).toEqual(['Core', 'Total']);
+    expect(
+      within(headcount)
+        .getAllByRole('rowheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Core', 'Total']);
     expect(screen.getByRole('heading', { level: 4, name: 'Headcount in FTE' })).toBeInTheDocument();
   });
 
   it('shows a measure reported in different units across years as separate tables', async () => {
-    const base = { companyId: 9, createdAt: '2025-03-01T00:00:00.000Z', updatedAt: '2025-03-01T00:00:00.000Z', reportDate: '2025-02-01T00:00:00.000Z', segmentItem: 'Revenue', segmentCategory: 'Regions' };
+    const base = {
+      companyId: 9,
+      createdAt: '2025-03-01T00:00:00.000Z',
+      updatedAt: '2025-03-01T00:00:00.000Z',
+      reportDate: '2025-02-01T00:00:00.000Z',
+      segmentItem: 'Revenue',
+      segmentCategory: 'Regions',
+    };
     server.use(
       segmentsResponse([
         { ...base, fiscalYear: 2022, total: 9000, totalUnit: 'KUSD', other: '0 (0%)', items: [{ name: 'Europe', value: 9000 }], itemUnit: 'KUSD' },

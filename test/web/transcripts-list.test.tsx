@@ -103,7 +103,10 @@ describe('transcript filters in the URL', () => {
     await vi.waitFor(() => expect(transcriptRequests().at(-1)!.get('typeIds')).toBe('11'));
     const table = await screen.findByRole('table', { name: 'Transcripts, newest first' });
     await vi.waitFor(() => {
-      const types = within(table).getAllByRole('row').slice(1).map((row) => row.lastElementChild?.textContent);
+      const types = within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.lastElementChild?.textContent);
       expect(new Set(types)).toEqual(new Set(['Transcript (Edited)']));
     });
     // The other type stays on offer after filtering it out.
@@ -125,7 +128,9 @@ describe('zip download of selected transcripts', () => {
   async function selectFirst(count: number) {
     const rendered = await renderApp('/transcripts');
     const table = await screen.findByRole('table', { name: 'Transcripts, newest first' });
-    const rows = within(table).getAllByRole('row').slice(1, count + 1);
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1, count + 1);
     // Wait for the names the zip entries are built from.
     await vi.waitFor(() => expect(rows[0]!.textContent).not.toMatch(/Company \d+|Type \d+/));
     for (const row of rows) await rendered.user.click(within(row).getByRole('checkbox'));
@@ -158,7 +163,11 @@ describe('zip download of selected transcripts', () => {
   it('leaves out what failed, and reports it on screen and in the archive', async () => {
     const { data } = await sandboxJson<{ data: { id: number }[] }>('/documents/transcripts?limit=3&direction=desc');
     const failing = data[1]!.id;
-    server.use(http.get(`*/sandbox-files/documents/${failing}/*`, () => HttpResponse.json({ statusCode: 500, message: 'Disk on fire', error: 'Internal Server Error' }, { status: 500 })));
+    server.use(
+      http.get(`*/sandbox-files/documents/${failing}/*`, () =>
+        HttpResponse.json({ statusCode: 500, message: 'Disk on fire', error: 'Internal Server Error' }, { status: 500 }),
+      ),
+    );
     const { user } = await selectFirst(3);
     await user.click(screen.getByRole('button', { name: 'Download 3 as zip' }));
     const report = await screen.findByText(/with 2 transcripts/);

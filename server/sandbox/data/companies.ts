@@ -1,10 +1,7 @@
 import { Random } from '../random.ts';
 import { makeIsin } from './isin.ts';
 import { MARKETS, SECONDARY_EXCHANGES, type Market } from './markets.ts';
-import {
-  BRAND_ENDS, BRAND_MIDDLES, BRAND_STARTS, FIRST_NAMES, INDUSTRIES, LAST_NAMES,
-  type Industry,
-} from './vocabulary.ts';
+import { BRAND_ENDS, BRAND_MIDDLES, BRAND_STARTS, FIRST_NAMES, INDUSTRIES, LAST_NAMES, type Industry } from './vocabulary.ts';
 
 export interface Ticker {
   ticker: string;
@@ -113,9 +110,10 @@ export function generateCompanies(seed: string, count: number, now: number): Com
     usedNames.add(displayName);
     const brand = displayName.split(' ')[0] ?? displayName;
     const legalForm = rng.pick(market.legalForms);
-    const name = legalForm.startsWith('Holding') || legalForm.startsWith('Group')
-      ? `${displayName} ${legalForm}`
-      : `${displayName}${legalForm.startsWith(',') ? '' : ' '}${legalForm}`;
+    const name =
+      legalForm.startsWith('Holding') || legalForm.startsWith('Group')
+        ? `${displayName} ${legalForm}`
+        : `${displayName}${legalForm.startsWith(',') ? '' : ' '}${legalForm}`;
 
     const exchange = rng.weighted(market.exchanges);
     const tickers: Ticker[] = [];
@@ -150,13 +148,23 @@ export function generateCompanies(seed: string, count: number, now: number): Com
       if (secondary !== 'LSE' && secondary !== 'XETRA') isins.push(makeUniqueIsin(rng, 'US', usedIsins));
     }
 
-    const slug = displayName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/(^-|-$)/g, '');
+    const slug = displayName
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/(^-|-$)/g, '');
     const createdAt = Math.round(earliest + rng.next() * Math.max(DAY, latest - earliest));
     const updatedAt = rng.chance(0.35)
       ? Math.round(createdAt + rng.next() * (now - 7 * DAY - createdAt))
-      : rng.chance(0.05) ? Math.round(now - rng.next() * 6 * DAY) : createdAt;
+      : rng.chance(0.05)
+        ? Math.round(now - rng.next() * 6 * DAY)
+        : createdAt;
     const english = rng.chance(market.englishShare);
-    const scale = rng.weighted([[80, 3], [600, 4], [4_000, 3], [25_000, 1]] as const);
+    const scale = rng.weighted([
+      [80, 3],
+      [600, 4],
+      [4_000, 3],
+      [25_000, 1],
+    ] as const);
     const revenueUsd = scale * rng.float(0.5, 2.5);
     const fx: Record<string, number> = { USD: 1, EUR: 0.92, GBP: 0.79, SEK: 10.5, CHF: 0.88, JPY: 150, CAD: 1.36, AUD: 1.52, DKK: 6.9, NOK: 10.7 };
 

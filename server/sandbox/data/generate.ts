@@ -5,22 +5,46 @@ import { TableBuilder, type Columns } from './table.ts';
 
 export const PERIODS = ['Q1', 'Q2', 'Q3', 'Q4', 'H1', 'H2', 'FY'] as const;
 export const CONFERENCES = [
-  'Global Technology Conference', 'Industrials Forum', 'Healthcare Summit', 'Financials Conference',
-  'Consumer & Retail Day', 'Energy Transition Forum', 'Nordic Investor Week', 'Small & Mid Cap Conference',
+  'Global Technology Conference',
+  'Industrials Forum',
+  'Healthcare Summit',
+  'Financials Conference',
+  'Consumer & Retail Day',
+  'Energy Transition Forum',
+  'Nordic Investor Week',
+  'Small & Mid Cap Conference',
 ] as const;
 export const PRESS_TOPICS = [
-  'Annual General Meeting results', 'Changes to the Board of Directors', 'Share buyback programme update',
-  'Completion of acquisition', 'New long-term supply agreement', 'Sustainability report published',
-  'Capital Markets Day highlights', 'Dividend announcement',
+  'Annual General Meeting results',
+  'Changes to the Board of Directors',
+  'Share buyback programme update',
+  'Completion of acquisition',
+  'New long-term supply agreement',
+  'Sustainability report published',
+  'Capital Markets Day highlights',
+  'Dividend announcement',
 ] as const;
 
 const EVENT_SCHEMA = {
-  companyId: 'i32', typeId: 'u8', date: 'f64', fiscalYear: 'i16', period: 'u8',
-  createdAt: 'f64', updatedAt: 'f64', callIndex: 'u8', finalState: 'u8', variant: 'u8',
+  companyId: 'i32',
+  typeId: 'u8',
+  date: 'f64',
+  fiscalYear: 'i16',
+  period: 'u8',
+  createdAt: 'f64',
+  updatedAt: 'f64',
+  callIndex: 'u8',
+  finalState: 'u8',
+  variant: 'u8',
 } as const;
 const AUDIO_SCHEMA = { companyId: 'i32', eventId: 'i32', callIndex: 'u8', createdAt: 'f64', updatedAt: 'f64' } as const;
 const DOCUMENT_SCHEMA = {
-  companyId: 'i32', eventId: 'i32', typeId: 'u8', createdAt: 'f64', updatedAt: 'f64', variant: 'u8',
+  companyId: 'i32',
+  eventId: 'i32',
+  typeId: 'u8',
+  createdAt: 'f64',
+  updatedAt: 'f64',
+  variant: 'u8',
 } as const;
 
 export type EventColumns = Columns<typeof EVENT_SCHEMA>;
@@ -108,8 +132,16 @@ export function generateDataset(options: GenerateOptions): Dataset {
       const finalState = roll < 0.955 ? 0 : 1 + Math.floor((roll - 0.955) / 0.01125);
       const callIndex = rng.int(0, callCount - 1);
       const draft = events.push({
-        companyId: company.id, typeId, date, fiscalYear, period, createdAt, updatedAt, callIndex,
-        finalState: Math.min(finalState, 4), variant,
+        companyId: company.id,
+        typeId,
+        date,
+        fiscalYear,
+        period,
+        createdAt,
+        updatedAt,
+        callIndex,
+        finalState: Math.min(finalState, 4),
+        variant,
       });
       let recorded = false;
       if (finalState === 0) {
@@ -140,8 +172,11 @@ export function generateDataset(options: GenerateOptions): Dataset {
       addDocument(draft, DOC_TYPE.earningsRelease, date - rng.int(30, 150) * MINUTE);
       if (rng.chance(0.55)) addDocument(draft, DOC_TYPE.earningsPresentation, date - rng.int(20, 60) * MINUTE);
       if (company.country === 'US') {
-        addDocument(draft, quarter === 3 ? DOC_TYPE.annualReport : DOC_TYPE.quarterlyReport,
-          date + (quarter === 3 ? rng.int(15, 40) : rng.int(1, 12)) * DAY + rng.int(0, 600) * MINUTE);
+        addDocument(
+          draft,
+          quarter === 3 ? DOC_TYPE.annualReport : DOC_TYPE.quarterlyReport,
+          date + (quarter === 3 ? rng.int(15, 40) : rng.int(1, 12)) * DAY + rng.int(0, 600) * MINUTE,
+        );
       } else if (quarter === 3) {
         addDocument(draft, DOC_TYPE.annualReportIfrs, date + rng.int(20, 60) * DAY + rng.int(0, 600) * MINUTE);
       } else if (quarter === 1 || rng.chance(0.7)) {

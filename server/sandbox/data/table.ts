@@ -6,13 +6,7 @@
 
 export type ColumnKind = 'i32' | 'u8' | 'i16' | 'f64';
 
-type ColumnArray<K extends ColumnKind> = K extends 'i32'
-  ? Int32Array
-  : K extends 'u8'
-    ? Uint8Array
-    : K extends 'i16'
-      ? Int16Array
-      : Float64Array;
+type ColumnArray<K extends ColumnKind> = K extends 'i32' ? Int32Array : K extends 'u8' ? Uint8Array : K extends 'i16' ? Int16Array : Float64Array;
 
 export type Columns<S extends Record<string, ColumnKind>> = { [K in keyof S]: ColumnArray<S[K]> };
 

@@ -20,7 +20,8 @@ const OVERSCAN = 8;
 /** Start fetching the next page this many rows before the end. */
 const PREFETCH_ROWS = 40;
 
-const grid = 'grid grid-cols-[minmax(0,1.4fr)_minmax(0,0.6fr)_minmax(0,0.7fr)] gap-3 sm:grid-cols-[minmax(0,1.2fr)_minmax(0,1.3fr)_minmax(0,0.8fr)_minmax(0,0.6fr)_minmax(0,0.8fr)]';
+const grid =
+  'grid grid-cols-[minmax(0,1.4fr)_minmax(0,0.6fr)_minmax(0,0.7fr)] gap-3 sm:grid-cols-[minmax(0,1.2fr)_minmax(0,1.3fr)_minmax(0,0.8fr)_minmax(0,0.6fr)_minmax(0,0.8fr)]';
 
 export function CompaniesTable({ query, label }: { query: UseInfiniteQueryResult<InfiniteData<Page<Company>, unknown>>; label: string }) {
   const rows = useMemo(() => query.data?.pages.flatMap((page) => page.data) ?? [], [query.data]);
@@ -53,7 +54,11 @@ export function CompaniesTable({ query, label }: { query: UseInfiniteQueryResult
     <div>
       <div role="table" aria-label={label} aria-rowcount={hasNextPage ? -1 : rows.length + 1} className="text-sm">
         <div role="rowgroup">
-          <div role="row" aria-rowindex={1} className={`${grid} border-b border-slate-200 px-4 py-2 text-left text-xs font-medium uppercase tracking-wide text-slate-600 dark:border-slate-800 dark:text-slate-400`}>
+          <div
+            role="row"
+            aria-rowindex={1}
+            className={`${grid} border-b border-slate-200 px-4 py-2 text-left text-xs font-medium uppercase tracking-wide text-slate-600 dark:border-slate-800 dark:text-slate-400`}
+          >
             <span role="columnheader">Company</span>
             <span role="columnheader" className="hidden sm:block">
               Legal name

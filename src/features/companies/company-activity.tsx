@@ -78,7 +78,13 @@ export function CompanyTranscripts({ query }: { query: Infinite<DocumentRecord> 
               }
               date={t.event?.date ?? t.createdAt}
               eventId={t.eventId}
-              aside={<ClampedText text={typeName.get(t.typeId) ?? `Type ${t.typeId}`} lines={1} className="max-w-[40%] shrink-0 text-xs text-slate-600 dark:text-slate-400" />}
+              aside={
+                <ClampedText
+                  text={typeName.get(t.typeId) ?? `Type ${t.typeId}`}
+                  lines={1}
+                  className="max-w-[40%] shrink-0 text-xs text-slate-600 dark:text-slate-400"
+                />
+              }
             />
           ))}
         </ul>
@@ -145,7 +151,12 @@ function ListBody<T>({
         </div>
       ) : query.hasNextPage ? (
         <div className="border-t border-slate-100 px-4 py-2 dark:border-slate-800">
-          <button type="button" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} className="text-sm font-medium text-accent-700 hover:underline disabled:opacity-60 dark:text-accent-300">
+          <button
+            type="button"
+            onClick={() => void query.fetchNextPage()}
+            disabled={query.isFetchingNextPage}
+            className="text-sm font-medium text-accent-700 hover:underline disabled:opacity-60 dark:text-accent-300"
+          >
             {query.isFetchingNextPage ? `Loading more ${noun}…` : `Load more ${noun}`}
           </button>
         </div>
@@ -180,7 +191,11 @@ export function CompanyEvents({ recordings, transcripts }: { recordings: Infinit
         <EmptyState>No events with a recording or transcript yet.</EmptyState>
       ) : (
         <div className="divide-y divide-slate-100 dark:divide-slate-800">
-          {partial && <p className="px-4 py-2 text-xs text-slate-600 dark:text-slate-400">Events of the recordings and transcripts loaded so far; load more of either list to see older ones.</p>}
+          {partial && (
+            <p className="px-4 py-2 text-xs text-slate-600 dark:text-slate-400">
+              Events of the recordings and transcripts loaded so far; load more of either list to see older ones.
+            </p>
+          )}
           {groups.map((group) => (
             <section key={group.fiscalYear} aria-labelledby={`fy-${group.fiscalYear}`} className="px-4 py-3">
               <h3 id={`fy-${group.fiscalYear}`} className="text-sm font-semibold">
@@ -189,7 +204,9 @@ export function CompanyEvents({ recordings, transcripts }: { recordings: Infinit
               <div className="mt-2 grid gap-3 md:grid-cols-2 xl:grid-cols-4">
                 {group.periods.map((period) => (
                   <div key={period.fiscalPeriod}>
-                    <h4 className="text-xs font-medium uppercase tracking-wide text-slate-600 wrap-anywhere dark:text-slate-400">{period.fiscalPeriod.trim() || 'No period'}</h4>
+                    <h4 className="text-xs font-medium uppercase tracking-wide text-slate-600 wrap-anywhere dark:text-slate-400">
+                      {period.fiscalPeriod.trim() || 'No period'}
+                    </h4>
                     <ul className="mt-1 space-y-1.5">
                       {period.events.map((event) => (
                         <EventItem key={event.id} event={event} typeName={event.typeId === undefined ? undefined : typeName.get(event.typeId)} />

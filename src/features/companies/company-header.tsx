@@ -13,7 +13,9 @@ export function CompanyHeader({ company }: { company: Company }) {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h1 className="break-words text-xl font-semibold tracking-tight">{companyLabel(company)}</h1>
-          {company.name?.trim() && company.name !== companyLabel(company) && <p className="break-words text-sm text-slate-700 dark:text-slate-300">{company.name}</p>}
+          {company.name?.trim() && company.name !== companyLabel(company) && (
+            <p className="break-words text-sm text-slate-700 dark:text-slate-300">{company.name}</p>
+          )}
         </div>
         <WatchButton company={company} />
       </div>
@@ -22,7 +24,9 @@ export function CompanyHeader({ company }: { company: Company }) {
           <dt className="text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">Country</dt>
           <dd>
             {countryName(company.country)}
-            {company.country?.trim() && countryName(company.country) !== company.country && <span className="text-slate-500 dark:text-slate-400"> ({company.country})</span>}
+            {company.country?.trim() && countryName(company.country) !== company.country && (
+              <span className="text-slate-500 dark:text-slate-400"> ({company.country})</span>
+            )}
           </dd>
         </div>
         <div>
@@ -33,8 +37,12 @@ export function CompanyHeader({ company }: { company: Company }) {
             ) : (
               <ul className="flex flex-wrap gap-1.5">
                 {company.tickers.map((t, index) => (
-                  <li key={`${index}:${t.ticker}:${t.exchange}`} className="min-w-0 max-w-full break-all rounded border border-slate-200 px-1.5 py-0.5 text-xs dark:border-slate-700">
-                    <span className="font-mono font-semibold">{textOr(t.ticker)}</span> <span className="text-slate-600 dark:text-slate-400">on {textOr(t.exchange)}</span>
+                  <li
+                    key={`${index}:${t.ticker}:${t.exchange}`}
+                    className="min-w-0 max-w-full break-all rounded border border-slate-200 px-1.5 py-0.5 text-xs dark:border-slate-700"
+                  >
+                    <span className="font-mono font-semibold">{textOr(t.ticker)}</span>{' '}
+                    <span className="text-slate-600 dark:text-slate-400">on {textOr(t.exchange)}</span>
                   </li>
                 ))}
               </ul>

@@ -87,13 +87,25 @@ export function CompanyFiltersForm({
         <label htmlFor={`${id}-updatedAfter`} className={label}>
           {FIELD_LABELS.updatedAfter}
         </label>
-        <input id={`${id}-updatedAfter`} type="date" className={input} value={dateOnly(draft.updatedAfter)} onChange={(e) => set('updatedAfter', e.target.value)} />
+        <input
+          id={`${id}-updatedAfter`}
+          type="date"
+          className={input}
+          value={dateOnly(draft.updatedAfter)}
+          onChange={(e) => set('updatedAfter', e.target.value)}
+        />
       </div>
       <div>
         <label htmlFor={`${id}-updatedBefore`} className={label}>
           {FIELD_LABELS.updatedBefore}
         </label>
-        <input id={`${id}-updatedBefore`} type="date" className={input} value={dateOnly(draft.updatedBefore)} onChange={(e) => set('updatedBefore', e.target.value)} />
+        <input
+          id={`${id}-updatedBefore`}
+          type="date"
+          className={input}
+          value={dateOnly(draft.updatedBefore)}
+          onChange={(e) => set('updatedBefore', e.target.value)}
+        />
       </div>
       <div>
         <label htmlFor={`${id}-direction`} className={label}>

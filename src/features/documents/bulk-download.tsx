@@ -14,8 +14,7 @@ type State =
   | { phase: 'failed'; failures: ZipFailure[] }
   | { phase: 'cancelled' };
 
-const button =
-  'inline-flex h-8 items-center rounded-md px-3 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-50';
+const button = 'inline-flex h-8 items-center rounded-md px-3 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-50';
 
 export function zipFileName(count: number, now = new Date()): string {
   return `Transcripts - ${count} ${count === 1 ? 'file' : 'files'} - ${now.toISOString().slice(0, 10)}.zip`;
@@ -63,7 +62,11 @@ export function BulkDownload({ sources, onDone }: { sources: ZipSource[]; onDone
             </span>
             <progress value={state.done} max={state.total} className="h-2 w-32 accent-accent-600" aria-label="Download progress" />
           </label>
-          <button type="button" className={`${button} border border-slate-300 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800`} onClick={() => controller.current?.abort()}>
+          <button
+            type="button"
+            className={`${button} border border-slate-300 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800`}
+            onClick={() => controller.current?.abort()}
+          >
             Cancel
           </button>
         </>

@@ -102,7 +102,9 @@ function DocumentView({ doc }: { doc: DocumentRecord }) {
                 <TimeText value={doc.event.date} />
               </Fact>
               <Fact label="Period">{period}</Fact>
-              <Fact label="Event type">{eventType.data ? `${textOr(eventType.data.name, `Type ${doc.event.typeId}`)} (${textOr(eventType.data.parent)})` : `Type ${doc.event.typeId}`}</Fact>
+              <Fact label="Event type">
+                {eventType.data ? `${textOr(eventType.data.name, `Type ${doc.event.typeId}`)} (${textOr(eventType.data.parent)})` : `Type ${doc.event.typeId}`}
+              </Fact>
               <Fact label="Language">{languageName(doc.event.language)}</Fact>
             </>
           )}
@@ -114,7 +116,11 @@ function DocumentView({ doc }: { doc: DocumentRecord }) {
           </Fact>
           {file.data && <Fact label="Size">{formatBytes(file.data.bytes.byteLength)}</Fact>}
         </dl>
-        {type.data?.description?.trim() && <p className="break-words border-t border-slate-200 px-4 py-3 text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400">{type.data.description}</p>}
+        {type.data?.description?.trim() && (
+          <p className="break-words border-t border-slate-200 px-4 py-3 text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400">
+            {type.data.description}
+          </p>
+        )}
       </Panel>
 
       <Panel title="Document">
@@ -128,7 +134,12 @@ function DocumentView({ doc }: { doc: DocumentRecord }) {
             doc={doc}
             stem={stem}
             title={doc.event ? `${eventTitle}: ${typeName}` : typeName}
-            heading={{ title: doc.event ? eventTitle : typeName, company: companyName, date: doc.event ? formatDateTime(doc.event.date) : undefined, type: typeName }}
+            heading={{
+              title: doc.event ? eventTitle : typeName,
+              company: companyName,
+              date: doc.event ? formatDateTime(doc.event.date) : undefined,
+              type: typeName,
+            }}
             onDownload={() => download(file.data!)}
           />
         ) : file.isError ? (
@@ -178,7 +189,13 @@ function FileView({
 
   if (kind === 'pdf') {
     return (
-      <Suspense fallback={<p role="status" className="p-6 text-center text-sm text-slate-600 dark:text-slate-400">Loading the PDF viewer…</p>}>
+      <Suspense
+        fallback={
+          <p role="status" className="p-6 text-center text-sm text-slate-600 dark:text-slate-400">
+            Loading the PDF viewer…
+          </p>
+        }
+      >
         <PdfViewer bytes={file.bytes} title={title} />
       </Suspense>
     );

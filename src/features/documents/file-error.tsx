@@ -15,7 +15,11 @@ export function FileError({ error, onRetry, sourceUrl }: { error: unknown; onRet
       <h3 className="text-sm font-semibold">{title}</h3>
       {detail && <p className="mt-1 text-sm">{detail}</p>}
       <div className="mt-3 flex flex-wrap items-center gap-3">
-        <button type="button" onClick={onRetry} className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-red-800 dark:bg-red-600 dark:hover:bg-red-500">
+        <button
+          type="button"
+          onClick={onRetry}
+          className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-red-800 dark:bg-red-600 dark:hover:bg-red-500"
+        >
           Retry
         </button>
         {sourceUrl && (

@@ -221,7 +221,10 @@ export default function PdfViewer({ bytes, title }: { bytes: Uint8Array; title: 
 
   if (loadError) {
     return (
-      <p role="alert" className="m-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900 dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-100">
+      <p
+        role="alert"
+        className="m-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900 dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-100"
+      >
         This PDF could not be displayed ({loadError}). Download the original to open it in another reader.
       </p>
     );
@@ -229,7 +232,11 @@ export default function PdfViewer({ bytes, title }: { bytes: Uint8Array; title: 
 
   return (
     <div>
-      <div role="toolbar" aria-label="PDF controls" className="sticky top-[5.5rem] z-10 flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-slate-200 px-3 py-2 sm:top-[3.1rem] bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-900/95">
+      <div
+        role="toolbar"
+        aria-label="PDF controls"
+        className="sticky top-[5.5rem] z-10 flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-slate-200 px-3 py-2 sm:top-[3.1rem] bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-900/95"
+      >
         <div className="flex items-center gap-1">
           <button type="button" className={button} onClick={() => goTo(page - 1)} disabled={!doc || page <= 1} aria-label="Previous page">
             ‹
@@ -275,15 +282,7 @@ export default function PdfViewer({ bytes, title }: { bytes: Uint8Array; title: 
             Fit width
           </button>
         </div>
-        <FindBar
-          label="Find in document"
-          query={query}
-          onQuery={onQuery}
-          count={shownHits.length}
-          current={current}
-          busy={searching}
-          onStep={step}
-        />
+        <FindBar label="Find in document" query={query} onQuery={onQuery} count={shownHits.length} current={current} busy={searching} onStep={step} />
       </div>
       {/* Focusable so the page can be scrolled by keyboard. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}

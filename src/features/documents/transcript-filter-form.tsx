@@ -72,7 +72,14 @@ export function TranscriptFilterForm({
               <label htmlFor={`filter-${field}`} className={labelText}>
                 {FIELD_LABELS[field]}
               </label>
-              <input id={`filter-${field}`} name={field} defaultValue={listOf(search, field).join(', ')} placeholder={hint} autoComplete="off" className={input} />
+              <input
+                id={`filter-${field}`}
+                name={field}
+                defaultValue={listOf(search, field).join(', ')}
+                placeholder={hint}
+                autoComplete="off"
+                className={input}
+              />
             </div>
           ))}
           {DATES.map((field) => (
@@ -119,7 +126,10 @@ export function TranscriptFilterForm({
           </div>
         </div>
         <div className="mt-3 flex flex-wrap items-center gap-2">
-          <button type="submit" className="inline-flex h-8 items-center rounded-md bg-accent-700 px-3 text-sm font-medium text-white hover:bg-sky-800 dark:bg-accent-700 dark:hover:bg-sky-800">
+          <button
+            type="submit"
+            className="inline-flex h-8 items-center rounded-md bg-accent-700 px-3 text-sm font-medium text-white hover:bg-sky-800 dark:bg-accent-700 dark:hover:bg-sky-800"
+          >
             Apply filters
           </button>
           <button

@@ -66,7 +66,11 @@ export function TranscriptViewer({
           onQuery={(next) => {
             setQuery(next);
             setCurrent(0);
-          }} count={hits.length} current={current} onStep={step} />
+          }}
+          count={hits.length}
+          current={current}
+          onStep={step}
+        />
         <div className="flex flex-wrap gap-2">
           <button type="button" className={action} onClick={() => saveText(transcriptToText(transcript, heading), `${fileStem}.txt`)}>
             Export as text

@@ -107,7 +107,11 @@ const speakerLine = (speaker: Speaker) => (speaker.detail ? `${speaker.label} ($
 /** Plain text: a heading, then each paragraph as `[m:ss] Speaker (role)` and its text. */
 export function transcriptToText(transcript: Transcript, heading: TranscriptHeading): string {
   const lines = [heading.title];
-  for (const [label, value] of [['Company', heading.company], ['Date', heading.date], ['Type', heading.type]] as const) {
+  for (const [label, value] of [
+    ['Company', heading.company],
+    ['Date', heading.date],
+    ['Type', heading.type],
+  ] as const) {
     if (value) lines.push(`${label}: ${value}`);
   }
   lines.push('');
@@ -125,7 +129,13 @@ export function escapeMarkdown(text: string): string {
 /** Markdown: a title, a list of facts, then each paragraph under a bold timestamp and speaker. */
 export function transcriptToMarkdown(transcript: Transcript, heading: TranscriptHeading): string {
   const lines = [`# ${escapeMarkdown(heading.title)}`, ''];
-  const facts = ([['Company', heading.company], ['Date', heading.date], ['Type', heading.type]] as const).filter(([, value]) => value);
+  const facts = (
+    [
+      ['Company', heading.company],
+      ['Date', heading.date],
+      ['Type', heading.type],
+    ] as const
+  ).filter(([, value]) => value);
   if (facts.length > 0) {
     for (const [label, value] of facts) lines.push(`- **${label}:** ${escapeMarkdown(value!)}`);
     lines.push('');

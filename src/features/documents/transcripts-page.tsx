@@ -27,7 +27,10 @@ export function TranscriptsPage({ search, onSearch }: { search: TranscriptSearch
     <>
       <h1 className="mb-4 text-lg font-semibold tracking-tight">Transcripts</h1>
       <div className="space-y-5">
-        <TranscriptFilterForm key={`form:${searchKey}`} search={search} knownTypeIds={[...seenTypeIds]}
+        <TranscriptFilterForm
+          key={`form:${searchKey}`}
+          search={search}
+          knownTypeIds={[...seenTypeIds]}
           ignored={ignored}
           onApply={(next, dropped) => {
             setIgnored(dropped);
@@ -41,7 +44,15 @@ export function TranscriptsPage({ search, onSearch }: { search: TranscriptSearch
   );
 }
 
-function Results({ query, items, newestFirst }: { query: UseInfiniteQueryResult<InfiniteData<Page<DocumentRecord>>>; items: DocumentRecord[]; newestFirst: boolean }) {
+function Results({
+  query,
+  items,
+  newestFirst,
+}: {
+  query: UseInfiniteQueryResult<InfiniteData<Page<DocumentRecord>>>;
+  items: DocumentRecord[];
+  newestFirst: boolean;
+}) {
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const companies = useCompanyNames(items.map((t) => t.companyId));
   const typeNames = useTranscriptTypeNames(items.map((t) => t.typeId));
@@ -76,7 +87,10 @@ function Results({ query, items, newestFirst }: { query: UseInfiniteQueryResult<
   const caption = newestFirst ? 'Transcripts, newest first' : 'Transcripts, oldest first';
 
   return (
-    <Panel title={caption} actions={<span className="text-xs text-slate-600 dark:text-slate-400">{selected.size > 0 ? `${selected.size} selected` : `${items.length} loaded`}</span>}>
+    <Panel
+      title={caption}
+      actions={<span className="text-xs text-slate-600 dark:text-slate-400">{selected.size > 0 ? `${selected.size} selected` : `${items.length} loaded`}</span>}
+    >
       <div className="border-b border-slate-200 px-4 py-2.5 dark:border-slate-800">
         <BulkDownload sources={sources} />
       </div>

@@ -56,10 +56,18 @@ export function TranscriptsTable({ transcripts, caption, selection }: { transcri
                 />
               </th>
             )}
-            <th scope="col" className="px-3 py-2 font-medium">Company</th>
-            <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">Event</th>
-            <th scope="col" className="px-3 py-2 font-medium">Date</th>
-            <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">Type</th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Company
+            </th>
+            <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">
+              Event
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Date
+            </th>
+            <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">
+              Type
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
@@ -69,7 +77,10 @@ export function TranscriptsTable({ transcripts, caption, selection }: { transcri
             const title = textOr(t.event?.title, `Event ${t.eventId}`);
             const type = typeName.get(t.typeId) ?? `Type ${t.typeId}`;
             return (
-              <tr key={t.id} className={selection?.selected.has(t.id) ? 'bg-accent-50/60 dark:bg-accent-700/15' : 'hover:bg-slate-50 dark:hover:bg-slate-800/40'}>
+              <tr
+                key={t.id}
+                className={selection?.selected.has(t.id) ? 'bg-accent-50/60 dark:bg-accent-700/15' : 'hover:bg-slate-50 dark:hover:bg-slate-800/40'}
+              >
                 {selection && (
                   <td className={cell}>
                     <input
@@ -105,7 +116,13 @@ export function TranscriptsTable({ transcripts, caption, selection }: { transcri
                   </Link>
                 </td>
                 <td className={`${cell} hidden sm:table-cell`}>
-                  <Link to="/documents/$documentId" params={{ documentId: t.id }} search={{ kind: 'transcript' }} className={link} aria-label={`Open ${type}: ${company}, ${title}`}>
+                  <Link
+                    to="/documents/$documentId"
+                    params={{ documentId: t.id }}
+                    search={{ kind: 'transcript' }}
+                    className={link}
+                    aria-label={`Open ${type}: ${company}, ${title}`}
+                  >
                     <ClampedText text={type} />
                   </Link>
                 </td>

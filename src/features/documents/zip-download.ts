@@ -74,10 +74,12 @@ export async function buildZip(
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, sources.length)) }, worker));
   signal?.throwIfAborted();
 
-  const names = uniqueFileNames(sources.map((source, index) => {
-    const result = results[index];
-    return `${source.stem}.${result?.ok ? result.ext : (source.extension ?? 'json')}`;
-  }));
+  const names = uniqueFileNames(
+    sources.map((source, index) => {
+      const result = results[index];
+      return `${source.stem}.${result?.ok ? result.ext : (source.extension ?? 'json')}`;
+    }),
+  );
   const files: Zippable = {};
   const entries: string[] = [];
   const failures: ZipFailure[] = [];

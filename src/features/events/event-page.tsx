@@ -60,7 +60,10 @@ function EventView({ event }: { event: EventRecord }) {
           <Link to="/companies/$companyId" params={{ companyId: event.companyId }} className={link}>
             {companyName}
           </Link>
-          <span> · {textOr(event.fiscalPeriod)} {event.fiscalYear ?? MISSING}</span>
+          <span>
+            {' '}
+            · {textOr(event.fiscalPeriod)} {event.fiscalYear ?? MISSING}
+          </span>
         </p>
         <h1 className="mt-1 break-words text-lg font-semibold tracking-tight">{textOr(event.title, `Event ${event.id}`)}</h1>
       </div>
@@ -171,7 +174,13 @@ function Recordings({ eventId }: { eventId: number }) {
   const recordings = useQuery(audioQueries.list({ eventIds: [eventId], limit: 50 }));
   return (
     <Panel title="Recordings">
-      <QueryStates query={recordings} isEmpty={(page) => page.data.length === 0} empty="No recording of this event." loadingLabel="Loading recordings" loadingRows={1}>
+      <QueryStates
+        query={recordings}
+        isEmpty={(page) => page.data.length === 0}
+        empty="No recording of this event."
+        loadingLabel="Loading recordings"
+        loadingRows={1}
+      >
         {(page) => (
           <ul className="divide-y divide-slate-100 dark:divide-slate-800">
             {page.data.map((audio) => (
@@ -198,7 +207,13 @@ function Transcripts({ eventId }: { eventId: number }) {
   const typeName = new Map(types.flatMap((q) => (q.data ? [[q.data.id, textOr(q.data.name, `Type ${q.data.id}`)] as const] : [])));
   return (
     <Panel title="Transcripts">
-      <QueryStates query={transcripts} isEmpty={(page) => page.data.length === 0} empty="No transcript of this event yet." loadingLabel="Loading transcripts" loadingRows={2}>
+      <QueryStates
+        query={transcripts}
+        isEmpty={(page) => page.data.length === 0}
+        empty="No transcript of this event yet."
+        loadingLabel="Loading transcripts"
+        loadingRows={2}
+      >
         {(page) => (
           <ul className="divide-y divide-slate-100 dark:divide-slate-800">
             {page.data.map((doc) => (

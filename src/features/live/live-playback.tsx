@@ -69,9 +69,18 @@ function Body({ record, title, artist, audio }: { record: LiveAudio; title: stri
       return <p className="text-sm text-slate-700 dark:text-slate-300">The stream opens here when the call goes live; keep this page open.</p>;
     case 'live': {
       if (!stream && record.audio?.trim()) {
-        return <p className="text-sm text-slate-700 dark:text-slate-300">The call is live, but its stream address is not a web link (only http and https are played), so it cannot be played here.</p>;
+        return (
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            The call is live, but its stream address is not a web link (only http and https are played), so it cannot be played here.
+          </p>
+        );
       }
-      if (!stream) return <p className="text-sm text-slate-700 dark:text-slate-300">The call is live, but the service has not given a stream address yet; checking again shortly.</p>;
+      if (!stream)
+        return (
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            The call is live, but the service has not given a stream address yet; checking again shortly.
+          </p>
+        );
       if (current === key) return <LiveControls />;
       const source: LiveSource = { kind: 'live', key, liveId: record.id, title, artist, streamUrl: stream };
       return (
@@ -89,7 +98,8 @@ function Body({ record, title, artist, audio }: { record: LiveAudio; title: stri
       );
     case 'recordingAvailable': {
       const source = audio ? recordingSource(audio, title, artist) : null;
-      if (!source) return <p className="text-sm text-slate-700 dark:text-slate-300">The recording is available; it is being listed and can be played in a moment.</p>;
+      if (!source)
+        return <p className="text-sm text-slate-700 dark:text-slate-300">The recording is available; it is being listed and can be played in a moment.</p>;
       if (current === source.key) return <p className="text-sm text-slate-700 dark:text-slate-300">The recording is in the player below.</p>;
       return (
         <button type="button" className={primary} onClick={() => player.load(source)}>

@@ -54,7 +54,11 @@ export function LiveStatusView({ liveId }: { liveId: number }) {
       <header className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
         <p className="text-sm text-slate-600 wrap-anywhere dark:text-slate-400">
           {company.data ? (
-            <Link to="/companies/$companyId" params={{ companyId: record.companyId }} className="font-medium text-accent-700 hover:underline dark:text-accent-300">
+            <Link
+              to="/companies/$companyId"
+              params={{ companyId: record.companyId }}
+              className="font-medium text-accent-700 hover:underline dark:text-accent-300"
+            >
               {companyLabel(company.data)}
             </Link>
           ) : (

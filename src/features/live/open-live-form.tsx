@@ -57,7 +57,8 @@ export function OpenLiveForm() {
           <input type="radio" name={`${id}-kind`} checked={kind === 'live'} onChange={() => setKind('live')} />a live-audio id
         </label>
         <label className="flex items-center gap-1.5">
-          <input type="radio" name={`${id}-kind`} checked={kind === 'event'} onChange={() => setKind('event')} />an event id
+          <input type="radio" name={`${id}-kind`} checked={kind === 'event'} onChange={() => setKind('event')} />
+          an event id
         </label>
       </fieldset>
       <div>
@@ -75,7 +76,11 @@ export function OpenLiveForm() {
           className="mt-1 w-40 rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900"
         />
       </div>
-      <button type="submit" disabled={busy} className="rounded-md bg-accent-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-accent-800 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={busy}
+        className="rounded-md bg-accent-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-accent-800 disabled:opacity-60"
+      >
         {busy ? 'Looking up…' : 'Show status'}
       </button>
       {problem && (

@@ -27,7 +27,9 @@ export function ChapterList({ source }: { source: RecordingSource }) {
         onPointerEnter={preloadHls}
         aria-current={on ? 'true' : undefined}
         className={`flex w-full items-baseline gap-3 rounded-md px-2 py-1.5 text-left text-sm ${nested ? 'pl-6' : 'font-medium'} ${
-          on ? 'bg-accent-50 text-accent-700 ring-1 ring-accent-600/30 dark:bg-accent-700/20 dark:text-accent-300' : 'hover:bg-slate-50 dark:hover:bg-slate-800/60'
+          on
+            ? 'bg-accent-50 text-accent-700 ring-1 ring-accent-600/30 dark:bg-accent-700/20 dark:text-accent-300'
+            : 'hover:bg-slate-50 dark:hover:bg-slate-800/60'
         }`}
       >
         <span className="min-w-0 flex-1 wrap-anywhere">

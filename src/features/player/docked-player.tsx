@@ -46,7 +46,10 @@ export default function DockedPlayer() {
 
   if (!source) return null;
   return (
-    <section aria-label="Player" className="sticky bottom-0 z-30 border-t border-slate-200 bg-white/95 shadow-[0_-2px_8px_rgba(15,23,42,0.06)] backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
+    <section
+      aria-label="Player"
+      className="sticky bottom-0 z-30 border-t border-slate-200 bg-white/95 shadow-[0_-2px_8px_rgba(15,23,42,0.06)] backdrop-blur dark:border-slate-800 dark:bg-slate-950/95"
+    >
       <div className="mx-auto max-w-screen-2xl px-3 pb-2 pt-1.5 sm:px-4">
         <Timeline source={source} />
         <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -101,10 +104,23 @@ function Transport() {
   const hasChapters = usePlayerState((s) => (s.source?.chapters?.length ?? 0) > 0);
   return (
     <div className="flex items-center gap-0.5">
-      <button type="button" className={wideOnlyButton} onClick={() => player.previousChapter()} disabled={!hasChapters} aria-label="Previous chapter" title="Previous chapter (Shift+←)">
+      <button
+        type="button"
+        className={wideOnlyButton}
+        onClick={() => player.previousChapter()}
+        disabled={!hasChapters}
+        aria-label="Previous chapter"
+        title="Previous chapter (Shift+←)"
+      >
         <PrevChapterIcon />
       </button>
-      <button type="button" className={iconButton} onClick={() => player.skip(-SKIP_BACK)} aria-label={`Back ${SKIP_BACK} seconds`} title={`Back ${SKIP_BACK} s (J)`}>
+      <button
+        type="button"
+        className={iconButton}
+        onClick={() => player.skip(-SKIP_BACK)}
+        aria-label={`Back ${SKIP_BACK} seconds`}
+        title={`Back ${SKIP_BACK} s (J)`}
+      >
         <BackIcon />
       </button>
       <button
@@ -116,10 +132,23 @@ function Transport() {
       >
         {buffering ? <Spinner /> : playing ? <PauseIcon /> : <PlayIcon className="ml-0.5 h-5 w-5" />}
       </button>
-      <button type="button" className={iconButton} onClick={() => player.skip(SKIP_FORWARD)} aria-label={`Forward ${SKIP_FORWARD} seconds`} title={`Forward ${SKIP_FORWARD} s (L)`}>
+      <button
+        type="button"
+        className={iconButton}
+        onClick={() => player.skip(SKIP_FORWARD)}
+        aria-label={`Forward ${SKIP_FORWARD} seconds`}
+        title={`Forward ${SKIP_FORWARD} s (L)`}
+      >
         <ForwardIcon />
       </button>
-      <button type="button" className={wideOnlyButton} onClick={() => player.nextChapter()} disabled={!hasChapters} aria-label="Next chapter" title="Next chapter (Shift+→)">
+      <button
+        type="button"
+        className={wideOnlyButton}
+        onClick={() => player.nextChapter()}
+        disabled={!hasChapters}
+        aria-label="Next chapter"
+        title="Next chapter (Shift+→)"
+      >
         <NextChapterIcon />
       </button>
     </div>
@@ -186,7 +215,14 @@ function Settings({ source, onHelp }: { source: PlayerSource; onHelp: () => void
           </option>
         ))}
       </select>
-      <button type="button" className={iconButton} onClick={() => player.toggleMute()} aria-label={muted ? 'Unmute' : 'Mute'} aria-pressed={muted} title="Mute (M)">
+      <button
+        type="button"
+        className={iconButton}
+        onClick={() => player.toggleMute()}
+        aria-label={muted ? 'Unmute' : 'Mute'}
+        aria-pressed={muted}
+        title="Mute (M)"
+      >
         <VolumeIcon muted={muted || volume === 0} />
       </button>
       <input
@@ -236,7 +272,14 @@ function CopyLink({ audioId }: { audioId: number }) {
       <button type="button" className={iconButton} onClick={() => void copy()} aria-label="Copy link at current time" title="Copy link at current time">
         <LinkIcon />
       </button>
-      <span role="status" className={copied ? 'absolute bottom-full right-4 mb-1 max-w-[90vw] truncate rounded bg-slate-900 px-2 py-1 text-xs text-white shadow dark:bg-slate-100 dark:text-slate-900' : 'sr-only'}>
+      <span
+        role="status"
+        className={
+          copied
+            ? 'absolute bottom-full right-4 mb-1 max-w-[90vw] truncate rounded bg-slate-900 px-2 py-1 text-xs text-white shadow dark:bg-slate-100 dark:text-slate-900'
+            : 'sr-only'
+        }
+      >
         {copied ?? ''}
       </span>
     </>
@@ -253,10 +296,17 @@ function Messages() {
         {!error ? (notice ?? '') : ''}
       </p>
       {error && (
-        <div role="alert" className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-100">
+        <div
+          role="alert"
+          className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-100"
+        >
           <span className="font-medium">Playback failed.</span>
           <span>{error}</span>
-          <button type="button" onClick={() => player.retry()} className="rounded-md bg-red-700 px-3 py-1 text-sm font-medium text-white hover:bg-red-800 dark:bg-red-600 dark:hover:bg-red-500">
+          <button
+            type="button"
+            onClick={() => player.retry()}
+            className="rounded-md bg-red-700 px-3 py-1 text-sm font-medium text-white hover:bg-red-800 dark:bg-red-600 dark:hover:bg-red-500"
+          >
             Retry
           </button>
         </div>

@@ -37,16 +37,30 @@ export function SeekBar({ max, chapters }: { max: number; chapters: readonly Pla
           const played = Math.min(Math.max(value - start, 0), end - start);
           const buffered = Math.min(Math.max(bufferedEnd - start, 0), end - start);
           return (
-            <div key={segment.id} title={segment.title} className="absolute top-0 h-full overflow-hidden rounded-sm bg-slate-200 dark:bg-slate-700" style={{ left: pct(start), width }}>
-              <div className="absolute inset-y-0 left-0 bg-slate-300 dark:bg-slate-600" style={{ width: end > start ? `${(buffered / (end - start)) * 100}%` : 0 }} />
-              <div className="absolute inset-y-0 left-0 bg-accent-600 dark:bg-accent-400" style={{ width: end > start ? `${(played / (end - start)) * 100}%` : 0 }} />
+            <div
+              key={segment.id}
+              title={segment.title}
+              className="absolute top-0 h-full overflow-hidden rounded-sm bg-slate-200 dark:bg-slate-700"
+              style={{ left: pct(start), width }}
+            >
+              <div
+                className="absolute inset-y-0 left-0 bg-slate-300 dark:bg-slate-600"
+                style={{ width: end > start ? `${(buffered / (end - start)) * 100}%` : 0 }}
+              />
+              <div
+                className="absolute inset-y-0 left-0 bg-accent-600 dark:bg-accent-400"
+                style={{ width: end > start ? `${(played / (end - start)) * 100}%` : 0 }}
+              />
             </div>
           );
         })}
         {ticks.map((chapter) => (
           <div key={chapter.id} className="absolute -top-1 h-4 w-px bg-slate-500 dark:bg-slate-400" style={{ left: pct(chapter.start) }} />
         ))}
-        <div className="absolute top-1/2 h-3.5 w-3.5 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white bg-accent-600 shadow dark:border-slate-900 dark:bg-accent-400" style={{ left: pct(value) }} />
+        <div
+          className="absolute top-1/2 h-3.5 w-3.5 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white bg-accent-600 shadow dark:border-slate-900 dark:bg-accent-400"
+          style={{ left: pct(value) }}
+        />
       </div>
       <input
         type="range"

@@ -39,7 +39,9 @@ export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
         aria-labelledby="shortcuts-title"
         className="w-full max-w-sm rounded-lg border border-slate-200 bg-white p-4 shadow-xl dark:border-slate-700 dark:bg-slate-900"
       >
-        <h2 id="shortcuts-title" className="text-sm font-semibold">Keyboard shortcuts</h2>
+        <h2 id="shortcuts-title" className="text-sm font-semibold">
+          Keyboard shortcuts
+        </h2>
         <table className="mt-3 w-full text-sm">
           <caption className="sr-only">Keys and what they do</caption>
           <tbody>
@@ -49,7 +51,9 @@ export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
                   {shortcut.keys.map((key, i) => (
                     <span key={key}>
                       {i > 0 && <span className="px-1 text-slate-500 dark:text-slate-400">or</span>}
-                      <kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs dark:border-slate-600 dark:bg-slate-800">{key}</kbd>
+                      <kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs dark:border-slate-600 dark:bg-slate-800">
+                        {key}
+                      </kbd>
                     </span>
                   ))}
                 </th>
@@ -60,7 +64,12 @@ export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
         </table>
         <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">Shortcuts do nothing while you type in a field.</p>
         <div className="mt-3 flex justify-end">
-          <button ref={closeRef} type="button" onClick={onClose} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800">
+          <button
+            ref={closeRef}
+            type="button"
+            onClick={onClose}
+            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800"
+          >
             Close
           </button>
         </div>

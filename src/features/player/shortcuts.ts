@@ -29,7 +29,9 @@ function activatesOnSpace(target: EventTarget | null): boolean {
   return target instanceof Element && target.closest('button, a[href], summary, [role="button"], [role="link"], [role="checkbox"], [role="option"]') !== null;
 }
 
-export function shortcutFor(event: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey' | 'target' | 'defaultPrevented'>): ShortcutAction | undefined {
+export function shortcutFor(
+  event: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey' | 'target' | 'defaultPrevented'>,
+): ShortcutAction | undefined {
   if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return undefined;
   // A slider keeps its own keys (arrows, Home, End, Page keys, Space); letters and symbols still work there.
   const onSlider = event.target instanceof HTMLInputElement && event.target.type === 'range';

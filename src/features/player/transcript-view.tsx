@@ -115,7 +115,9 @@ const ParagraphView = memo(function ParagraphView({
               onClick={() => onPlay(sentence)}
               title={`Play from ${clock(sentence.start)}`}
               className={`mr-1 inline rounded-sm px-0.5 text-left ${
-                on ? 'bg-accent-100 text-slate-950 underline decoration-accent-600 decoration-2 underline-offset-4 dark:bg-accent-700/40 dark:text-white dark:decoration-accent-300' : 'hover:bg-slate-100 dark:hover:bg-slate-800'
+                on
+                  ? 'bg-accent-100 text-slate-950 underline decoration-accent-600 decoration-2 underline-offset-4 dark:bg-accent-700/40 dark:text-white dark:decoration-accent-300'
+                  : 'hover:bg-slate-100 dark:hover:bg-slate-800'
               } ${sentence.index === match ? 'ring-2 ring-amber-500' : ''}`}
             >
               <Highlighted text={sentence.text} query={query} />
@@ -261,10 +263,20 @@ export function TranscriptView({ content, source }: { content: TranscriptContent
           }}
           className="h-8 min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-900"
         />
-        <button type="button" onClick={() => step(-1)} disabled={matches.length === 0} className="h-8 rounded-md border border-slate-300 px-2 text-xs font-medium disabled:opacity-50 dark:border-slate-600">
+        <button
+          type="button"
+          onClick={() => step(-1)}
+          disabled={matches.length === 0}
+          className="h-8 rounded-md border border-slate-300 px-2 text-xs font-medium disabled:opacity-50 dark:border-slate-600"
+        >
           Previous match
         </button>
-        <button type="button" onClick={() => step(1)} disabled={matches.length === 0} className="h-8 rounded-md border border-slate-300 px-2 text-xs font-medium disabled:opacity-50 dark:border-slate-600">
+        <button
+          type="button"
+          onClick={() => step(1)}
+          disabled={matches.length === 0}
+          className="h-8 rounded-md border border-slate-300 px-2 text-xs font-medium disabled:opacity-50 dark:border-slate-600"
+        >
           Next match
         </button>
         {isCurrent && !following && (
@@ -284,10 +296,7 @@ export function TranscriptView({ content, source }: { content: TranscriptContent
         </span>
       </div>
       <div>
-        <div
-          ref={scroller}
-          className="max-h-[60vh] overflow-y-auto lg:max-h-[calc(100vh-15rem)]"
-        >
+        <div ref={scroller} className="max-h-[60vh] overflow-y-auto lg:max-h-[calc(100vh-15rem)]">
           <ol ref={list} aria-label="Transcript" className="divide-y divide-slate-100 dark:divide-slate-800">
             {paragraphs.map((paragraph) => {
               const first = paragraph.sentences[0]?.index ?? 0;

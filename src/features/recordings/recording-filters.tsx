@@ -51,9 +51,7 @@ export function RecordingFilters({ search, onApply }: { search: RecordingSearch;
 
   return (
     <details className="group rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900" open={active > 0 || undefined}>
-      <summary className="cursor-pointer px-4 py-2.5 text-sm font-semibold">
-        Filters{active > 0 ? ` (${active} applied)` : ''}
-      </summary>
+      <summary className="cursor-pointer px-4 py-2.5 text-sm font-semibold">Filters{active > 0 ? ` (${active} applied)` : ''}</summary>
       <form onSubmit={submit} noValidate className="border-t border-slate-200 px-4 py-3 dark:border-slate-800">
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
           {[...LIST_FIELDS, ...DATE_FIELDS].map((field) => {
@@ -99,10 +97,17 @@ export function RecordingFilters({ search, onApply }: { search: RecordingSearch;
           </div>
         </div>
         <div className="mt-3 flex gap-2">
-          <button type="submit" className="h-8 rounded-md bg-accent-700 px-3 text-sm font-medium text-white hover:bg-accent-800 dark:bg-accent-400 dark:text-slate-950">
+          <button
+            type="submit"
+            className="h-8 rounded-md bg-accent-700 px-3 text-sm font-medium text-white hover:bg-accent-800 dark:bg-accent-400 dark:text-slate-950"
+          >
             Apply filters
           </button>
-          <button type="button" onClick={clear} className="h-8 rounded-md border border-slate-300 px-3 text-sm font-medium hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800">
+          <button
+            type="button"
+            onClick={clear}
+            className="h-8 rounded-md border border-slate-300 px-3 text-sm font-medium hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800"
+          >
             Clear filters
           </button>
         </div>

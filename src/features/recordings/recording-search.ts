@@ -47,7 +47,8 @@ export function checkList(field: ListField, value: string): string | undefined {
   if (field === 'companyIds' || field === 'eventIds') {
     return items.every((item) => ID.test(item)) ? undefined : 'Use whole numbers separated by commas, e.g. 12,34.';
   }
-  if (field === 'countries') return items.every((item) => /^[A-Za-z]{2}$/.test(item)) ? undefined : 'Use two-letter country codes separated by commas, e.g. US,GB.';
+  if (field === 'countries')
+    return items.every((item) => /^[A-Za-z]{2}$/.test(item)) ? undefined : 'Use two-letter country codes separated by commas, e.g. US,GB.';
   return items.every((item) => CODE.test(item)) ? undefined : 'Use letters, digits, dots or dashes, separated by commas.';
 }
 
@@ -96,7 +97,6 @@ export function parseRecordingSearch(raw: Record<string, unknown>): RecordingSea
 export function compactSearch(search: RecordingSearch): RecordingSearch {
   return Object.fromEntries(Object.entries(search).filter(([, value]) => value !== undefined && value !== '')) as RecordingSearch;
 }
-
 
 /** The endpoint 6 filters for a search (with the event embedded, 50 a page). */
 export function toAudioFilters(search: RecordingSearch): AudioFilters {

@@ -60,7 +60,12 @@ export function RecordingSummary({ audio, source, t }: { audio: AudioRecord; sou
           </span>
         )}
         {source.qna !== undefined && (
-          <button type="button" onClick={() => play(source.qna)} onPointerEnter={preloadHls} className={`${button} border border-slate-300 hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800`}>
+          <button
+            type="button"
+            onClick={() => play(source.qna)}
+            onPointerEnter={preloadHls}
+            className={`${button} border border-slate-300 hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800`}
+          >
             Jump to Q&amp;A <span className="tabular text-xs text-slate-600 dark:text-slate-400">{formatDuration(source.qna)}</span>
           </button>
         )}

@@ -109,7 +109,13 @@ export function CompanySearch({
       }
       hidden={!expanded}
     >
-      <ul ref={listRef} id={listId} role="listbox" aria-label={trimmed ? 'Matching companies' : 'Watchlist'} className="max-h-[min(60vh,26rem)] overflow-y-auto py-1">
+      <ul
+        ref={listRef}
+        id={listId}
+        role="listbox"
+        aria-label={trimmed ? 'Matching companies' : 'Watchlist'}
+        className="max-h-[min(60vh,26rem)] overflow-y-auto py-1"
+      >
         {!trimmed && options.length > 0 && (
           <li role="presentation" className="px-3 pb-1 pt-2 text-xs font-medium uppercase tracking-wide text-slate-500 dark:text-slate-400">
             Watchlist
@@ -177,7 +183,10 @@ export function CompanySearch({
           }
         />
         {variant === 'header' && (
-          <kbd className="pointer-events-none absolute right-2 top-1/2 hidden -translate-y-1/2 rounded border border-slate-300 px-1 text-[10px] text-slate-500 sm:block dark:border-slate-600 dark:text-slate-400" aria-hidden="true">
+          <kbd
+            className="pointer-events-none absolute right-2 top-1/2 hidden -translate-y-1/2 rounded border border-slate-300 px-1 text-[10px] text-slate-500 sm:block dark:border-slate-600 dark:text-slate-400"
+            aria-hidden="true"
+          >
             Ctrl K
           </kbd>
         )}
@@ -201,7 +210,9 @@ function OptionContent({ option, query }: { option: Option; query: string }) {
         <span className="block truncate font-medium">
           <Highlight text={company.displayName} query={hit?.reason === 'name' ? query : ''} />
         </span>
-        {company.name && company.name !== company.displayName && <span className="block truncate text-xs text-slate-600 dark:text-slate-400">{company.name}</span>}
+        {company.name && company.name !== company.displayName && (
+          <span className="block truncate text-xs text-slate-600 dark:text-slate-400">{company.name}</span>
+        )}
       </span>
       <span className="shrink-0 text-right text-xs text-slate-600 dark:text-slate-400">
         {shownTicker && (
@@ -249,7 +260,8 @@ function NoMatches({ query, state }: { query: string; state: ReturnType<typeof u
   else if (!state.status.complete)
     message = (
       <>
-        No match yet for “{query}”: the company index is still filling ({state.status.count.toLocaleString()} companies so far). Tickers and ISINs are looked up directly.
+        No match yet for “{query}”: the company index is still filling ({state.status.count.toLocaleString()} companies so far). Tickers and ISINs are looked up
+        directly.
       </>
     );
   return <p className="px-3 py-3 text-sm text-slate-600 dark:text-slate-400">{message}</p>;
@@ -261,7 +273,12 @@ function ResultsAnnouncement({ count, total, query }: { count: number; total: nu
   useEffect(() => {
     if (!query) return;
     const timer = setTimeout(() => {
-      const text = count === 0 ? 'No matching companies.' : total > count ? `${count} of ${total} matching companies shown.` : `${count} matching ${count === 1 ? 'company' : 'companies'}.`;
+      const text =
+        count === 0
+          ? 'No matching companies.'
+          : total > count
+            ? `${count} of ${total} matching companies shown.`
+            : `${count} matching ${count === 1 ? 'company' : 'companies'}.`;
       setAnnounced({ query, text });
     }, 600);
     return () => clearTimeout(timer);
@@ -287,8 +304,15 @@ export function IndexProgress({ status }: { status: IndexStatus }) {
     const { title } = describeError(status.error);
     return (
       <div className="flex items-center justify-between gap-3 border-t border-slate-200 px-3 py-2 text-xs text-red-800 dark:border-slate-800 dark:text-red-300">
-        <span>Company index stopped: {title}. Search covers {status.count.toLocaleString()} companies.</span>
-        <button type="button" onMouseDown={(e) => e.preventDefault()} onClick={() => void index.refresh()} className="rounded border border-current px-2 py-0.5 font-medium">
+        <span>
+          Company index stopped: {title}. Search covers {status.count.toLocaleString()} companies.
+        </span>
+        <button
+          type="button"
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => void index.refresh()}
+          className="rounded border border-current px-2 py-0.5 font-medium"
+        >
           Retry indexing
         </button>
       </div>
@@ -298,9 +322,15 @@ export function IndexProgress({ status }: { status: IndexStatus }) {
     return (
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 px-3 py-2 text-xs text-amber-900 dark:border-slate-800 dark:text-amber-200">
         <span>
-          Company index paused at {status.count.toLocaleString()} companies: this API key gets small pages, and indexing every company could use up its daily requests. Tickers and ISINs are still looked up directly.
+          Company index paused at {status.count.toLocaleString()} companies: this API key gets small pages, and indexing every company could use up its daily
+          requests. Tickers and ISINs are still looked up directly.
         </span>
-        <button type="button" onMouseDown={(e) => e.preventDefault()} onClick={() => void index.continueWithSmallPages()} className="rounded border border-current px-2 py-0.5 font-medium">
+        <button
+          type="button"
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => void index.continueWithSmallPages()}
+          className="rounded border border-current px-2 py-0.5 font-medium"
+        >
           Index anyway
         </button>
       </div>
@@ -345,7 +375,14 @@ export function IndexBadge() {
 
 function SearchIcon() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" className="pointer-events-none absolute left-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500 dark:text-slate-400" fill="none" stroke="currentColor" strokeWidth="2">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      className="pointer-events-none absolute left-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500 dark:text-slate-400"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
       <circle cx="9" cy="9" r="6" />
       <path d="m14 14 4 4" strokeLinecap="round" />
     </svg>

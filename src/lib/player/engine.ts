@@ -469,7 +469,15 @@ export function createPlayer(options: PlayerOptions = {}): Player {
     teardown();
     const current = attempt;
     const position = state.currentTime;
-    set({ loaded: true, playing: true, buffering: true, ended: false, error: null, engine: null, live: source.kind === 'live' ? { edge: null, atEdge: true } : null });
+    set({
+      loaded: true,
+      playing: true,
+      buffering: true,
+      ended: false,
+      error: null,
+      engine: null,
+      live: source.kind === 'live' ? { edge: null, atEdge: true } : null,
+    });
     armStall();
     if (!media) return; // attach() starts it once an element arrives
     const stream = source.streamUrl;

@@ -16,5 +16,9 @@ export function usePlayer(): Player {
  */
 export function usePlayerState<T>(select: (state: PlayerState) => T): T {
   const player = usePlayer();
-  return useSyncExternalStore(player.subscribe, () => select(player.getState()), () => select(player.getState()));
+  return useSyncExternalStore(
+    player.subscribe,
+    () => select(player.getState()),
+    () => select(player.getState()),
+  );
 }

@@ -4,7 +4,13 @@ import { lazy, Suspense } from 'react';
 import { companyQueries } from '../../api/companies.ts';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { SkeletonRows } from '../../components/skeleton.tsx';
-import { CompanyEvents, CompanyRecordings, CompanyTranscripts, useCompanyRecordings, useCompanyTranscripts } from '../../features/companies/company-activity.tsx';
+import {
+  CompanyEvents,
+  CompanyRecordings,
+  CompanyTranscripts,
+  useCompanyRecordings,
+  useCompanyTranscripts,
+} from '../../features/companies/company-activity.tsx';
 import { CompanyHeader } from '../../features/companies/company-header.tsx';
 import { parseIdParam } from '../../lib/route-params.ts';
 

@@ -7,7 +7,15 @@ import { EmptyState, Panel } from '../../components/panel.tsx';
 import { SkeletonRows } from '../../components/skeleton.tsx';
 import { CompaniesTable } from '../../features/companies/companies-table.tsx';
 import { CompanyFiltersForm } from '../../features/companies/filters-form.tsx';
-import { activeFilterCount, FIELD_LABELS, parseCompanySearch, toCompanyFilters, validateCompanySearch, type CompanySearchParams, type RawCompanySearch } from '../../features/companies/filters.ts';
+import {
+  activeFilterCount,
+  FIELD_LABELS,
+  parseCompanySearch,
+  toCompanyFilters,
+  validateCompanySearch,
+  type CompanySearchParams,
+  type RawCompanySearch,
+} from '../../features/companies/filters.ts';
 import { useIndexFacets } from '../../features/search/index.ts';
 
 /** Companies per request: few round trips while scrolling, small enough to arrive quickly. */
@@ -37,9 +45,15 @@ function Companies() {
     <>
       <h1 className="mb-4 text-lg font-semibold tracking-tight">Companies</h1>
       <div className="space-y-5">
-        <Panel title="Filters" actions={<ActiveFilters search={search} onRemove={(key) => void navigate({ search: (s: RawCompanySearch) => ({ ...s, [key]: undefined }) })} />}>
+        <Panel
+          title="Filters"
+          actions={<ActiveFilters search={search} onRemove={(key) => void navigate({ search: (s: RawCompanySearch) => ({ ...s, [key]: undefined }) })} />}
+        >
           {rejected.length > 0 && (
-            <p role="status" className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-100">
+            <p
+              role="status"
+              className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-100"
+            >
               Some filters in the address could not be used and were left out: {rejected.join('; ')}.
             </p>
           )}

@@ -64,7 +64,13 @@ function RecordingDetail({ audio }: { audio: AudioRecord }) {
           <RecordingSummary audio={audio} source={source} t={t} />
         </section>
         <Panel title="Chapters">
-          <QueryStates query={chapters} isEmpty={(list) => list.length === 0} empty="This recording has no chapters." loadingLabel="Loading chapters" loadingRows={6}>
+          <QueryStates
+            query={chapters}
+            isEmpty={(list) => list.length === 0}
+            empty="This recording has no chapters."
+            loadingLabel="Loading chapters"
+            loadingRows={6}
+          >
             {() => <ChapterList source={source} />}
           </QueryStates>
         </Panel>

@@ -47,7 +47,10 @@ function SegmentsBody({ all }: { all: AllPages<Segment> }) {
         Annual figures, {yearSpan(overview.years)}. Hover or focus a chart to read exact values; the tables carry every figure.
       </p>
       {!all.complete && (
-        <p role="note" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-100">
+        <p
+          role="note"
+          className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-100"
+        >
           This company has more segment records than we read ({all.pages} pages); the figures below may be incomplete.
         </p>
       )}
@@ -73,7 +76,9 @@ function SegmentsBody({ all }: { all: AllPages<Segment> }) {
                   )}
                 </h4>
                 {!single && (
-                  <p className="text-xs text-slate-600 dark:text-slate-400">Reported in different units across years, so each unit has its own chart and table.</p>
+                  <p className="text-xs text-slate-600 dark:text-slate-400">
+                    Reported in different units across years, so each unit has its own chart and table.
+                  </p>
                 )}
                 {measure.blocks.map((block) => (
                   <Block key={block.unit} block={block} title={title} showYears={!single} />

@@ -209,11 +209,9 @@ function buildBlock(unit: string, byYear: Map<number, Segment>): SegmentBlock {
   }
   const other = records.map((record) => (!record.other?.trim() ? undefined : parseOther(record.other)));
   const totals = records.map((record) => ({ value: record.total, unit: record.totalUnit ?? '' }));
-  const figures = [
-    ...[...values.values()].flat(),
-    ...other.map((figure) => figure?.value),
-    ...totals.map((total) => total.value),
-  ].filter((value): value is number => value !== undefined);
+  const figures = [...[...values.values()].flat(), ...other.map((figure) => figure?.value), ...totals.map((total) => total.value)].filter(
+    (value): value is number => value !== undefined,
+  );
   return {
     unit,
     years,
@@ -257,9 +255,7 @@ export function groupSegments(records: readonly Segment[]): SegmentOverview {
     measures: [...measures].map(([measure, units]) => ({
       measure,
       // Blocks in order of their latest year, newest last, so the current unit reads last.
-      blocks: [...units]
-        .map(([unit, byYear]) => buildBlock(unit, byYear))
-        .sort((a, b) => a.years[a.years.length - 1]! - b.years[b.years.length - 1]!),
+      blocks: [...units].map(([unit, byYear]) => buildBlock(unit, byYear)).sort((a, b) => a.years[a.years.length - 1]! - b.years[b.years.length - 1]!),
     })),
   }));
   return { categories, years: [...years].sort((a, b) => a - b), superseded };
@@ -283,7 +279,9 @@ export function formatOtherParts(other: OtherFigure, format: (value: number) => 
   if (other.value === undefined) return { main: other.raw };
   if (other.percent === undefined) return { main: format(other.value) };
   const digits = other.percentDecimals ?? 1;
-  const percent = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(other.percent === 0 ? 0 : other.percent);
+  const percent = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
+    other.percent === 0 ? 0 : other.percent,
+  );
   return { main: format(other.value), share: `(${percent}%)` };
 }
 

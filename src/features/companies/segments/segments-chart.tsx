@@ -77,7 +77,12 @@ export function SegmentsChart({ block, title, format }: { block: SegmentBlock; t
   const unitWords = spellUnit(block.unit);
 
   const { groups, height, totalLeftOut } = useMemo(() => {
-    const list: Omit<Group, 'y' | 'height'>[] = block.rows.map((row) => ({ key: `item:${row.name}`, label: row.name, kind: 'item', values: row.values.slice(first) }));
+    const list: Omit<Group, 'y' | 'height'>[] = block.rows.map((row) => ({
+      key: `item:${row.name}`,
+      label: row.name,
+      kind: 'item',
+      values: row.values.slice(first),
+    }));
     const otherValues = block.other.slice(first).map((other) => other?.value);
     if (otherValues.some((value) => value !== undefined)) list.push({ key: 'other', label: 'Other', kind: 'other', values: otherValues });
     // A total in another unit cannot share this axis; it stays in the table.
@@ -172,7 +177,11 @@ export function SegmentsChart({ block, title, format }: { block: SegmentBlock; t
             FY{year}
           </span>
         ))}
-        {first > 0 && <span>Latest {years.length} of {block.years.length} years; the table has them all.</span>}
+        {first > 0 && (
+          <span>
+            Latest {years.length} of {block.years.length} years; the table has them all.
+          </span>
+        )}
         {totalLeftOut && <span>The total is reported in another unit and is shown in the table only.</span>}
       </figcaption>
       {/*
@@ -202,9 +211,7 @@ export function SegmentsChart({ block, title, format }: { block: SegmentBlock; t
           onPointerDown={onPointer}
           onPointerLeave={() => setActive(null)}
         >
-          {activeGroup && (
-            <rect x={0} y={activeGroup.y} width={width} height={activeGroup.height} rx={4} className="fill-slate-100 dark:fill-slate-800/70" />
-          )}
+          {activeGroup && <rect x={0} y={activeGroup.y} width={width} height={activeGroup.height} rx={4} className="fill-slate-100 dark:fill-slate-800/70" />}
           {scale.ticks.map((tick) => (
             <g key={tick}>
               <line x1={x(tick)} x2={x(tick)} y1={TOP} y2={plotBottom} className="stroke-slate-200 dark:stroke-slate-800" strokeWidth={1} />
@@ -283,11 +290,15 @@ export function SegmentsChart({ block, title, format }: { block: SegmentBlock; t
                         <span className={`mr-1.5 inline-block size-2 rounded-sm ${yearColour(i, years.length).swatch}`} />
                         FY{year}
                       </td>
-                      <td className={`tabular py-0.5 text-right font-medium ${value !== undefined && value < 0 ? 'text-red-700 dark:text-red-400' : 'text-slate-900 dark:text-slate-100'}`}>
+                      <td
+                        className={`tabular py-0.5 text-right font-medium ${value !== undefined && value < 0 ? 'text-red-700 dark:text-red-400' : 'text-slate-900 dark:text-slate-100'}`}
+                      >
                         {value === undefined ? 'not reported' : format(value)}
                       </td>
                       <td className="tabular py-0.5 pl-2 text-right whitespace-nowrap text-slate-500 dark:text-slate-400">
-                        {change ? `${change.change > 0 ? '+' : ''}${change.percent !== undefined ? `${change.percent.toFixed(1)}%` : format(change.change)}` : ''}
+                        {change
+                          ? `${change.change > 0 ? '+' : ''}${change.percent !== undefined ? `${change.percent.toFixed(1)}%` : format(change.change)}`
+                          : ''}
                       </td>
                     </tr>
                   );

@@ -9,7 +9,9 @@ const NEGATIVE = 'text-red-700 dark:text-red-400';
 function Missing() {
   return (
     <>
-      <span aria-hidden="true" className="text-slate-400 dark:text-slate-500">—</span>
+      <span aria-hidden="true" className="text-slate-400 dark:text-slate-500">
+        —
+      </span>
       <span className="sr-only">not reported</span>
     </>
   );
