@@ -1,14 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { NotFound } from './components/not-found.tsx';
 import { RouteError } from './components/route-error.tsx';
 import { SkeletonRows } from './components/skeleton.tsx';
 import { routeTree } from './routeTree.gen.ts';
 
-export function createAppRouter(queryClient: QueryClient) {
+/** The app's router. `history` defaults to the browser's; tests pass an in-memory one. */
+export function createAppRouter(queryClient: QueryClient, options: { history?: RouterHistory } = {}) {
   return createRouter({
     routeTree,
     context: { queryClient },
+    history: options.history,
     // Hovering or focusing a link warms its data; react-query decides what is fresh.
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,

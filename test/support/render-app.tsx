@@ -6,16 +6,13 @@
  *   const { user } = await renderApp('/recordings');
  */
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { act } from 'react';
 import { createTestQueryClient } from '../../src/api/query-client.ts';
-import { NotFound } from '../../src/components/not-found.tsx';
-import { RouteError } from '../../src/components/route-error.tsx';
-import { SkeletonRows } from '../../src/components/skeleton.tsx';
-import { routeTree } from '../../src/routeTree.gen.ts';
+import { createAppRouter } from '../../src/router.tsx';
 import { server } from './sandbox-server.ts';
 
 // jsdom does not implement scrolling; the router resets scroll on navigation.
@@ -30,18 +27,9 @@ export interface RenderAppResult extends RenderResult {
   router: ReturnType<typeof createTestRouter>;
 }
 
-/** The app's router (same options as src/router.tsx), on an in-memory history. */
+/** The app's own router (src/router.tsx), on an in-memory history at `url`. */
 export function createTestRouter(queryClient: QueryClient, url: string) {
-  return createRouter({
-    routeTree,
-    context: { queryClient },
-    history: createMemoryHistory({ initialEntries: [url] }),
-    defaultPreload: 'intent',
-    defaultPreloadStaleTime: 0,
-    defaultErrorComponent: RouteError,
-    defaultNotFoundComponent: NotFound,
-    defaultPendingComponent: () => <SkeletonRows rows={8} />,
-  });
+  return createAppRouter(queryClient, { history: createMemoryHistory({ initialEntries: [url] }) });
 }
 
 export async function renderApp(url = '/', options: { queryClient?: QueryClient } = {}): Promise<RenderAppResult> {
