@@ -80,22 +80,63 @@ describe('company page', () => {
   });
 
   it('gathers the events into fiscal years and periods, each linking to its event page', async () => {
+    // The sandbox's (seed web-tests) busiest company: 16 recordings and 24 transcripts over 16 events.
     const company = await busyCompany();
-    const recordings = await sandboxJson<{ data: AudioRecord[] }>(`/audio?companyIds=${company.id}&expand=event&direction=desc&limit=50`);
-    const transcripts = await sandboxJson<{ data: DocumentRecord[] }>(`/documents/transcripts?companyIds=${company.id}&expand=event&direction=desc&limit=50`);
-    const expected = groupEvents(recordings.data, transcripts.data);
+    expect(company.displayName).toBe('Lysorara Capital');
     await renderApp(`/companies/${company.id}`);
     const events = await screen.findByRole('region', { name: 'Events' });
-    await waitFor(() =>
-      expect(
+    // Newest fiscal year first; in each, the period with the latest event first; events newest first.
+    const expected = {
+      'Fiscal year 2026': {
+        Q3: ['1144 Lysorara Capital Q3 2026 Earnings Call', '1131 Lysorara Capital at the Small & Mid Cap Conference 2026'],
+        Q2: ['1062 Lysorara Capital Q2 2026 Earnings Call'],
+        Q1: ['931 Lysorara Capital Q1 2026 Earnings Call'],
+      },
+      'Fiscal year 2025': {
+        FY: ['1012 Lysorara Capital Annual General Meeting 2026'],
+        Q4: ['843 Lysorara Capital Q4 2025 Earnings Call'],
+        Q3: ['768 Lysorara Capital Q3 2025 Earnings Call'],
+        Q2: ['686 Lysorara Capital Q2 2025 Earnings Call'],
+        Q1: ['478 Lysorara Capital Q1 2025 Earnings Call'],
+      },
+      'Fiscal year 2024': {
+        FY: ['579 Lysorara Capital Annual General Meeting 2025'],
+        Q4: ['428 Lysorara Capital Q4 2024 Earnings Call'],
+        Q3: ['287 Lysorara Capital Q3 2024 Earnings Call'],
+        Q2: ['219 Lysorara Capital Q2 2024 Earnings Call'],
+        Q1: ['124 Lysorara Capital Q1 2024 Earnings Call', '16 Lysorara Capital at the Healthcare Summit 2024'],
+      },
+      'Fiscal year 2023': {
+        FY: ['158 Lysorara Capital Annual General Meeting 2024'],
+      },
+    };
+    /** What the panel shows: per year, per period, each event's link as "<event id> <title>". */
+    const shown = () =>
+      Object.fromEntries(
         within(events)
           .getAllByRole('heading', { level: 3 })
-          .map((h) => h.textContent),
-      ).toEqual(expected.map((g) => `Fiscal year ${g.fiscalYear}`)),
-    );
-    const eventIds = new Set([...recordings.data, ...transcripts.data].map((r) => r.eventId));
-    const links = within(events).getAllByRole('link');
-    expect(new Set(links.map((a) => a.getAttribute('href')))).toEqual(new Set([...eventIds].map((id) => `/events/${id}`)));
+          .map((year) => [
+            year.textContent,
+            Object.fromEntries(
+              within(year.closest('section')!)
+                .getAllByRole('heading', { level: 4 })
+                .map((period) => [
+                  period.textContent,
+                  within(period.parentElement!)
+                    .getAllByRole('link')
+                    .map((a) => `${a.getAttribute('href')!.replace('/events/', '')} ${a.textContent}`),
+                ]),
+            ),
+          ]),
+      );
+    await waitFor(() => expect(Object.keys(shown())).toEqual(Object.keys(expected)));
+    expect(shown()).toEqual(expected);
+    // Key order is part of what is shown: periods in the order above.
+    expect(Object.values(shown()).map((periods) => Object.keys(periods))).toEqual(Object.values(expected).map((periods) => Object.keys(periods)));
+    // An event with a recording and two transcripts says so, once.
+    const q2 = within(events).getByRole('link', { name: 'Lysorara Capital Q2 2026 Earnings Call' }).closest('li')!;
+    expect(within(q2).getByText('Recording')).toBeInTheDocument();
+    expect(within(q2).getByText('2 transcripts')).toBeInTheDocument();
   });
 
   it('says when the company does not exist', async () => {
