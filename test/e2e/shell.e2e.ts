@@ -74,16 +74,22 @@ test('a list whose data cannot be read says what failed and recovers with Retry'
 
 test('the API key reaches nothing the browser receives', async ({ page }) => {
   const key = process.env.E2E_SANDBOX_KEY ?? 'e2e-secret-key-7f3a9c';
-  const leaks: string[] = [];
-  page.on('response', async (response) => {
-    const headers = JSON.stringify(await response.allHeaders());
-    let body = '';
-    try {
-      body = (await response.body()).toString('latin1');
-    } catch {
-      // Redirects and aborted responses have no body.
-    }
-    if (headers.includes(key) || body.includes(key)) leaks.push(response.url());
+  // Each response is read asynchronously: keep every check's promise and wait for all of them
+  // before asserting, so a leak found late is not missed.
+  const checks: Promise<string | undefined>[] = [];
+  page.on('response', (response) => {
+    checks.push(
+      (async () => {
+        const headers = JSON.stringify(await response.allHeaders());
+        let body = '';
+        try {
+          body = (await response.body()).toString('latin1');
+        } catch {
+          // Redirects and aborted responses have no body.
+        }
+        return headers.includes(key) || body.includes(key) ? response.url() : undefined;
+      })(),
+    );
   });
   for (const path of ['/', '/recordings', '/transcripts', '/companies', '/app-config.json']) {
     await page.goto(path);
@@ -91,6 +97,8 @@ test('the API key reaches nothing the browser receives', async ({ page }) => {
   }
   const html = await page.content();
   expect(html).not.toContain(key);
+  const leaks = (await Promise.all(checks)).filter((url) => url !== undefined);
+  expect(checks.length).toBeGreaterThan(10);
   expect(leaks).toEqual([]);
   // And the browser never sends one: requests go to the app's own origin without a key header.
   const sent: string[] = [];
