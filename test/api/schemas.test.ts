@@ -1,11 +1,8 @@
 /**
- * The schemas on their own: loose objects, strict types, and exactly the nulls upstream is known
- * to send. Plus the live-record helpers and safeHttpUrl, which the UI applies to every URL in data.
+ * src/api/schemas.ts on its own: loose objects, strict types, and exactly the nulls upstream is
+ * known to send. (The live-record helpers are in live.test.ts, safeHttpUrl in test/web/safe-url.test.ts.)
  */
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/api/client.ts';
-import { fetchLiveAudioForEvent, liveQueries, liveRefetchInterval } from '../../src/api/live.ts';
 import {
   audioSchema,
   companySchema,
@@ -16,10 +13,8 @@ import {
   page,
   segmentSchema,
   single,
-  type LiveAudio,
 } from '../../src/api/schemas.ts';
-import { safeHttpUrl } from '../../src/lib/safe-url.ts';
-import { apiPath, sandbox, sandboxJson, server, useSandboxServer } from '../support/sandbox-server.ts';
+import { sandbox, sandboxJson, useSandboxServer } from '../support/sandbox-server.ts';
 
 useSandboxServer();
 
@@ -111,69 +106,17 @@ describe('schemas', () => {
       expect(isKnownLiveState(future.state)).toBe(false);
       expect(isKnownLiveState('processingRecording')).toBe(true);
       expect(liveAudioSchema.safeParse({ ...base, state: 3 }).success).toBe(false);
-      expect(LIVE_STATES).toHaveLength(9);
+      expect(LIVE_STATES).toEqual([
+        'notLive',
+        'willBeLive',
+        'live',
+        'processingRecording',
+        'recordingAvailable',
+        'liveFailedInterrupted',
+        'liveFailedNoAccess',
+        'liveFailedNotStarted',
+        'processingRecordingFailed',
+      ]);
     });
-
-    it('polls while the state can change, stops once it cannot', () => {
-      const now = Date.parse('2026-11-21T12:00:00Z');
-      expect(liveRefetchInterval('live')).toBe(5_000);
-      expect(liveRefetchInterval('willBeLive', '2026-11-21T12:10:00Z', now)).toBe(5_000);
-      // Within a minute of the scheduled start, and after it, faster: the moment it goes live matters.
-      expect(liveRefetchInterval('willBeLive', '2026-11-21T12:00:45Z', now)).toBe(2_000);
-      expect(liveRefetchInterval('willBeLive', '2026-11-21T11:59:00Z', now)).toBe(2_000);
-      expect(liveRefetchInterval('processingRecording')).toBe(5_000);
-      expect(liveRefetchInterval('notLive')).toBe(30_000);
-      expect(liveRefetchInterval('liveOnMars')).toBe(30_000);
-      for (const state of ['recordingAvailable', 'liveFailedInterrupted', 'liveFailedNoAccess', 'liveFailedNotStarted', 'processingRecordingFailed']) {
-        expect(liveRefetchInterval(state)).toBe(false);
-      }
-      expect(liveRefetchInterval(undefined)).toBe(false);
-      const interval = liveQueries.detail(1).refetchInterval as (query: { state: { data?: LiveAudio } }) => number | false;
-      expect(interval({ state: { data: { ...base, state: 'live', audio: null, wentLiveAt: null } } })).toBe(5_000);
-    });
-
-    it('forEvent: a record that belongs to another event is "not found"', async () => {
-      const real = await sandboxJson<{ data: Record<string, unknown> }>(`/live/audio/${samples.liveEventId}`);
-      server.use(http.get(apiPath('/live/audio/:id'), () => HttpResponse.json({ data: { ...real.data, eventId: 1 } })));
-      const error = await fetchLiveAudioForEvent(samples.liveEventId!).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(ApiError);
-      expect(error).toMatchObject({ kind: 'not-found', status: 404 });
-    });
-  });
-});
-
-describe('safeHttpUrl', () => {
-  it.each([
-    ['https://ir.calaneon.example/', 'https://ir.calaneon.example/'],
-    ['http://localhost:3000/sandbox-files/audio/1.mp3', 'http://localhost:3000/sandbox-files/audio/1.mp3'],
-    ['  https://a.example/x?y=1#z  ', 'https://a.example/x?y=1#z'],
-    ['HTTPS://A.EXAMPLE', 'https://a.example/'],
-  ])('accepts %s', (input, expected) => {
-    expect(safeHttpUrl(input)).toBe(expected);
-  });
-
-  it.each([
-    'javascript:alert(1)',
-    ' JavaScript:alert(1)',
-    'data:text/html,<script>alert(1)</script>',
-    'vbscript:msgbox',
-    'ftp://files.example/x',
-    'file:///etc/passwd',
-    '//evil.example/x',
-    '/relative/path',
-    'relative',
-    'https://user:pass@evil.example/',
-    'http://',
-    '',
-    '   ',
-  ])('rejects %j', (input) => {
-    expect(safeHttpUrl(input)).toBeUndefined();
-  });
-
-  it('rejects what is not a string', () => {
-    expect(safeHttpUrl(undefined)).toBeUndefined();
-    expect(safeHttpUrl(null)).toBeUndefined();
-    expect(safeHttpUrl(42)).toBeUndefined();
-    expect(safeHttpUrl({ href: 'https://a.example' })).toBeUndefined();
   });
 });

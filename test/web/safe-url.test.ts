@@ -7,6 +7,9 @@ describe('safeHttpUrl', () => {
     ['https://files.example.com/a.pdf', 'https://files.example.com/a.pdf'],
     ['http://127.0.0.1:8080/sandbox-files/audio/1.mp3', 'http://127.0.0.1:8080/sandbox-files/audio/1.mp3'],
     ['  HTTPS://Example.com/x  ', 'https://example.com/x'],
+    ['https://ir.calaneon.example/', 'https://ir.calaneon.example/'],
+    ['  https://a.example/x?y=1#z  ', 'https://a.example/x?y=1#z'],
+    ['HTTPS://A.EXAMPLE', 'https://a.example/'],
   ])('keeps %j', (input, expected) => {
     expect(safeHttpUrl(input)).toBe(expected);
   });
@@ -24,13 +27,16 @@ describe('safeHttpUrl', () => {
     '/relative/path.mp3',
     'https://user:pass@example.com/',
     'https://',
+    'http://',
     '',
+    '   ',
     'not a url',
+    'relative',
   ])('refuses %j', (input) => {
     expect(safeHttpUrl(input)).toBeUndefined();
   });
 
-  it.each([null, undefined, 42, {}, ['https://example.com']])('refuses a non-string (%j)', (input) => {
+  it.each([null, undefined, 42, {}, { href: 'https://a.example' }, ['https://example.com']])('refuses a non-string (%j)', (input) => {
     expect(safeHttpUrl(input)).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+/** src/features/search/rank.ts: how the company search orders its hits, and its text helpers. */
 import { describe, expect, it } from 'vitest';
 import { normalize, prefixWithinOneEdit, rank, toEntry, type IndexedCompany } from '../../src/features/search/rank.ts';
 

@@ -1,0 +1,48 @@
+/** src/api/live.ts: how often a live record is polled, and the live record of an event. */
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/api/client.ts';
+import { fetchLiveAudioForEvent, liveQueries, liveRefetchInterval } from '../../src/api/live.ts';
+import type { LiveAudio } from '../../src/api/schemas.ts';
+import { apiPath, sandbox, sandboxJson, server, useSandboxServer } from '../support/sandbox-server.ts';
+
+useSandboxServer();
+
+const samples = sandbox.sampleIds();
+
+describe('live audio', () => {
+  const base = {
+    id: 9,
+    eventId: 9,
+    companyId: 2,
+    date: '2026-11-21T12:00:00.000Z',
+    createdAt: '2026-11-07T12:00:00.000Z',
+    updatedAt: '2026-11-21T12:00:00.000Z',
+  };
+
+  it('polls while the state can change, stops once it cannot', () => {
+    const now = Date.parse('2026-11-21T12:00:00Z');
+    expect(liveRefetchInterval('live')).toBe(5_000);
+    expect(liveRefetchInterval('willBeLive', '2026-11-21T12:10:00Z', now)).toBe(5_000);
+    // Within a minute of the scheduled start, and after it, faster: the moment it goes live matters.
+    expect(liveRefetchInterval('willBeLive', '2026-11-21T12:00:45Z', now)).toBe(2_000);
+    expect(liveRefetchInterval('willBeLive', '2026-11-21T11:59:00Z', now)).toBe(2_000);
+    expect(liveRefetchInterval('processingRecording')).toBe(5_000);
+    expect(liveRefetchInterval('notLive')).toBe(30_000);
+    expect(liveRefetchInterval('liveOnMars')).toBe(30_000);
+    for (const state of ['recordingAvailable', 'liveFailedInterrupted', 'liveFailedNoAccess', 'liveFailedNotStarted', 'processingRecordingFailed']) {
+      expect(liveRefetchInterval(state)).toBe(false);
+    }
+    expect(liveRefetchInterval(undefined)).toBe(false);
+    const interval = liveQueries.detail(1).refetchInterval as (query: { state: { data?: LiveAudio } }) => number | false;
+    expect(interval({ state: { data: { ...base, state: 'live', audio: null, wentLiveAt: null } } })).toBe(5_000);
+  });
+
+  it('forEvent: a record that belongs to another event is "not found"', async () => {
+    const real = await sandboxJson<{ data: Record<string, unknown> }>(`/live/audio/${samples.liveEventId}`);
+    server.use(http.get(apiPath('/live/audio/:id'), () => HttpResponse.json({ data: { ...real.data, eventId: 1 } })));
+    const error = await fetchLiveAudioForEvent(samples.liveEventId!).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ kind: 'not-found', status: 404 });
+  });
+});
