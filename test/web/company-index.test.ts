@@ -1,7 +1,7 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fetchCompanies } from '../../src/api/companies.ts';
-import { CompanyIndex, SMALL_PAGE_ALLOWANCE, type FetchCompanyPage, type IndexStatus } from '../../src/features/search/company-index.ts';
+import { CompanyIndex, type FetchCompanyPage, type IndexStatus } from '../../src/features/search/company-index.ts';
 import { openIndexStore } from '../../src/features/search/index-db.ts';
 import { sandbox, sandboxJson, SANDBOX_COMPANIES, seenRequests, useSandboxServer } from '../support/sandbox-server.ts';
 
@@ -174,8 +174,9 @@ describe('company index: a key that gets small pages', () => {
       },
     });
     await index.start();
-    expect(index.getStatus()).toMatchObject({ phase: 'limited', count: 2 * SMALL_PAGE_ALLOWANCE, complete: false });
-    expect(requests).toHaveLength(SMALL_PAGE_ALLOWANCE);
+    // 20 pages (as the README promises), then it asks.
+    expect(index.getStatus()).toMatchObject({ phase: 'limited', count: 40, complete: false });
+    expect(requests).toHaveLength(20);
 
     await index.continueWithSmallPages();
     expect(index.getStatus()).toMatchObject({ phase: 'ready', complete: true, count: SANDBOX_COMPANIES });
