@@ -1,7 +1,7 @@
 /** Transcript documents: reading the file, the viewer (speakers, find, timestamps) and the exports. */
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { escapeMarkdown, parseTranscript, transcriptToMarkdown, transcriptToText, type Transcript } from '../../src/lib/transcript/index.ts';
+import { parseTranscript, type Transcript } from '../../src/lib/transcript/index.ts';
 import { renderApp } from '../support/render-app.tsx';
 import { sandbox, sandboxJson, TEST_ORIGIN, useSandboxServer } from '../support/sandbox-server.ts';
 import { captureDownloads } from '../support/downloads.ts';
@@ -63,61 +63,6 @@ describe('reading and exporting a transcript', () => {
     const labels = [...new Set(parsedRaw.paragraphs.map((p) => p.speaker.label))];
     expect(labels).toEqual(labels.map((_, i) => `Speaker ${i + 1}`));
     expect(parsedRaw.paragraphs.map((p) => p.text)).toEqual(parsedEdited.paragraphs.map((p) => p.text));
-  });
-
-  it('refuses JSON that is not a transcript', () => {
-    expect(parseTranscript({ data: [] })).toEqual({ ok: false, error: 'This file is not a transcript: transcript: expected object, received undefined' });
-    expect(parseTranscript({ transcript: { paragraphs: [{ text: 'no start' }] } })).toEqual({
-      ok: false,
-      error: 'This file is not a transcript: transcript.paragraphs[0].start: expected number, received undefined',
-    });
-  });
-
-  it('exports plain text and Markdown with speakers and timestamps', () => {
-    const transcript = read({
-      speaker_mapping: [{ speaker: 0, speaker_data: { name: 'Ana Ruiz', role: 'CEO', company: 'Acme' } }],
-      transcript: {
-        paragraphs: [
-          { speaker: 0, text: 'Revenue rose *12%* to $1.2 billion.', start: 75.4, end: 80 },
-          { speaker: 3, text: '# Not a heading', start: 3725, end: 3730 },
-        ],
-      },
-    });
-    const heading = { title: 'Acme Q3 2026 Earnings Call', company: 'Acme', date: 'Nov 17, 2026', type: 'Transcript (Edited)' };
-    expect(transcriptToText(transcript, heading)).toBe(
-      [
-        'Acme Q3 2026 Earnings Call',
-        'Company: Acme',
-        'Date: Nov 17, 2026',
-        'Type: Transcript (Edited)',
-        '',
-        '[1:15] Ana Ruiz (CEO, Acme)',
-        'Revenue rose *12%* to $1.2 billion.',
-        '',
-        '[1:02:05] Speaker 1',
-        '# Not a heading',
-        '',
-      ].join('\n'),
-    );
-    expect(transcriptToMarkdown(transcript, heading)).toBe(
-      [
-        '# Acme Q3 2026 Earnings Call',
-        '',
-        '- **Company:** Acme',
-        '- **Date:** Nov 17, 2026',
-        '- **Type:** Transcript (Edited)',
-        '',
-        '**[1:15] Ana Ruiz** _CEO, Acme_',
-        '',
-        'Revenue rose \\*12%\\* to $1.2 billion.',
-        '',
-        '**[1:02:05] Speaker 1**',
-        '',
-        '\\# Not a heading',
-        '',
-      ].join('\n'),
-    );
-    expect(escapeMarkdown('- item')).toBe('\\- item');
   });
 });
 
