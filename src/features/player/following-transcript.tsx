@@ -62,9 +62,9 @@ const ParagraphView = memo(function ParagraphView({
   return (
     <li className="px-4 py-2.5">
       <p className="mb-0.5 flex items-baseline gap-2 text-xs">
-        <span className="font-semibold text-slate-800 dark:text-slate-200">
-          {paragraph.speaker.label}
-          {paragraph.speaker.detail && <span className="font-normal text-slate-600 dark:text-slate-400">, {paragraph.speaker.detail}</span>}
+        <span>
+          <span className="font-semibold text-slate-800 dark:text-slate-200">{paragraph.speaker.label}</span>
+          {paragraph.speaker.detail && <span className="text-slate-600 dark:text-slate-400">, {paragraph.speaker.detail}</span>}
         </span>
         <span className="tabular text-slate-600 dark:text-slate-400">{clock(paragraph.start)}</span>
       </p>
