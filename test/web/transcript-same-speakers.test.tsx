@@ -5,7 +5,7 @@
  * their id, "Speaker 3, 1", and to refuse an edited file whose speaker_data was null.)
  */
 import { act, screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { player } from '../../src/lib/player/index.ts';
 import { captureDownloads } from '../support/downloads.ts';
@@ -59,7 +59,7 @@ const EDITED: Shown[] = [
 ];
 
 /** Every transcript file the app asks for is `file`. */
-function serve(file: unknown) {
+function serve(file: JsonBodyType) {
   server.use(http.get('*/sandbox-files/documents/*', () => HttpResponse.json(file)));
 }
 
