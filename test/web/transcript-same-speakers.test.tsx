@@ -167,3 +167,14 @@ describe('a file that is not a transcript', () => {
     expect(screen.getByRole('button', { name: 'Download the file' })).toBeInTheDocument();
   });
 });
+
+describe('a transcript with no text', () => {
+  it('says so on the recording page and on the document page', async () => {
+    serve({ transcript: { paragraphs: [{ speaker: 0, start: 0, end: 1, text: ' ', sentences: [] }] } });
+    const first = await renderApp(`/recordings/${audioId}`);
+    expect(await screen.findByText('This transcript has no text.', {}, { timeout: 5000 })).toBeInTheDocument();
+    first.unmount();
+    await renderApp(`/documents/${transcriptId}?kind=transcript`);
+    expect(await screen.findByText('This transcript has no text.', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+});

@@ -34,5 +34,6 @@ export function TranscriptPanel({ eventId, source }: { eventId: number; source: 
   }
   if (list.data && !chosen) return <EmptyState>No transcript for this event yet.</EmptyState>;
   if (!content.data) return <SkeletonRows rows={8} label="Loading the transcript" />;
+  if (content.data.paragraphs.length === 0) return <EmptyState>This transcript has no text.</EmptyState>;
   return <FollowingTranscript transcript={content.data} source={source} />;
 }
