@@ -45,4 +45,29 @@ export default tseslint.config(
       ],
     },
   })),
+  // The transcript model is pure: the Node server imports it too (no DOM, no React, no fetch).
+  {
+    files: ['src/lib/transcript/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['react', 'react-dom', 'react/*', '@tanstack/*'], message: 'src/lib/transcript must stay pure: no React or query code.' },
+            {
+              group: ['**/api/**', '**/components/**', '**/features/**', '**/lib/player/**', '**/server/**'],
+              message: 'src/lib/transcript must stay pure: import only pure lib modules.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'navigator', 'location', 'localStorage', 'sessionStorage', 'fetch', 'XMLHttpRequest'].map((name) => ({
+          name,
+          message: 'src/lib/transcript must stay pure: the Node server imports it.',
+        })),
+      ],
+    },
+  },
 );

@@ -1,12 +1,15 @@
 import type { z } from 'zod/mini';
 import { noteServerDate } from './server-clock.ts';
-import './zod-config.ts';
+import { describeIssues } from '../lib/zod-issues.ts';
 
 /**
  * The one way the app reads the API: GET `/public/v3${path}` on the app's own origin (the proxy
  * adds the key), with the caller's AbortSignal, a checked status, and a zod-validated body.
  * Every failure becomes an ApiError with a kind the UI can branch on; an abort is rethrown as is.
  */
+
+/** Issues as one readable sentence (shared with every other validation in the app). */
+export { describeIssues, formatPath } from '../lib/zod-issues.ts';
 
 export const API_PREFIX = '/public/v3';
 
@@ -269,26 +272,4 @@ export function parseRetryAfter(value: string | null | undefined, now: number = 
   const time = Date.parse(trimmed);
   if (Number.isNaN(time)) return undefined;
   return Math.max(0, Math.ceil((time - now) / 1000));
-}
-
-const MAX_ISSUES_SHOWN = 3;
-
-/** `data[3].tickers[0].exchange: expected string, received number; …` */
-export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
-  const shown = issues.slice(0, MAX_ISSUES_SHOWN).map((issue) => {
-    const where = formatPath(issue.path);
-    const what = issue.message.replace(/^Invalid input: /, '');
-    return where ? `${where}: ${what}` : what;
-  });
-  const more = issues.length - shown.length;
-  return more > 0 ? `${shown.join('; ')} (and ${more} more)` : shown.join('; ');
-}
-
-export function formatPath(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const segment of path) {
-    if (typeof segment === 'number') out += `[${segment}]`;
-    else out += out ? `.${String(segment)}` : String(segment);
-  }
-  return out;
 }

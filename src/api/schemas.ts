@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import './zod-config.ts';
+import '../lib/zod-issues.ts';
 
 /**
  * Zod schemas for the ten resources of the Financial Events API v3 and its two envelopes.

@@ -4,7 +4,8 @@ import type { ZipFailure, ZipSource } from './zip-download.ts';
 
 /**
  * "Download N as zip" for the selected transcripts, with progress, Cancel, and a report of what
- * failed. The zip code loads only when a download starts.
+ * failed (a file the transcript model cannot read counts as failed). The zip code loads only when
+ * a download starts.
  */
 
 type State =
@@ -30,9 +31,10 @@ export function BulkDownload({ sources, onDone }: { sources: ZipSource[]; onDone
     controller.current = abort;
     setState({ phase: 'running', done: 0, total: sources.length, failed: 0 });
     try {
-      const { buildZip } = await import('./zip-download.ts');
+      const { buildZip, checkTranscript } = await import('./zip-download.ts');
       const result = await buildZip(sources, {
         signal: abort.signal,
+        check: checkTranscript,
         onProgress: (progress) => setState({ phase: 'running', ...progress }),
       });
       if (!result.zip) {

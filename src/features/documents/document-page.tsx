@@ -16,11 +16,11 @@ import { formatBytes } from '../../lib/bytes.ts';
 import { companyLabel, formatDateTime, MISSING, textOr } from '../../lib/format.ts';
 import { languageName } from '../../lib/language.ts';
 import { safeHttpUrl } from '../../lib/safe-url.ts';
+import { parseTranscriptText, type TranscriptHeading } from '../../lib/transcript/index.ts';
 import { documentRecordQuery } from './document-record.ts';
 import { FileError } from './file-error.tsx';
 import { fileQueries, fileText, sniffFile, type LoadedFile } from './file-source.ts';
-import { parseTranscript } from './transcript.ts';
-import { TranscriptViewer } from './transcript-viewer.tsx';
+import { TranscriptReader } from './transcript-reader.tsx';
 
 /** pdf.js loads only when a PDF is shown. */
 const PdfViewer = lazy(() => import('./pdf-viewer.tsx'));
@@ -173,18 +173,12 @@ function FileView({
   doc: DocumentRecord;
   stem: string;
   title: string;
-  heading: { title: string; company?: string; date?: string; type?: string };
+  heading: TranscriptHeading;
   onDownload: () => void;
 }) {
   const kind = sniffFile(file);
-  const transcript = useMemo(() => {
-    if (kind !== 'json') return undefined;
-    try {
-      return parseTranscript(JSON.parse(fileText(file)));
-    } catch {
-      return undefined;
-    }
-  }, [file, kind]);
+  const read = useMemo(() => (kind === 'json' ? parseTranscriptText(fileText(file)) : undefined), [file, kind]);
+  const transcript = read?.ok ? read.transcript : undefined;
   const recording = useQuery({ ...audioQueries.list({ eventIds: [doc.eventId], limit: 1 }), enabled: transcript !== undefined });
 
   if (kind === 'pdf') {
@@ -201,13 +195,14 @@ function FileView({
     );
   }
   if (transcript) {
-    return <TranscriptViewer transcript={transcript} heading={heading} audioId={recording.data?.data[0]?.id} fileStem={stem} />;
+    return <TranscriptReader transcript={transcript} heading={heading} audioId={recording.data?.data[0]?.id} fileStem={stem} />;
   }
   return (
     <div className="px-4 py-8 text-center">
       <p className="text-sm">
         This file ({file.contentType.split(';')[0] || 'unknown type'}, {formatBytes(file.bytes.byteLength)}) cannot be shown in the app.
       </p>
+      {read && !read.ok && <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{read.error}</p>}
       <button type="button" className={`${primary} mt-3`} onClick={onDownload}>
         Download the file
       </button>

@@ -1,11 +1,13 @@
 import { zipSync, type Zippable } from 'fflate';
 import { uniqueFileNames } from '../../lib/file-name.ts';
+import { parseTranscriptText } from '../../lib/transcript/index.ts';
 import { fetchFile } from './file-source.ts';
 
 /**
  * Many files as one zip (loaded only when a download starts): files are fetched a few at a time,
  * each under a readable name; progress is reported after each file; a cancel stops every request
- * at once; files that fail are left out and reported, with the reason, in the zip and to the caller.
+ * at once; files that fail (or that `check` refuses) are left out and reported, with the reason,
+ * in the zip and to the caller.
  */
 
 export interface ZipSource {
@@ -39,6 +41,15 @@ export interface ZipResult {
 
 export const FAILURE_REPORT_NAME = 'Failed downloads.txt';
 
+/** Why a file must be left out of the zip, or undefined when it may go in. */
+export type ZipCheck = (bytes: Uint8Array) => string | undefined;
+
+/** Transcripts go in only when the one transcript model can read them. */
+export const checkTranscript: ZipCheck = (bytes) => {
+  const result = parseTranscriptText(new TextDecoder().decode(bytes));
+  return result.ok ? undefined : result.error;
+};
+
 function extensionOf(fileName: string | undefined, fallback: string): string {
   const match = fileName && /\.([a-z0-9]{1,5})$/i.exec(fileName);
   return (match?.[1] ?? fallback).toLowerCase();
@@ -46,9 +57,9 @@ function extensionOf(fileName: string | undefined, fallback: string): string {
 
 export async function buildZip(
   sources: readonly ZipSource[],
-  options: { signal?: AbortSignal; onProgress?: (progress: ZipProgress) => void; concurrency?: number } = {},
+  options: { signal?: AbortSignal; onProgress?: (progress: ZipProgress) => void; concurrency?: number; check?: ZipCheck } = {},
 ): Promise<ZipResult> {
-  const { signal, onProgress, concurrency = 3 } = options;
+  const { signal, onProgress, concurrency = 3, check } = options;
   const results: ({ ok: true; bytes: Uint8Array; ext: string } | { ok: false; reason: string } | undefined)[] = new Array(sources.length);
   let next = 0;
   let done = 0;
@@ -61,6 +72,8 @@ export async function buildZip(
       const source = sources[index]!;
       try {
         const file = await fetchFile(source.url, signal);
+        const refused = check?.(file.bytes);
+        if (refused !== undefined) throw new Error(refused);
         results[index] = { ok: true, bytes: file.bytes, ext: extensionOf(file.fileName, source.extension ?? 'json') };
       } catch (error) {
         signal?.throwIfAborted();

@@ -6,7 +6,7 @@ import { ErrorPanel } from '../../components/error-panel.tsx';
 import { EmptyState } from '../../components/panel.tsx';
 import { SkeletonRows } from '../../components/skeleton.tsx';
 import type { RecordingSource } from '../../lib/player/index.ts';
-import { TranscriptView } from './transcript-view.tsx';
+import { FollowingTranscript } from './following-transcript.tsx';
 
 /** The newest transcript of the event: the edited one once it exists, the raw one before. */
 function latest(documents: readonly DocumentRecord[] | undefined): DocumentRecord | undefined {
@@ -34,5 +34,6 @@ export function TranscriptPanel({ eventId, source }: { eventId: number; source: 
   }
   if (list.data && !chosen) return <EmptyState>No transcript for this event yet.</EmptyState>;
   if (!content.data) return <SkeletonRows rows={8} label="Loading the transcript" />;
-  return <TranscriptView content={content.data} source={source} />;
+  if (content.data.paragraphs.length === 0) return <EmptyState>This transcript has no text.</EmptyState>;
+  return <FollowingTranscript transcript={content.data} source={source} />;
 }

@@ -3,11 +3,11 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { saveText } from '../../lib/download.ts';
 import { findMatches } from '../../lib/find-matches.ts';
 import { formatDuration } from '../../lib/format.ts';
+import { transcriptToMarkdown, transcriptToText, type Transcript, type TranscriptHeading } from '../../lib/transcript/index.ts';
 import { FindBar } from './find-bar.tsx';
-import { transcriptToMarkdown, transcriptToText, type Transcript, type TranscriptHeading } from './transcript.ts';
 
 /**
- * A transcript to read: paragraphs under their speaker and time, find-in-transcript, and exports
+ * The documents' transcript reader: paragraphs under their speaker and time, find-in-transcript, and exports
  * as plain text and Markdown. Where the event has a recording, each time links to the recording
  * page, which plays the call from that point.
  */
@@ -21,7 +21,7 @@ interface Hit {
 const action =
   'inline-flex h-8 items-center rounded-md border border-slate-300 px-2.5 text-sm font-medium hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800';
 
-export function TranscriptViewer({
+export function TranscriptReader({
   transcript,
   heading,
   audioId,

@@ -1,6 +1,6 @@
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { TranscriptContent } from '../../api/transcript-content.ts';
 import { usePlayer, usePlayerState, type RecordingSource } from '../../lib/player/index.ts';
+import type { Transcript, TranscriptParagraph, TranscriptSentence } from '../../lib/transcript/index.ts';
 import { clock } from './time.ts';
 
 /**
@@ -9,45 +9,8 @@ import { clock } from './time.ts';
  * and a search box finds words and steps through the matches.
  */
 
-interface Sentence {
-  index: number;
-  text: string;
-  start: number;
-  end: number;
-}
-interface Paragraph {
-  key: number;
-  speaker: string;
-  start: number;
-  sentences: Sentence[];
-}
-
-function speakerNames(content: TranscriptContent): Map<number, string> {
-  const names = new Map<number, string>();
-  for (const entry of content.speaker_mapping ?? []) {
-    const { name, role, company } = entry.speaker_data;
-    const label = [name, role && name ? role : (role ?? undefined)].filter(Boolean).join(', ');
-    names.set(entry.speaker, label || (company ?? '') || `Speaker ${entry.speaker + 1}`);
-  }
-  return names;
-}
-
-export function buildParagraphs(content: TranscriptContent): Paragraph[] {
-  const names = speakerNames(content);
-  let index = 0;
-  return content.transcript.paragraphs.map((paragraph, key) => {
-    const speaker = paragraph.speaker ?? paragraph.sentences[0]?.speaker ?? null;
-    return {
-      key,
-      speaker: speaker === null || speaker === undefined ? 'Speaker' : (names.get(speaker) ?? `Speaker ${speaker + 1}`),
-      start: paragraph.start,
-      sentences: paragraph.sentences.map((sentence) => ({ index: index++, text: sentence.text, start: sentence.start, end: sentence.end })),
-    };
-  });
-}
-
 /** The sentence spoken at `time`: the last one that has started (so a pause keeps the last sentence lit). */
-export function sentenceAt(sentences: readonly Sentence[], time: number): number | undefined {
+function sentenceAt(sentences: readonly TranscriptSentence[], time: number): number | undefined {
   let lo = 0;
   let hi = sentences.length - 1;
   let found: number | undefined;
@@ -89,17 +52,20 @@ const ParagraphView = memo(function ParagraphView({
   match,
   onPlay,
 }: {
-  paragraph: Paragraph;
+  paragraph: TranscriptParagraph;
   active: number | undefined;
   focusIndex: number;
   query: string;
   match: number | undefined;
-  onPlay: (sentence: Sentence) => void;
+  onPlay: (sentence: TranscriptSentence) => void;
 }) {
   return (
     <li className="px-4 py-2.5">
       <p className="mb-0.5 flex items-baseline gap-2 text-xs">
-        <span className="font-semibold text-slate-800 dark:text-slate-200">{paragraph.speaker}</span>
+        <span>
+          <span className="font-semibold text-slate-800 dark:text-slate-200">{paragraph.speaker.label}</span>
+          {paragraph.speaker.detail && <span className="text-slate-600 dark:text-slate-400">, {paragraph.speaker.detail}</span>}
+        </span>
         <span className="tabular text-slate-600 dark:text-slate-400">{clock(paragraph.start)}</span>
       </p>
       <p className="text-sm leading-relaxed">
@@ -129,9 +95,9 @@ const ParagraphView = memo(function ParagraphView({
   );
 });
 
-export function TranscriptView({ content, source }: { content: TranscriptContent; source: RecordingSource }) {
+export function FollowingTranscript({ transcript, source }: { transcript: Transcript; source: RecordingSource }) {
   const player = usePlayer();
-  const paragraphs = useMemo(() => buildParagraphs(content), [content]);
+  const paragraphs = transcript.paragraphs;
   const sentences = useMemo(() => paragraphs.flatMap((p) => p.sentences), [paragraphs]);
   const isCurrent = usePlayerState((s) => s.source?.key === source.key);
   // Selecting the sentence (not the time) re-renders the transcript only when the sentence changes.
@@ -198,7 +164,7 @@ export function TranscriptView({ content, source }: { content: TranscriptContent
   }, [match, scrollTo]);
 
   const onPlay = useCallback(
-    (sentence: Sentence) => {
+    (sentence: TranscriptSentence) => {
       setFocusIndex(sentence.index);
       setFollowing(true);
       if (player.getState().source?.key === source.key) player.playFrom(sentence.start);
@@ -304,7 +270,7 @@ export function TranscriptView({ content, source }: { content: TranscriptContent
               const inside = (i: number | undefined) => (i !== undefined && i >= first && i <= last ? i : undefined);
               return (
                 <ParagraphView
-                  key={paragraph.key}
+                  key={paragraph.index}
                   paragraph={paragraph}
                   active={inside(active)}
                   focusIndex={inside(rovingIndex) ?? -1}
