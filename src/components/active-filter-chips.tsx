@@ -1,7 +1,15 @@
 import type { FilterChip } from '../lib/filters/define-filters.ts';
 
 /** The filters a list is narrowed by, one button each that removes it. */
-export function ActiveFilterChips({ chips, onRemove, className = '' }: { chips: readonly FilterChip[]; onRemove: (field: string) => void; className?: string }) {
+export function ActiveFilterChips({
+  chips,
+  onRemove,
+  className = '',
+}: {
+  chips: readonly FilterChip[];
+  onRemove: (field: string) => void;
+  className?: string;
+}) {
   if (chips.length === 0) return null;
   return (
     <ul aria-label="Active filters" className={`flex flex-wrap gap-1.5 ${className}`}>

@@ -19,13 +19,7 @@ const HINTS: Record<Field, string> = {
 const input = 'h-8 w-full rounded-md border border-slate-300 bg-white px-2 text-sm aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900';
 
 /** The filters of the recordings list: edited here, applied to the URL (so they can be shared). */
-export function RecordingFilters({
-  search,
-  onApply,
-}: {
-  search: RecordingSearch;
-  onApply: (address: ReturnType<typeof recordingFilters.toAddress>) => void;
-}) {
+export function RecordingFilters({ search, onApply }: { search: RecordingSearch; onApply: (address: ReturnType<typeof recordingFilters.toAddress>) => void }) {
   const [draft, setDraft] = useState<Record<string, string>>(() => ({
     ...Object.fromEntries(recordingFilters.fields.map((field) => [field, recordingFilters.text(search, field)])),
     direction: search.direction,

@@ -26,11 +26,7 @@ export function RecordingsPage() {
         <DroppedFiltersNotice dropped={search.dropped} className="rounded-md border" />
         <ActiveFilterChips chips={recordingFilters.chips(search)} onRemove={(field) => void navigate({ search: (s) => ({ ...s, [field]: undefined }) })} />
         {/* A new search (back/forward, a shared link) starts the form afresh. */}
-        <RecordingFilters
-          key={JSON.stringify(recordingFilters.toAddress(search))}
-          search={search}
-          onApply={(next) => void navigate({ search: next })}
-        />
+        <RecordingFilters key={JSON.stringify(recordingFilters.toAddress(search))} search={search} onApply={(next) => void navigate({ search: next })} />
       </div>
       <Panel title={`${filtered ? 'Matching recordings' : 'All recordings'}, ${order}`}>
         <InfiniteStates query={query} select={(page) => page.data} empty="No recordings match these filters." loadingLabel="Loading recordings">

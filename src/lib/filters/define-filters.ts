@@ -115,7 +115,9 @@ export function defineFilters<const S extends FilterSpec>(spec: S) {
           out[key] = value;
           continue;
         }
-        const text = (Array.isArray(value) ? value.map(String).join(',') : typeof value === 'object' ? JSON.stringify(value) : String(value)).trim().slice(0, MAX_TEXT);
+        const text = (Array.isArray(value) ? value.map(String).join(',') : typeof value === 'object' ? JSON.stringify(value) : String(value))
+          .trim()
+          .slice(0, MAX_TEXT);
         if (text === '') continue;
         out[key] = /^[1-9]\d{0,14}$/.test(text) ? Number(text) : text;
       }
