@@ -99,4 +99,17 @@ describe('recordings list', () => {
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(router.state.location.search).toEqual({}));
   });
+
+  it('shows each filter from the address as a chip that removes only that filter', async () => {
+    const { user, router } = await renderApp('/recordings?companyIds=1,2&exchanges=nyse,NYSE&direction=asc');
+    expect(
+      within(await screen.findByRole('list', { name: 'Active filters' }))
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Remove filter Exchanges: nyse', 'Remove filter Company ids: 1,2']);
+    await user.click(screen.getByRole('button', { name: 'Remove filter Exchanges: nyse' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ companyIds: '1,2', direction: 'asc' }));
+    await waitFor(() => expect(Object.fromEntries(audioRequests().at(-1)!)).toMatchObject({ companyIds: '1,2', direction: 'asc' }));
+    expect(audioRequests().at(-1)!.has('exchanges')).toBe(false);
+  });
 });

@@ -107,6 +107,20 @@ describe('transcript filters in the URL', () => {
     await screen.findByRole('table', { name: 'Transcripts, oldest first' });
   });
 
+  it('names what the address held that it could not use, and a chip removes one filter while the address keeps the rest as written', async () => {
+    const { user, router } = await renderApp('/transcripts?tickers=brk/b,aapl&countries=US,USA&updatedAfter=2026-02-31');
+    expect(await screen.findByText(/could not be used and were left out/)).toHaveTextContent(
+      'Some filters in the address could not be used and were left out: Countries: USA; Updated after: 2026-02-31.',
+    );
+    await vi.waitFor(() => expect(transcriptRequests().at(-1)?.get('tickers')).toBe('BRK/B,AAPL'));
+    expect(transcriptRequests().at(-1)!.get('countries')).toBe('US');
+    expect(transcriptRequests().at(-1)!.has('updatedAfter')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Remove filter Countries: US' }));
+    await vi.waitFor(() => expect(router.state.location.search).toEqual({ tickers: 'brk/b,aapl', updatedAfter: '2026-02-31' }));
+    await vi.waitFor(() => expect(transcriptRequests().at(-1)!.has('countries')).toBe(false));
+    expect(screen.getByRole('button', { name: 'Remove filter Tickers: BRK/B,AAPL' })).toBeInTheDocument();
+  });
+
   it('names document types from endpoint 13 and filters by them', async () => {
     const { user } = await renderApp('/transcripts');
     await screen.findByRole('table', { name: 'Transcripts, newest first' });

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { DOCUMENT_GROUPS } from '../../api/schemas.ts';
-import { describeDropped } from '../../lib/filters/dropped.ts';
+import { DroppedFiltersNotice } from '../../components/dropped-filters-notice.tsx';
+import type { DroppedFilter } from '../../lib/filters/dropped.ts';
 import { transcriptFilters, type TranscriptSearch } from './transcript-list-filters.ts';
 import { useTranscriptTypeNames } from './transcripts-table.tsx';
 
@@ -35,10 +36,10 @@ export function TranscriptFilterForm({
 }: {
   search: TranscriptSearch;
   /** What the last applied form held that could not be read, in words. */
-  ignored: string;
+  ignored: readonly DroppedFilter[];
   /** Transcript types seen so far (named from endpoint 13). */
   knownTypeIds: readonly number[];
-  onApply: (address: ReturnType<typeof transcriptFilters.toAddress>, ignored: string) => void;
+  onApply: (address: ReturnType<typeof transcriptFilters.toAddress>, ignored: DroppedFilter[]) => void;
 }) {
   const typeIds = [...new Set([...knownTypeIds, ...listOf(search, 'typeIds').map(Number)])].sort((a, b) => a - b);
   const typeNames = useTranscriptTypeNames(typeIds);
@@ -58,7 +59,7 @@ export function TranscriptFilterForm({
     raw.documentGroupIds = data.getAll('documentGroupIds').join(',');
     raw.direction = data.get('direction');
     const result = transcriptFilters.parse(raw);
-    onApply(transcriptFilters.toAddress(result), describeDropped(result.dropped));
+    onApply(transcriptFilters.toAddress(result), result.dropped);
   };
 
   return (
@@ -138,16 +139,12 @@ export function TranscriptFilterForm({
           </button>
           <button
             type="button"
-            onClick={() => onApply({}, '')}
+            onClick={() => onApply({}, [])}
             className="inline-flex h-8 items-center rounded-md border border-slate-300 px-3 text-sm font-medium hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
           >
             Clear all
           </button>
-          {ignored && (
-            <p role="status" className="text-xs text-amber-800 dark:text-amber-200">
-              Ignored what could not be read: {ignored}
-            </p>
-          )}
+          <DroppedFiltersNotice dropped={ignored} intro="Ignored what could not be read:" className="rounded-md border" />
         </div>
       </form>
     </details>

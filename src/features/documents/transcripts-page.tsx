@@ -7,6 +7,7 @@ import { ActiveFilterChips } from '../../components/active-filter-chips.tsx';
 import { DroppedFiltersNotice } from '../../components/dropped-filters-notice.tsx';
 import { Panel } from '../../components/panel.tsx';
 import { InfiniteStates } from '../../components/query-states.tsx';
+import type { DroppedFilter } from '../../lib/filters/dropped.ts';
 import { companyLabel } from '../../lib/format.ts';
 import { readableFileName } from '../../lib/file-name.ts';
 import { BulkDownload } from './bulk-download.tsx';
@@ -30,7 +31,7 @@ export function TranscriptsPage() {
   const items = useMemo(() => query.data?.pages.flatMap((page) => page.data) ?? [], [query.data]);
   for (const item of items) seenTypeIds.add(item.typeId);
   const searchKey = JSON.stringify(transcriptFilters.toAddress(search));
-  const [ignored, setIgnored] = useState('');
+  const [ignored, setIgnored] = useState<DroppedFilter[]>([]);
   return (
     <>
       <h1 className="mb-4 text-lg font-semibold tracking-tight">Transcripts</h1>

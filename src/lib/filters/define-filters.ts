@@ -93,7 +93,8 @@ export function defineFilters<const S extends FilterSpec>(spec: S) {
     for (const item of splitList(raw)) {
       const value = READ_ITEM[def.kind](item);
       if (value === null) dropped.push({ field, label: def.label, value: item });
-      else if (kept.includes(value)) continue;
+      // Codes match case-insensitively at the API, so "nyse" and "NYSE" are one exchange.
+      else if (kept.some((k) => k.toLowerCase() === value.toLowerCase())) continue;
       else if (kept.length < maxItems) kept.push(value);
       else over++;
     }

@@ -54,6 +54,8 @@ describe('list kinds', () => {
 
   it('removes repeats after cleaning, and caps the items of a list, naming what was cut', () => {
     expect(filters.parse({ tickers: 'aapl,AAPL, Aapl' }).filters).toEqual({ tickers: ['AAPL'] });
+    // Exchanges keep their spelling; the first one written stays.
+    expect(filters.parse({ exchanges: 'NasdaqGS,NASDAQGS,nyse,NYSE' }).filters).toEqual({ exchanges: ['NasdaqGS', 'nyse'] });
     const capped = filters.parse({ company: '1,2,2,3,4,5' });
     expect(capped.filters).toEqual({ company: ['1', '2', '3'] });
     expect(describeDropped(capped.dropped)).toBe('Company ids: 2 more than the 3 allowed');
