@@ -55,7 +55,7 @@ test('filters live in the URL: a bad value falls back, Apply adds a history entr
   await expect(page.getByLabel('Date from')).toHaveValue('');
 
   const companyId = (await (await page.request.get('/public/v3/documents/transcripts?limit=1&direction=desc')).json()).data[0].companyId as number;
-  await page.getByLabel('Company ids').fill(String(companyId));
+  await page.getByRole('textbox', { name: 'Company ids' }).fill(String(companyId));
   await page.getByLabel('Order').selectOption('desc');
   await page.getByRole('button', { name: 'Apply filters' }).click();
   await expect(page).toHaveURL(new RegExp(`companyIds=${companyId}`));
@@ -67,8 +67,8 @@ test('filters live in the URL: a bad value falls back, Apply adds a history entr
 
   await page.goBack();
   await expect(page.getByRole('table', { name: 'Transcripts, oldest first' })).toBeVisible();
-  await expect(page.getByLabel('Company ids')).toHaveValue('');
+  await expect(page.getByRole('textbox', { name: 'Company ids' })).toHaveValue('');
   await page.goForward();
-  await expect(page.getByLabel('Company ids')).toHaveValue(String(companyId));
+  await expect(page.getByRole('textbox', { name: 'Company ids' })).toHaveValue(String(companyId));
   await expect(page.getByRole('table', { name: 'Transcripts, newest first' })).toBeVisible();
 });

@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { parseCompanySearch, toCompanyFilters } from '../../src/features/companies/filters.ts';
+import { companyFilters } from '../../src/features/companies/company-list-filters.ts';
 import { renderApp } from '../support/render-app.tsx';
 import { apiPath, forwardToSandbox, sandbox, seenRequests, server, useSandboxServer } from '../support/sandbox-server.ts';
 
@@ -26,8 +26,9 @@ describe('filters in the address', () => {
     const sent = lastCompaniesRequest();
     expect(sent.get('countries')).toBe('US');
     expect(sent.get('exchanges')).toBe('NYSE');
-    expect(sent.get('updatedAfter')).toBe('2020-01-01');
-    expect(sent.get('updatedBefore')).toBe('2030-01-01');
+    // A bare day is sent as an explicit timestamp: after the day is over, before it begins.
+    expect(sent.get('updatedAfter')).toBe('2020-01-01T23:59:59.999Z');
+    expect(sent.get('updatedBefore')).toBe('2030-01-01T00:00:00.000Z');
     expect(sent.get('direction')).toBe('desc');
     // Every row shown is a US company listed on the NYSE.
     const rows = bodyRows();
@@ -54,7 +55,7 @@ describe('filters in the address', () => {
     const sent = lastCompaniesRequest();
     expect(sent.get('countries')).toBe('DE');
     expect(sent.get('ids')).toBe('7');
-    expect(sent.get('direction')).toBeNull();
+    expect(sent.get('direction')).toBe('asc');
     expect(sent.get('updatedAfter')).toBeNull();
   });
 
@@ -90,9 +91,9 @@ describe('filters in the address', () => {
   });
 
   it('parses and converts filters for the API', () => {
-    const { search, rejected } = parseCompanySearch({ tickers: 'aapl msft;brk.b', isins: ['us0378331005'], ids: 42 });
-    expect(rejected).toEqual([]);
-    expect(toCompanyFilters(search)).toMatchObject({ tickers: ['AAPL', 'MSFT', 'BRK.B'], isins: ['US0378331005'], ids: [42] });
+    const search = companyFilters.parse({ tickers: 'aapl msft;brk.b', isins: ['us0378331005'], ids: 42 });
+    expect(search.dropped).toEqual([]);
+    expect(companyFilters.toApi(search)).toEqual({ tickers: ['AAPL', 'MSFT', 'BRK.B'], isins: ['US0378331005'], ids: [42], direction: 'asc' });
   });
 });
 

@@ -39,9 +39,10 @@ describe('recordings list', () => {
     const params = audioRequests().at(-1)!;
     expect(Object.fromEntries(params)).toMatchObject({
       companyIds: String(some.companyId),
-      startDate: '2020-01-01',
-      endDate: '2030-12-31',
-      updatedAfter: '2020-01-02',
+      // Bare days go out as explicit timestamps (see the README's Decisions).
+      startDate: '2020-01-01T00:00:00.000Z',
+      endDate: '2030-12-31T23:59:59.999Z',
+      updatedAfter: '2020-01-02T23:59:59.999Z',
       direction: 'asc',
     });
     expect(params.has('tickers')).toBe(false);
@@ -54,15 +55,19 @@ describe('recordings list', () => {
   });
 
   it('says so when nothing matches', async () => {
-    await renderApp('/recordings?countries=zz');
+    // Antarctica: an assigned code no listed company has.
+    await renderApp('/recordings?countries=aq');
     expect(await screen.findByText('No recordings match these filters.')).toBeInTheDocument();
-    expect(audioRequests().at(-1)!.get('countries')).toBe('ZZ');
+    expect(audioRequests().at(-1)!.get('countries')).toBe('AQ');
   });
 
   it('drops values in the URL that cannot be filters instead of failing', async () => {
     await renderApp('/recordings?companyIds=abc&startDate=yesterday&direction=sideways');
     await screen.findByRole('table', { name: 'Recordings, newest first' });
     expect(screen.getByText('Filters')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Some filters in the address could not be used and were left out: Company ids: abc; Event date from: yesterday; Order: sideways.',
+    );
     const params = audioRequests().at(-1)!;
     expect(params.has('companyIds')).toBe(false);
     expect(params.has('startDate')).toBe(false);
@@ -93,5 +98,18 @@ describe('recordings list', () => {
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(router.state.location.search).toEqual({}));
+  });
+
+  it('shows each filter from the address as a chip that removes only that filter', async () => {
+    const { user, router } = await renderApp('/recordings?companyIds=1,2&exchanges=nyse,NYSE&direction=asc');
+    expect(
+      within(await screen.findByRole('list', { name: 'Active filters' }))
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Remove filter Exchanges: nyse', 'Remove filter Company ids: 1,2']);
+    await user.click(screen.getByRole('button', { name: 'Remove filter Exchanges: nyse' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ companyIds: '1,2', direction: 'asc' }));
+    await waitFor(() => expect(Object.fromEntries(audioRequests().at(-1)!)).toMatchObject({ companyIds: '1,2', direction: 'asc' }));
+    expect(audioRequests().at(-1)!.has('exchanges')).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { unzipSync, strFromU8 } from 'fflate';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { normaliseTranscriptSearch, transcriptFilters, validateTranscriptSearch } from '../../src/features/documents/transcript-search.ts';
+import { transcriptFilters } from '../../src/features/documents/transcript-list-filters.ts';
 import { readableFileName, uniqueFileNames } from '../../src/lib/file-name.ts';
 import { renderApp } from '../support/render-app.tsx';
 import { forwardToSandbox, sandboxJson, seenRequests, server, useSandboxServer } from '../support/sandbox-server.ts';
@@ -30,20 +30,20 @@ describe('transcript filters in the URL', () => {
       documentGroupIds: '1,9',
       direction: 'sideways',
     };
-    const { search, ignored } = normaliseTranscriptSearch(raw);
-    expect(search).toEqual({
-      countries: 'US,GB',
-      exchanges: 'NYSE',
-      tickers: 'ACME',
-      isins: 'US0378331005',
-      companyIds: 12,
-      eventIds: 7038,
+    const search = transcriptFilters.parse(raw);
+    expect(search.filters).toEqual({
+      countries: ['US', 'GB'],
+      exchanges: ['NYSE'],
+      tickers: ['ACME'],
+      isins: ['US0378331005'],
+      companyIds: ['12'],
+      eventIds: ['7038'],
       startDate: '2026-01-01',
       updatedAfter: '2026-03-01T10:00:00Z',
-      typeIds: '10,11',
-      documentGroupIds: 1,
+      typeIds: ['10', '11'],
+      documentGroupIds: ['1'],
     });
-    expect(ignored).toEqual([
+    expect(search.dropped.map((d) => `${d.label}: ${d.value}`)).toEqual([
       'Countries: USA',
       'Exchanges: <script>',
       'ISINs: nope',
@@ -52,9 +52,22 @@ describe('transcript filters in the URL', () => {
       'Document groups: 9',
       'Date to: 2026-02-30',
       'Updated before: yesterday',
+      'Order: sideways',
     ]);
-    expect(transcriptFilters(search)).toMatchObject({ countries: ['US', 'GB'], companyIds: [12], typeIds: [10, 11], documentGroupIds: [1], direction: 'desc' });
-    expect(validateTranscriptSearch({ direction: 'asc', junk: 'x' })).toEqual({ direction: 'asc' });
+    expect(transcriptFilters.toApi(search)).toEqual({
+      countries: ['US', 'GB'],
+      exchanges: ['NYSE'],
+      tickers: ['ACME'],
+      isins: ['US0378331005'],
+      companyIds: [12],
+      eventIds: [7038],
+      typeIds: [10, 11],
+      documentGroupIds: [1],
+      startDate: '2026-01-01T00:00:00.000Z',
+      updatedAfter: '2026-03-01T10:00:00.000Z',
+      direction: 'desc',
+    });
+    expect(transcriptFilters.validateSearch({ direction: 'asc', junk: 'x' })).toEqual({ direction: 'asc' });
   });
 
   it('sends the URL’s filters to endpoint 11, shows them in the form, and applies a new filter as a new history entry', async () => {
@@ -92,6 +105,20 @@ describe('transcript filters in the URL', () => {
     router.history.back();
     await vi.waitFor(() => expect(screen.getByLabelText('Countries')).toHaveValue('US'));
     await screen.findByRole('table', { name: 'Transcripts, oldest first' });
+  });
+
+  it('names what the address held that it could not use, and a chip removes one filter while the address keeps the rest as written', async () => {
+    const { user, router } = await renderApp('/transcripts?tickers=brk/b,aapl&countries=US,USA&updatedAfter=2026-02-31');
+    expect(await screen.findByText(/could not be used and were left out/)).toHaveTextContent(
+      'Some filters in the address could not be used and were left out: Countries: USA; Updated after: 2026-02-31.',
+    );
+    await vi.waitFor(() => expect(transcriptRequests().at(-1)?.get('tickers')).toBe('BRK/B,AAPL'));
+    expect(transcriptRequests().at(-1)!.get('countries')).toBe('US');
+    expect(transcriptRequests().at(-1)!.has('updatedAfter')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Remove filter Countries: US' }));
+    await vi.waitFor(() => expect(router.state.location.search).toEqual({ tickers: 'brk/b,aapl', updatedAfter: '2026-02-31' }));
+    await vi.waitFor(() => expect(transcriptRequests().at(-1)!.has('countries')).toBe(false));
+    expect(screen.getByRole('button', { name: 'Remove filter Tickers: BRK/B,AAPL' })).toBeInTheDocument();
   });
 
   it('names document types from endpoint 13 and filters by them', async () => {

@@ -1,5 +1,21 @@
 import { useId, useState, type FormEvent } from 'react';
-import { FIELD_LABELS, LIST_FIELDS, parseCompanySearch, splitList, type CompanySearchParams } from './filters.ts';
+import { describeDropped } from '../../lib/filters/dropped.ts';
+import { splitList } from '../../lib/filters/split-list.ts';
+import { companyFilters, type CompanySearch } from './company-list-filters.ts';
+
+const LIST_FIELDS = ['countries', 'exchanges', 'tickers', 'isins', 'ids'] as const;
+type Field = (typeof companyFilters.fields)[number];
+const FIELD_LABELS = { ...Object.fromEntries(companyFilters.fields.map((f) => [f, companyFilters.spec.fields[f].label])), direction: 'Order' } as Record<
+  Field | 'direction',
+  string
+>;
+type Draft = Partial<Record<Field | 'direction', string>>;
+
+function draftOf(value: CompanySearch): Draft {
+  const draft: Draft = Object.fromEntries(companyFilters.fields.map((f) => [f, companyFilters.text(value, f) || undefined]));
+  if (value.direction === 'desc') draft.direction = 'desc';
+  return draft;
+}
 
 const HINTS: Record<(typeof LIST_FIELDS)[number], { placeholder: string; hint: string }> = {
   countries: { placeholder: 'US, DE', hint: 'Two-letter country codes' },
@@ -22,18 +38,19 @@ export function CompanyFiltersForm({
   onApply,
   suggestions,
 }: {
-  value: CompanySearchParams;
-  onApply: (next: CompanySearchParams) => void;
+  value: CompanySearch;
+  /** The address for the filters (only ever values that can be used). */
+  onApply: (next: ReturnType<typeof companyFilters.toAddress>) => void;
   /** Known countries and exchanges (from the company index), offered as the user types. */
   suggestions: { countries: string[]; exchanges: string[] };
 }) {
   const id = useId();
   // Fields the user is editing; the form starts from the address each time it changes.
-  const [draft, setDraft] = useState<CompanySearchParams>(value);
+  const [draft, setDraft] = useState<Draft>(() => draftOf(value));
   const [source, setSource] = useState(value);
   if (source !== value) {
     setSource(value);
-    setDraft(value);
+    setDraft(draftOf(value));
   }
   const [problems, setProblems] = useState<string[]>([]);
 
@@ -41,13 +58,13 @@ export function CompanyFiltersForm({
     event.preventDefault();
     const raw: Record<string, unknown> = {};
     for (const [key, text] of Object.entries(draft)) if (text) raw[key] = text;
-    const { search, rejected } = parseCompanySearch(raw);
-    setProblems(rejected);
-    if (rejected.length) return;
-    onApply(search);
+    const parsed = companyFilters.parse(raw);
+    setProblems(parsed.dropped.length ? [describeDropped(parsed.dropped)] : []);
+    if (parsed.dropped.length) return;
+    onApply(companyFilters.toAddress(parsed));
   };
 
-  const set = (key: keyof CompanySearchParams, text: string) => setDraft((d) => ({ ...d, [key]: text || undefined }));
+  const set = (key: Field, text: string) => setDraft((d) => ({ ...d, [key]: text || undefined }));
 
   return (
     <form onSubmit={submit} aria-label="Company filters" className="grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-4">

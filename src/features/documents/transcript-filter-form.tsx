@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { DOCUMENT_GROUPS } from '../../api/schemas.ts';
-import { activeFilterCount, FIELD_LABELS, listOf, normaliseTranscriptSearch, type DateField, type TranscriptSearch } from './transcript-search.ts';
+import { DroppedFiltersNotice } from '../../components/dropped-filters-notice.tsx';
+import type { DroppedFilter } from '../../lib/filters/dropped.ts';
+import { transcriptFilters, type TranscriptSearch } from './transcript-list-filters.ts';
 import { useTranscriptTypeNames } from './transcripts-table.tsx';
 
 /**
@@ -17,7 +19,10 @@ const TEXT_FIELDS = [
   { field: 'companyIds', hint: 'e.g. 12, 40' },
   { field: 'eventIds', hint: 'e.g. 7038' },
 ] as const;
-const DATES: readonly DateField[] = ['startDate', 'endDate', 'updatedAfter', 'updatedBefore'];
+const DATES = ['startDate', 'endDate', 'updatedAfter', 'updatedBefore'] as const;
+const label = (field: (typeof transcriptFilters.fields)[number]) => transcriptFilters.spec.fields[field].label;
+/** The cleaned items of a list filter. */
+const listOf = (search: TranscriptSearch, field: 'typeIds' | 'documentGroupIds') => search.filters[field] ?? [];
 
 const input =
   'h-8 w-full rounded-md border border-slate-300 bg-white px-2 text-sm placeholder:text-slate-500 dark:border-slate-700 dark:bg-slate-950 dark:placeholder:text-slate-400';
@@ -30,17 +35,17 @@ export function TranscriptFilterForm({
   ignored,
 }: {
   search: TranscriptSearch;
-  /** What the last applied form held that could not be read. */
-  ignored: readonly string[];
+  /** What the last applied form held that could not be read, in words. */
+  ignored: readonly DroppedFilter[];
   /** Transcript types seen so far (named from endpoint 13). */
   knownTypeIds: readonly number[];
-  onApply: (search: TranscriptSearch, ignored: string[]) => void;
+  onApply: (address: ReturnType<typeof transcriptFilters.toAddress>, ignored: DroppedFilter[]) => void;
 }) {
   const typeIds = [...new Set([...knownTypeIds, ...listOf(search, 'typeIds').map(Number)])].sort((a, b) => a - b);
   const typeNames = useTranscriptTypeNames(typeIds);
   const selectedTypes = new Set(listOf(search, 'typeIds'));
   const selectedGroups = new Set(listOf(search, 'documentGroupIds'));
-  const active = activeFilterCount(search);
+  const active = transcriptFilters.count(search);
   // Open on wide screens and whenever filters are set; on a phone the list comes first.
   const [open] = useState(() => active > 0 || typeof window.matchMedia !== 'function' || window.matchMedia('(min-width: 640px)').matches);
 
@@ -53,8 +58,8 @@ export function TranscriptFilterForm({
     raw.typeIds = data.getAll('typeIds').join(',');
     raw.documentGroupIds = data.getAll('documentGroupIds').join(',');
     raw.direction = data.get('direction');
-    const result = normaliseTranscriptSearch(raw);
-    onApply(result.search, result.ignored);
+    const result = transcriptFilters.parse(raw);
+    onApply(transcriptFilters.toAddress(result), result.dropped);
   };
 
   return (
@@ -70,12 +75,12 @@ export function TranscriptFilterForm({
           {TEXT_FIELDS.map(({ field, hint }) => (
             <div key={field}>
               <label htmlFor={`filter-${field}`} className={labelText}>
-                {FIELD_LABELS[field]}
+                {label(field)}
               </label>
               <input
                 id={`filter-${field}`}
                 name={field}
-                defaultValue={listOf(search, field).join(', ')}
+                defaultValue={transcriptFilters.text(search, field)}
                 placeholder={hint}
                 autoComplete="off"
                 className={input}
@@ -85,15 +90,15 @@ export function TranscriptFilterForm({
           {DATES.map((field) => (
             <div key={field}>
               <label htmlFor={`filter-${field}`} className={labelText}>
-                {FIELD_LABELS[field]}
+                {label(field)}
               </label>
-              <input id={`filter-${field}`} name={field} type="date" defaultValue={search[field]?.slice(0, 10) ?? ''} className={input} />
+              <input id={`filter-${field}`} name={field} type="date" defaultValue={search.filters[field]?.slice(0, 10) ?? ''} className={input} />
             </div>
           ))}
         </div>
         <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           <fieldset className="min-w-0">
-            <legend className={labelText}>{FIELD_LABELS.typeIds}</legend>
+            <legend className={labelText}>{label('typeIds')}</legend>
             <div className="flex flex-wrap gap-x-4 gap-y-1">
               {typeIds.length === 0 && <span className="text-xs text-slate-600 dark:text-slate-400">None seen yet</span>}
               {typeIds.map((id) => (
@@ -105,7 +110,7 @@ export function TranscriptFilterForm({
             </div>
           </fieldset>
           <fieldset className="lg:col-span-2">
-            <legend className={labelText}>{FIELD_LABELS.documentGroupIds}</legend>
+            <legend className={labelText}>{label('documentGroupIds')}</legend>
             <div className="flex flex-wrap gap-x-4 gap-y-1">
               {Object.entries(DOCUMENT_GROUPS).map(([id, name]) => (
                 <label key={id} className="flex items-center gap-1.5 text-sm">
@@ -119,7 +124,7 @@ export function TranscriptFilterForm({
             <label htmlFor="filter-direction" className={labelText}>
               Order
             </label>
-            <select id="filter-direction" name="direction" defaultValue={search.direction ?? 'desc'} className={input}>
+            <select id="filter-direction" name="direction" defaultValue={search.direction} className={input}>
               <option value="desc">Newest first</option>
               <option value="asc">Oldest first</option>
             </select>
@@ -139,11 +144,7 @@ export function TranscriptFilterForm({
           >
             Clear all
           </button>
-          {ignored.length > 0 && (
-            <p role="status" className="text-xs text-amber-800 dark:text-amber-200">
-              Ignored what could not be read: {ignored.join('; ')}
-            </p>
-          )}
+          <DroppedFiltersNotice dropped={ignored} intro="Ignored what could not be read:" className="rounded-md border" />
         </div>
       </form>
     </details>

@@ -1,14 +1,18 @@
 import { useInfiniteQuery, type InfiniteData, type UseInfiniteQueryResult } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import type { DocumentRecord, Page } from '../../api/schemas.ts';
 import { useCompanyNames } from '../../components/company-names.tsx';
+import { ActiveFilterChips } from '../../components/active-filter-chips.tsx';
+import { DroppedFiltersNotice } from '../../components/dropped-filters-notice.tsx';
 import { Panel } from '../../components/panel.tsx';
 import { InfiniteStates } from '../../components/query-states.tsx';
+import type { DroppedFilter } from '../../lib/filters/dropped.ts';
 import { companyLabel } from '../../lib/format.ts';
 import { readableFileName } from '../../lib/file-name.ts';
 import { BulkDownload } from './bulk-download.tsx';
 import { TranscriptFilterForm } from './transcript-filter-form.tsx';
-import { transcriptListQuery, type TranscriptSearch } from './transcript-search.ts';
+import { transcriptFilters, transcriptListQuery } from './transcript-list-filters.ts';
 import { TranscriptsTable, useTranscriptTypeNames, type TranscriptSelection } from './transcripts-table.tsx';
 import type { ZipSource } from './zip-download.ts';
 
@@ -17,16 +21,23 @@ import type { ZipSource } from './zip-download.ts';
 /** Transcript types seen in this session, so a type stays offered after filtering it out. */
 const seenTypeIds = new Set<number>();
 
-export function TranscriptsPage({ search, onSearch }: { search: TranscriptSearch; onSearch: (search: TranscriptSearch) => void }) {
+const route = getRouteApi('/transcripts/');
+
+export function TranscriptsPage() {
+  const address = route.useSearch();
+  const search = useMemo(() => transcriptFilters.parse(address), [address]);
+  const navigate = route.useNavigate();
   const query = useInfiniteQuery(transcriptListQuery(search));
   const items = useMemo(() => query.data?.pages.flatMap((page) => page.data) ?? [], [query.data]);
   for (const item of items) seenTypeIds.add(item.typeId);
-  const searchKey = JSON.stringify(search);
-  const [ignored, setIgnored] = useState<string[]>([]);
+  const searchKey = JSON.stringify(transcriptFilters.toAddress(search));
+  const [ignored, setIgnored] = useState<DroppedFilter[]>([]);
   return (
     <>
       <h1 className="mb-4 text-lg font-semibold tracking-tight">Transcripts</h1>
       <div className="space-y-5">
+        <DroppedFiltersNotice dropped={search.dropped} className="rounded-md border" />
+        <ActiveFilterChips chips={transcriptFilters.chips(search)} onRemove={(field) => void navigate({ search: (s) => ({ ...s, [field]: undefined }) })} />
         <TranscriptFilterForm
           key={`form:${searchKey}`}
           search={search}
@@ -34,7 +45,7 @@ export function TranscriptsPage({ search, onSearch }: { search: TranscriptSearch
           ignored={ignored}
           onApply={(next, dropped) => {
             setIgnored(dropped);
-            onSearch(next);
+            void navigate({ search: next });
           }}
         />
         {/* A new filter starts a new selection. */}

@@ -1,47 +1,40 @@
 import { useState, type FormEvent } from 'react';
-import {
-  checkDate,
-  checkList,
-  compactSearch,
-  countFilters,
-  DATE_FIELDS,
-  LIST_FIELDS,
-  parseRecordingSearch,
-  type DateField,
-  type ListField,
-  type RecordingSearch,
-} from './recording-search.ts';
+import { recordingFilters, type RecordingSearch } from './recording-list-filters.ts';
 
-const LABELS: Record<ListField | DateField, { label: string; hint: string }> = {
-  countries: { label: 'Countries', hint: 'e.g. US,GB' },
-  exchanges: { label: 'Exchanges', hint: 'e.g. NYSE,LSE' },
-  tickers: { label: 'Tickers', hint: 'e.g. ABC,XYZ' },
-  isins: { label: 'ISINs', hint: 'comma-separated' },
-  companyIds: { label: 'Company ids', hint: 'e.g. 12,34' },
-  eventIds: { label: 'Event ids', hint: 'e.g. 560' },
-  startDate: { label: 'Event date from', hint: '' },
-  endDate: { label: 'Event date to', hint: '' },
-  updatedAfter: { label: 'Updated after', hint: '' },
-  updatedBefore: { label: 'Updated before', hint: '' },
+type Field = (typeof recordingFilters.fields)[number];
+
+const HINTS: Record<Field, string> = {
+  countries: 'e.g. US,GB',
+  exchanges: 'e.g. NYSE,LSE',
+  tickers: 'e.g. ABC,XYZ',
+  isins: 'comma-separated',
+  companyIds: 'e.g. 12,34',
+  eventIds: 'e.g. 560',
+  startDate: '',
+  endDate: '',
+  updatedAfter: '',
+  updatedBefore: '',
 };
 
 const input = 'h-8 w-full rounded-md border border-slate-300 bg-white px-2 text-sm aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900';
 
 /** The filters of the recordings list: edited here, applied to the URL (so they can be shared). */
-export function RecordingFilters({ search, onApply }: { search: RecordingSearch; onApply: (search: RecordingSearch) => void }) {
-  const [draft, setDraft] = useState<Record<string, string>>(() => Object.fromEntries(Object.entries(compactSearch(search)).map(([k, v]) => [k, String(v)])));
+export function RecordingFilters({ search, onApply }: { search: RecordingSearch; onApply: (address: ReturnType<typeof recordingFilters.toAddress>) => void }) {
+  const [draft, setDraft] = useState<Record<string, string>>(() => ({
+    ...Object.fromEntries(recordingFilters.fields.map((field) => [field, recordingFilters.text(search, field)])),
+    direction: search.direction,
+  }));
   const [submitted, setSubmitted] = useState(false);
   const errors: Record<string, string | undefined> = {};
-  for (const field of LIST_FIELDS) errors[field] = checkList(field, draft[field] ?? '');
-  for (const field of DATE_FIELDS) errors[field] = checkDate(draft[field] ?? '');
+  for (const field of recordingFilters.fields) errors[field] = recordingFilters.problem(field, draft[field] ?? '');
   const invalid = Object.values(errors).some(Boolean);
-  const active = countFilters(search);
+  const active = recordingFilters.count(search);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
     if (invalid) return;
-    onApply(compactSearch(parseRecordingSearch(draft)));
+    onApply(recordingFilters.toAddress(recordingFilters.parse(draft)));
   };
   const clear = () => {
     setDraft({});
@@ -54,20 +47,20 @@ export function RecordingFilters({ search, onApply }: { search: RecordingSearch;
       <summary className="cursor-pointer px-4 py-2.5 text-sm font-semibold">Filters{active > 0 ? ` (${active} applied)` : ''}</summary>
       <form onSubmit={submit} noValidate className="border-t border-slate-200 px-4 py-3 dark:border-slate-800">
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
-          {[...LIST_FIELDS, ...DATE_FIELDS].map((field) => {
-            const isDate = (DATE_FIELDS as readonly string[]).includes(field);
+          {recordingFilters.fields.map((field) => {
+            const isDate = recordingFilters.spec.fields[field].kind === 'date';
             const error = submitted ? errors[field] : undefined;
             const id = `recording-filter-${field}`;
             return (
               <div key={field}>
                 <label htmlFor={id} className="block text-xs font-medium text-slate-700 dark:text-slate-300">
-                  {LABELS[field].label}
+                  {recordingFilters.spec.fields[field].label}
                 </label>
                 <input
                   id={id}
                   type={isDate ? 'date' : 'text'}
                   value={(draft[field] ?? '').slice(0, isDate ? 10 : undefined)}
-                  placeholder={LABELS[field].hint}
+                  placeholder={HINTS[field]}
                   onChange={(event) => setDraft((d) => ({ ...d, [field]: event.target.value }))}
                   aria-invalid={error ? true : undefined}
                   aria-describedby={error ? `${id}-error` : undefined}

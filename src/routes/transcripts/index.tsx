@@ -1,18 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { transcriptFilters, transcriptListQuery } from '../../features/documents/transcript-list-filters.ts';
 import { TranscriptsPage } from '../../features/documents/transcripts-page.tsx';
-import { transcriptListQuery, validateTranscriptSearch, type TranscriptSearch } from '../../features/documents/transcript-search.ts';
 
 export const Route = createFileRoute('/transcripts/')({
-  /** Every filter of endpoint 11 lives in the URL; an unreadable value is dropped, never the page. */
-  validateSearch: (search: Record<string, unknown>): TranscriptSearch => validateTranscriptSearch(search),
-  // The router passes unknown params through from the root: read only what validation keeps.
-  loaderDeps: ({ search }) => validateTranscriptSearch(search),
+  validateSearch: transcriptFilters.validateSearch,
+  loaderDeps: ({ search }) => {
+    const { filters, direction } = transcriptFilters.parse(search);
+    return { filters, direction };
+  },
   loader: ({ context: { queryClient }, deps }) => void queryClient.prefetchInfiniteQuery(transcriptListQuery(deps)),
-  component: Transcripts,
+  component: TranscriptsPage,
 });
-
-function Transcripts() {
-  const search = validateTranscriptSearch(Route.useSearch());
-  const navigate = Route.useNavigate();
-  return <TranscriptsPage search={search} onSearch={(next) => void navigate({ search: next })} />;
-}

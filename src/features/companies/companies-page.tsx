@@ -1,0 +1,101 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { ActiveFilterChips } from '../../components/active-filter-chips.tsx';
+import { DroppedFiltersNotice } from '../../components/dropped-filters-notice.tsx';
+import { ErrorPanel } from '../../components/error-panel.tsx';
+import { EmptyState, Panel } from '../../components/panel.tsx';
+import { SkeletonRows } from '../../components/skeleton.tsx';
+import { useIndexFacets } from '../search/index.ts';
+import { CompaniesTable } from './companies-table.tsx';
+import { companyFilters, companyListQuery } from './company-list-filters.ts';
+import { CompanyFiltersForm } from './filters-form.tsx';
+
+const route = getRouteApi('/companies/');
+
+/** /companies: every filter of endpoint 1 from the address, and the endless table. */
+export function CompaniesPage() {
+  const address = route.useSearch();
+  // What the address says, cleaned: unusable values are left out and named.
+  const search = useMemo(() => companyFilters.parse(address), [address]);
+  const navigate = route.useNavigate();
+  const query = useInfiniteQuery(companyListQuery(search));
+  const facets = useIndexFacets();
+  const active = companyFilters.count(search);
+  const filtered = active > 0;
+  // On a phone the form folds away so the list is the first thing in view.
+  const [showFilters, setShowFilters] = useState(false);
+
+  return (
+    <>
+      <h1 className="mb-4 text-lg font-semibold tracking-tight">Companies</h1>
+      <div className="space-y-5">
+        <Panel
+          title="Filters"
+          actions={
+            <ActiveFilterChips
+              className="justify-end"
+              chips={companyFilters.chips(search)}
+              onRemove={(field) => void navigate({ search: (s) => ({ ...s, [field]: undefined }) })}
+            />
+          }
+        >
+          <DroppedFiltersNotice dropped={search.dropped} className="border-b" />
+          <button
+            type="button"
+            aria-expanded={showFilters}
+            aria-controls="company-filters"
+            onClick={() => setShowFilters((v) => !v)}
+            className="m-3 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium sm:hidden dark:border-slate-700"
+          >
+            {showFilters ? 'Hide filters' : `Show filters${filtered ? ` (${active} active)` : ''}`}
+          </button>
+          <div id="company-filters" className={showFilters ? '' : 'hidden sm:block'}>
+            <CompanyFiltersForm
+              value={search}
+              suggestions={facets}
+              onApply={(next) => {
+                setShowFilters(false);
+                void navigate({ search: next });
+              }}
+            />
+          </div>
+        </Panel>
+        <Panel title={filtered ? 'Matching companies' : 'All companies'}>
+          {query.data === undefined ? (
+            query.isError ? (
+              <div className="p-3">
+                <ErrorPanel error={query.error} onRetry={() => void query.refetch()} compact heading="h3" />
+              </div>
+            ) : (
+              <SkeletonRows rows={12} label="Loading companies" />
+            )
+          ) : query.data.pages[0]?.data.length === 0 ? (
+            <EmptyState>
+              {filtered ? (
+                <>
+                  No company matches these filters.{' '}
+                  <button type="button" className="font-medium text-accent-700 underline dark:text-accent-300" onClick={() => void navigate({ search: {} })}>
+                    Clear the filters
+                  </button>{' '}
+                  or loosen one of them.
+                </>
+              ) : (
+                'No companies are available with this API key.'
+              )}
+            </EmptyState>
+          ) : (
+            <>
+              {query.isRefetchError && (
+                <div className="p-3">
+                  <ErrorPanel error={query.error} onRetry={() => void query.refetch()} compact heading="h3" />
+                </div>
+              )}
+              <CompaniesTable query={query} label={filtered ? 'Matching companies' : 'Companies'} />
+            </>
+          )}
+        </Panel>
+      </div>
+    </>
+  );
+}
