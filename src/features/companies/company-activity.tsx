@@ -8,7 +8,7 @@ import { eventTypeQueries } from '../../api/event-types.ts';
 import type { AudioRecord, DocumentRecord, Page } from '../../api/schemas.ts';
 import { ClampedText } from '../../components/clamped-text.tsx';
 import { ErrorPanel } from '../../components/error-panel.tsx';
-import { EmptyState, Panel } from '../../components/panel.tsx';
+import { EmptyState, Panel } from '../../components/ui/panel.tsx';
 import { SkeletonRows } from '../../components/skeleton.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { formatDuration, textOr } from '../../lib/format.ts';

@@ -7,7 +7,7 @@ import { documentTypeQueries } from '../../api/document-types.ts';
 import { eventTypeQueries } from '../../api/event-types.ts';
 import { DOCUMENT_GROUPS, type DocumentRecord } from '../../api/schemas.ts';
 import { ErrorPanel } from '../../components/error-panel.tsx';
-import { Panel } from '../../components/panel.tsx';
+import { Panel } from '../../components/ui/panel.tsx';
 import { SkeletonRows } from '../../components/skeleton.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { saveBlob } from '../../lib/download.ts';

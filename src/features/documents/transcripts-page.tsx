@@ -2,7 +2,7 @@ import { useInfiniteQuery, type InfiniteData, type UseInfiniteQueryResult } from
 import { useMemo, useState } from 'react';
 import type { DocumentRecord, Page } from '../../api/schemas.ts';
 import { useCompanyNames } from '../../components/company-names.tsx';
-import { Panel } from '../../components/panel.tsx';
+import { Panel } from '../../components/ui/panel.tsx';
 import { InfiniteStates } from '../../components/query-states.tsx';
 import { companyLabel } from '../../lib/format.ts';
 import { readableFileName } from '../../lib/file-name.ts';

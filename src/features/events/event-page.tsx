@@ -11,7 +11,7 @@ import { eventQueries } from '../../api/events.ts';
 import { liveQueries } from '../../api/live.ts';
 import type { EventRecord, LiveAudio } from '../../api/schemas.ts';
 import { ErrorPanel } from '../../components/error-panel.tsx';
-import { EmptyState, Panel } from '../../components/panel.tsx';
+import { EmptyState, Panel } from '../../components/ui/panel.tsx';
 import { QueryStates } from '../../components/query-states.tsx';
 import { SkeletonRows } from '../../components/skeleton.tsx';
 import { TimeText } from '../../components/time-text.tsx';

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { AudioRecord } from '../../api/schemas.ts';
 import { ClampedText } from '../../components/clamped-text.tsx';
 import { useCompanyNames } from '../../components/company-names.tsx';
-import { DataTable } from '../../components/data-table.tsx';
+import { DataTable } from '../../components/ui/data-table.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { companyLabel, formatDuration, formatSize, textOr } from '../../lib/format.ts';
 
