@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { buttonClass } from '../../components/ui/button.tsx';
 
 /**
  * A find box with a hit count ("2 of 7") and previous/next. Enter goes to the next match,
@@ -25,8 +26,7 @@ export function FindBar({
   const id = useId();
   const searching = query.trim() !== '';
   const status = !searching ? '' : busy ? 'Searching…' : count === 0 ? 'No matches' : `${Math.min(current + 1, count)} of ${count}`;
-  const button =
-    'inline-flex h-8 w-8 items-center justify-center rounded-md border border-slate-300 text-sm hover:bg-slate-50 disabled:opacity-50 disabled:hover:bg-transparent dark:border-slate-700 dark:hover:bg-slate-800';
+  const button = buttonClass({ size: 'compact' });
   return (
     <div role="search" aria-label={label} className="flex min-w-0 items-center gap-1">
       <label htmlFor={id} className="sr-only">

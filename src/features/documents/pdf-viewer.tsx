@@ -1,6 +1,7 @@
 import { getDocument, GlobalWorkerOptions, TextLayer, VerbosityLevel, type PDFDocumentProxy, type RenderTask } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { buttonClass } from '../../components/ui/button.tsx';
 import { FindBar } from './find-bar.tsx';
 import { findInPages, type PageTextItem, type PdfHit } from './pdf-find.ts';
 import './pdf-viewer.css';
@@ -15,8 +16,7 @@ GlobalWorkerOptions.workerSrc = workerUrl;
 
 const ZOOM_STEPS = [0.5, 0.67, 0.8, 0.9, 1, 1.1, 1.25, 1.5, 1.75, 2, 2.5, 3];
 const MAX_FIT = 2;
-const button =
-  'inline-flex h-8 min-w-8 items-center justify-center rounded-md border border-slate-300 px-2 text-sm hover:bg-slate-50 disabled:opacity-50 disabled:hover:bg-transparent dark:border-slate-700 dark:hover:bg-slate-800';
+const button = buttonClass({ size: 'compact' });
 
 function isCancelled(error: unknown): boolean {
   return error instanceof Error && (error.name === 'RenderingCancelledException' || error.name === 'AbortException');
