@@ -3,11 +3,11 @@ import type { ButtonHTMLAttributes } from 'react';
 /** The app's buttons: one look per role. `buttonClass` also dresses a Link or an anchor that must look like a button. */
 
 export type ButtonVariant = 'primary' | 'secondary' | 'quiet' | 'danger';
-/** sm: toolbars and inline actions; md: forms; compact: square-ish toolbar buttons; icon: a 36 px square for an icon. */
-export type ButtonSize = 'sm' | 'md' | 'compact' | 'icon';
+/** xs: beside a value (Copy); sm: toolbars and inline actions; md: forms and a page's main actions; compact: a toolbar's arrows and icons; icon: the player's 36 px squares. */
+export type ButtonSize = 'xs' | 'sm' | 'md' | 'compact' | 'icon';
 
 const BASE =
-  'inline-flex shrink-0 items-center justify-center gap-2 rounded-md text-sm font-medium disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
+  'inline-flex shrink-0 items-center justify-center gap-2 rounded-md font-medium disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
 
 const VARIANTS: Record<ButtonVariant, string> = {
   primary: 'bg-accent-700 text-white hover:bg-accent-800 disabled:hover:bg-accent-700',
@@ -19,10 +19,11 @@ const VARIANTS: Record<ButtonVariant, string> = {
 };
 
 const SIZES: Record<ButtonSize, string> = {
-  sm: 'h-8 px-3',
-  md: 'h-9 px-4',
-  compact: 'h-8 min-w-8 px-2',
-  icon: 'h-9 w-9',
+  xs: 'h-6 px-1.5 text-xs',
+  sm: 'h-8 px-3 text-sm',
+  md: 'h-9 px-4 text-sm',
+  compact: 'h-8 min-w-8 px-2 text-sm',
+  icon: 'h-9 w-9 text-sm',
 };
 
 export interface ButtonLook {
