@@ -48,7 +48,9 @@ export function CheckboxGroup({ legend, name, options, defaultValue, value, onCh
               type="checkbox"
               name={name}
               value={option.value}
-              {...(value ? { checked: value.includes(option.value), onChange: (e) => toggle(option.value, e.target.checked) } : { defaultChecked: defaultValue?.includes(option.value) })}
+              {...(value
+                ? { checked: value.includes(option.value), onChange: (e) => toggle(option.value, e.target.checked) }
+                : { defaultChecked: defaultValue?.includes(option.value) })}
               className="h-4 w-4 shrink-0 accent-accent-700"
             />
             {option.label}

@@ -7,6 +7,10 @@ export const fieldLabelClass = 'block text-xs font-medium text-slate-700 dark:te
 export const controlClass =
   'mt-1 block h-9 w-full min-w-0 rounded-md border border-slate-300 bg-white px-2.5 text-sm placeholder:text-slate-500 aria-[invalid=true]:border-red-600 dark:border-slate-700 dark:bg-slate-950 dark:placeholder:text-slate-400 dark:aria-[invalid=true]:border-red-400';
 
+/** A toolbar's control whose label is visually hidden (find boxes, page number): add width and padding. */
+export const inlineControlClass =
+  'h-8 min-w-0 rounded-md border border-slate-300 bg-white text-sm placeholder:text-slate-500 dark:border-slate-700 dark:bg-slate-950 dark:placeholder:text-slate-400';
+
 export const hintClass = 'mt-0.5 block text-xs text-slate-600 dark:text-slate-400';
 export const errorClass = 'mt-1 block text-xs text-red-700 dark:text-red-300';
 

@@ -153,7 +153,12 @@ function ListBody<T>({
         </div>
       ) : query.hasNextPage ? (
         <div className="border-t border-slate-100 px-4 py-2 dark:border-slate-800">
-          <button type="button" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} className={textLinkClass({ className: 'text-sm' })}>
+          <button
+            type="button"
+            onClick={() => void query.fetchNextPage()}
+            disabled={query.isFetchingNextPage}
+            className={textLinkClass({ className: 'text-sm' })}
+          >
             {query.isFetchingNextPage ? `Loading more ${noun}…` : `Load more ${noun}`}
           </button>
         </div>

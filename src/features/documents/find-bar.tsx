@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { buttonClass } from '../../components/ui/button.tsx';
+import { inlineControlClass } from '../../components/ui/field.tsx';
 
 /**
  * A find box with a hit count ("2 of 7") and previous/next. Enter goes to the next match,
@@ -45,7 +46,7 @@ export function FindBar({
             onStep(event.shiftKey ? -1 : 1);
           }
         }}
-        className="h-8 w-44 min-w-0 rounded-md border border-slate-300 bg-white px-2 text-sm placeholder:text-slate-500 dark:border-slate-700 dark:bg-slate-950 dark:placeholder:text-slate-400"
+        className={`${inlineControlClass} w-44 px-2`}
       />
       <span role="status" className="tabular min-w-[5.5rem] text-center text-xs text-slate-600 dark:text-slate-400">
         {status}

@@ -5,6 +5,7 @@ import { buttonClass } from '../../components/ui/button.tsx';
 import { FindBar } from './find-bar.tsx';
 import { findInPages, type PageTextItem, type PdfHit } from './pdf-find.ts';
 import './pdf-viewer.css';
+import { inlineControlClass } from '../../components/ui/field.tsx';
 
 /**
  * A PDF rendered in the app with pdf.js (this module and its worker load only on a document page):
@@ -260,7 +261,7 @@ export default function PdfViewer({ bytes, title }: { bytes: Uint8Array; title: 
               value={pageInput ?? String(page)}
               onChange={(event) => setPageInput(event.target.value)}
               onBlur={() => pageInput !== null && goTo(Number(pageInput) || page)}
-              className="tabular h-8 w-14 rounded-md border border-slate-300 bg-white px-1.5 text-right dark:border-slate-700 dark:bg-slate-950"
+              className={`${inlineControlClass} tabular w-14 px-1.5 text-right`}
             />
             <span className="tabular text-slate-600 dark:text-slate-400">of {pages || '…'}</span>
           </form>

@@ -23,7 +23,6 @@ const TEXT_FIELDS = [
 ] as const;
 const DATES: readonly DateField[] = ['startDate', 'endDate', 'updatedAfter', 'updatedBefore'];
 
-
 export function TranscriptFilterForm({
   search,
   knownTypeIds,

@@ -6,6 +6,7 @@ import { usePlayer, usePlayerState, type LiveSource, type RecordingSource } from
 import { safeHttpUrl } from '../../lib/safe-url.ts';
 import { plausibleSeconds } from '../../lib/format.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
+import { textLinkClass } from '../../components/ui/text-link.ts';
 
 const primary = buttonClass({ variant: 'primary', size: 'md' });
 const secondary = buttonClass();
@@ -42,7 +43,7 @@ export function LivePlayback({ record, title, artist }: { record: LiveAudio; tit
         <p className="mt-3 text-sm">
           {audio ? (
             <>
-              <Link to="/recordings/$audioId" params={{ audioId: audio.id }} className="font-medium text-accent-700 underline dark:text-accent-300">
+              <Link to="/recordings/$audioId" params={{ audioId: audio.id }} className={textLinkClass({ underlined: true })}>
                 Open the recording page
               </Link>{' '}
               <span className="text-slate-600 dark:text-slate-400">for chapters, the transcript and the MP3.</span>

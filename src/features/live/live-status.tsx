@@ -65,7 +65,7 @@ export function LiveStatusView({ liveId }: { liveId: number }) {
         </p>
         <h1 className="mt-0.5 break-words text-xl font-semibold tracking-tight">{title}</h1>
         <p className="mt-1 text-sm">
-          <Link to="/events/$eventId" params={{ eventId: record.eventId }} className="text-accent-700 underline dark:text-accent-300">
+          <Link to="/events/$eventId" params={{ eventId: record.eventId }} className={textLinkClass({ strong: false, underlined: true })}>
             Event page
           </Link>
         </p>

@@ -65,12 +65,7 @@ export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
         </table>
         <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">Shortcuts do nothing while you type in a field.</p>
         <div className="mt-3 flex justify-end">
-          <button
-            ref={closeRef}
-            type="button"
-            onClick={onClose}
-            className={buttonClass()}
-          >
+          <button ref={closeRef} type="button" onClick={onClose} className={buttonClass()}>
             Close
           </button>
         </div>

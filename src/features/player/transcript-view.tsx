@@ -3,6 +3,7 @@ import type { TranscriptContent } from '../../api/transcript-content.ts';
 import { usePlayer, usePlayerState, type RecordingSource } from '../../lib/player/index.ts';
 import { clock } from './time.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { inlineControlClass } from '../../components/ui/field.tsx';
 
 /**
  * A transcript that follows playback: the sentence being spoken is highlighted and kept in view
@@ -262,7 +263,7 @@ export function TranscriptView({ content, source }: { content: TranscriptContent
               step(event.shiftKey ? -1 : 1);
             }
           }}
-          className="h-8 min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-900"
+          className={`${inlineControlClass} flex-1 px-2`}
         />
         <Button onClick={() => step(-1)} disabled={matches.length === 0}>
           Previous match
