@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { isApiError } from '../api/client.ts';
+import { Button } from './ui/button.tsx';
 
 /**
  * What failed, in words, and what to do next. Every route's error page and every panel that
@@ -133,13 +134,9 @@ export function ErrorPanel({
       {(onRetry || action) && (
         <div className="mt-3 flex flex-wrap items-center gap-4">
           {onRetry && (
-            <button
-              type="button"
-              onClick={onRetry}
-              className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-red-800 dark:bg-red-600 dark:hover:bg-red-500"
-            >
+            <Button variant="danger" onClick={onRetry}>
               Retry
-            </button>
+            </Button>
           )}
           {action}
         </div>

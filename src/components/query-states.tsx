@@ -2,8 +2,9 @@ import type { UseInfiniteQueryResult, UseQueryResult } from '@tanstack/react-que
 import type { ReactNode } from 'react';
 import { isApiError } from '../api/client.ts';
 import { ErrorPanel } from './error-panel.tsx';
-import { EmptyState } from './panel.tsx';
+import { EmptyState } from './ui/panel.tsx';
 import { SkeletonRows } from './skeleton.tsx';
+import { Button } from './ui/button.tsx';
 
 /**
  * While a load waits out a 429 (the first one, a refresh or the next page), say so: the app tries
@@ -108,14 +109,9 @@ export function InfiniteStates<P extends { data: unknown[] }, I>({
       )}
       {query.hasNextPage && !query.isFetchNextPageError && (
         <div className="flex justify-center border-t border-slate-200 p-3 dark:border-slate-800">
-          <button
-            type="button"
-            onClick={() => void query.fetchNextPage()}
-            disabled={query.isFetchingNextPage}
-            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-60 dark:border-slate-700 dark:hover:bg-slate-800"
-          >
+          <Button onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
             {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </button>
+          </Button>
         </div>
       )}
     </>

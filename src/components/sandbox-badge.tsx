@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
+import { Badge } from './ui/badge.tsx';
 
 /** "Sandbox data" when the server has no API key and answers from its embedded sandbox. */
 
@@ -21,11 +22,8 @@ export function SandboxBadge() {
   const { data } = useQuery(appConfigQuery);
   if (data?.dataSource !== 'sandbox') return null;
   return (
-    <span
-      className="inline-flex items-center rounded-full border border-amber-300 bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200"
-      title="No API key is configured: the app shows generated sample data from its embedded sandbox."
-    >
+    <Badge tone="warning" title="No API key is configured: the app shows generated sample data from its embedded sandbox.">
       Sandbox data
-    </span>
+    </Badge>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { applyTheme, readThemeChoice, saveThemeChoice, systemPrefersDark, type ThemeChoice } from '../lib/theme';
+import { buttonClass } from './ui/button.tsx';
 
 /** One button: dark on or off. Until pressed, the theme follows the system (and keeps following it). */
 export function ThemeToggle() {
@@ -33,7 +34,7 @@ export function ThemeToggle() {
       aria-pressed={dark}
       aria-label="Dark theme"
       title={dark ? 'Switch to the light theme' : 'Switch to the dark theme'}
-      className="inline-flex h-8 w-8 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
+      className={buttonClass({ variant: 'quiet', size: 'compact' })}
     >
       {dark ? (
         <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">

@@ -7,6 +7,7 @@ import { ErrorPanel } from '../../components/error-panel.tsx';
 import { RetryingNotice } from '../../components/query-states.tsx';
 import { companyLabel, textOr } from '../../lib/format.ts';
 import { countryName } from './country.ts';
+import { Button } from '../../components/ui/button.tsx';
 
 /**
  * Companies as an ARIA table that scrolls without end: rows are virtualized against the window
@@ -128,14 +129,9 @@ function ListFooter({ query, loaded }: { query: UseInfiniteQueryResult<InfiniteD
           : `All ${loaded.toLocaleString()} ${loaded === 1 ? 'company' : 'companies'} loaded.`}
       </p>
       {query.hasNextPage && (
-        <button
-          type="button"
-          onClick={() => void query.fetchNextPage()}
-          disabled={query.isFetchingNextPage}
-          className="rounded-md border border-slate-300 px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-60 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800"
-        >
+        <Button onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
           {query.isFetchingNextPage ? 'Loading more companies…' : 'Load more companies'}
-        </button>
+        </Button>
       )}
     </div>
   );

@@ -8,11 +8,13 @@ import { eventTypeQueries } from '../../api/event-types.ts';
 import type { AudioRecord, DocumentRecord, Page } from '../../api/schemas.ts';
 import { ClampedText } from '../../components/clamped-text.tsx';
 import { ErrorPanel } from '../../components/error-panel.tsx';
-import { EmptyState, Panel } from '../../components/panel.tsx';
+import { EmptyState, Panel } from '../../components/ui/panel.tsx';
 import { SkeletonRows } from '../../components/skeleton.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { formatDuration, textOr } from '../../lib/format.ts';
 import { groupEvents, type CompanyEvent } from './events.ts';
+import { Badge } from '../../components/ui/badge.tsx';
+import { textLinkClass } from '../../components/ui/text-link.ts';
 
 const PAGE = 50;
 
@@ -155,7 +157,7 @@ function ListBody<T>({
             type="button"
             onClick={() => void query.fetchNextPage()}
             disabled={query.isFetchingNextPage}
-            className="text-sm font-medium text-accent-700 hover:underline disabled:opacity-60 dark:text-accent-300"
+            className={textLinkClass({ className: 'text-sm' })}
           >
             {query.isFetchingNextPage ? `Loading more ${noun}…` : `Load more ${noun}`}
           </button>
@@ -234,11 +236,9 @@ function EventItem({ event, typeName }: { event: CompanyEvent; typeName: string 
         {typeName ? <span className="wrap-anywhere">{` · ${typeName}`}</span> : ''}
       </p>
       <p className="mt-0.5 flex flex-wrap gap-1 text-xs">
-        {event.recordingIds.length > 0 && <span className="rounded bg-sky-50 px-1.5 py-0.5 text-sky-900 dark:bg-sky-950 dark:text-sky-100">Recording</span>}
+        {event.recordingIds.length > 0 && <Badge tone="accent">Recording</Badge>}
         {event.transcriptIds.length > 0 && (
-          <span className="rounded bg-emerald-50 px-1.5 py-0.5 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
-            {event.transcriptIds.length === 1 ? 'Transcript' : `${event.transcriptIds.length} transcripts`}
-          </span>
+          <Badge tone="success">{event.transcriptIds.length === 1 ? 'Transcript' : `${event.transcriptIds.length} transcripts`}</Badge>
         )}
       </p>
     </li>

@@ -4,6 +4,8 @@ import { companyLabel, textOr } from '../../lib/format.ts';
 import { safeHttpUrl } from '../../lib/safe-url.ts';
 import { addToWatchlist, removeFromWatchlist, useWatchlist } from '../../lib/watchlist.ts';
 import { countryName } from './country.ts';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { textLinkClass } from '../../components/ui/text-link.ts';
 
 /** Names, country, listings and identifiers of a company, with copy buttons and the watchlist star. */
 export function CompanyHeader({ company }: { company: Company }) {
@@ -70,7 +72,7 @@ export function CompanyHeader({ company }: { company: Company }) {
           <dt className="text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">Source</dt>
           <dd>
             {backlink ? (
-              <a href={backlink} target="_blank" rel="noopener noreferrer" className="text-accent-700 underline dark:text-accent-300">
+              <a href={backlink} target="_blank" rel="noopener noreferrer" className={textLinkClass({ strong: false, underlined: true })}>
                 Company page at the source<span className="sr-only"> (opens in a new tab)</span>
               </a>
             ) : (
@@ -91,11 +93,11 @@ function WatchButton({ company }: { company: Company }) {
       type="button"
       aria-pressed={watched}
       onClick={() => (watched ? removeFromWatchlist(company.id) : addToWatchlist({ id: company.id, displayName: companyLabel(company) }))}
-      className={`inline-flex items-center gap-1.5 rounded-md border px-3 py-1.5 text-sm font-medium ${
-        watched
-          ? 'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-700 dark:bg-amber-950/50 dark:text-amber-100'
-          : 'border-slate-300 text-slate-800 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800'
-      }`}
+      className={buttonClass({
+        // Pressed: the star fills and the button takes the warning tone, like the watchlist's marks elsewhere.
+        className:
+          'aria-pressed:border-amber-300 aria-pressed:bg-amber-50 aria-pressed:text-amber-900 dark:aria-pressed:border-amber-700 dark:aria-pressed:bg-amber-950/50 dark:aria-pressed:text-amber-100',
+      })}
     >
       <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill={watched ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="1.5">
         <path d="m10 2.5 2.3 4.8 5.2.7-3.8 3.6.9 5.2L10 14.3l-4.6 2.5.9-5.2-3.8-3.6 5.2-.7L10 2.5Z" strokeLinejoin="round" />
@@ -123,12 +125,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
   };
   return (
     <>
-      <button
-        type="button"
-        onClick={() => void copy()}
-        aria-label={label}
-        className="rounded border border-slate-300 px-1.5 py-0.5 text-xs text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-300 dark:hover:bg-slate-800"
-      >
+      <button type="button" onClick={() => void copy()} aria-label={label} className={buttonClass({ size: 'xs' })}>
         {state === 'copied' ? 'Copied' : 'Copy'}
       </button>
       <span role="status" className="sr-only">

@@ -1,4 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { Select } from '../../components/ui/select.tsx';
+import { TextInput } from '../../components/ui/text-input.tsx';
 import { describeDropped } from '../../lib/filters/dropped.ts';
 import { splitList } from '../../lib/filters/split-list.ts';
 import { companyFilters, type CompanySearch } from './company-list-filters.ts';
@@ -24,10 +27,6 @@ const HINTS: Record<(typeof LIST_FIELDS)[number], { placeholder: string; hint: s
   isins: { placeholder: 'US0378331005', hint: 'Twelve-character ISINs' },
   ids: { placeholder: '1, 2, 3', hint: 'Company ids' },
 };
-
-const input =
-  'mt-1 block h-9 w-full rounded-md border border-slate-300 bg-white px-2.5 text-sm placeholder:text-slate-500 dark:border-slate-700 dark:bg-slate-950 dark:placeholder:text-slate-500';
-const label = 'block text-xs font-medium text-slate-700 dark:text-slate-300';
 
 /**
  * Every filter of endpoint 1. Lists take commas or spaces. Applying writes the filters to the
@@ -72,24 +71,18 @@ export function CompanyFiltersForm({
         const listId = field === 'countries' || field === 'exchanges' ? `${id}-${field}-options` : undefined;
         return (
           <div key={field}>
-            <label htmlFor={`${id}-${field}`} className={label}>
-              {FIELD_LABELS[field]}
-            </label>
-            <input
+            <TextInput
+              label={FIELD_LABELS[field]}
+              hint={`${HINTS[field].hint}, separated by commas`}
               id={`${id}-${field}`}
               name={field}
-              className={input}
               value={draft[field] ?? ''}
               placeholder={HINTS[field].placeholder}
-              aria-describedby={`${id}-${field}-hint`}
               list={listId}
               autoComplete="off"
               spellCheck={false}
               onChange={(e) => set(field, e.target.value)}
             />
-            <span id={`${id}-${field}-hint`} className="mt-0.5 block text-xs text-slate-500 dark:text-slate-400">
-              {HINTS[field].hint}, separated by commas
-            </span>
             {listId && (
               <datalist id={listId}>
                 {(field === 'countries' ? suggestions.countries : suggestions.exchanges).map((option) => (
@@ -100,59 +93,43 @@ export function CompanyFiltersForm({
           </div>
         );
       })}
-      <div>
-        <label htmlFor={`${id}-updatedAfter`} className={label}>
-          {FIELD_LABELS.updatedAfter}
-        </label>
-        <input
-          id={`${id}-updatedAfter`}
-          type="date"
-          className={input}
-          value={dateOnly(draft.updatedAfter)}
-          onChange={(e) => set('updatedAfter', e.target.value)}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${id}-updatedBefore`} className={label}>
-          {FIELD_LABELS.updatedBefore}
-        </label>
-        <input
-          id={`${id}-updatedBefore`}
-          type="date"
-          className={input}
-          value={dateOnly(draft.updatedBefore)}
-          onChange={(e) => set('updatedBefore', e.target.value)}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${id}-direction`} className={label}>
-          {FIELD_LABELS.direction}
-        </label>
-        <select
-          id={`${id}-direction`}
-          className={input}
-          value={draft.direction ?? 'asc'}
-          onChange={(e) => setDraft((d) => ({ ...d, direction: e.target.value === 'desc' ? 'desc' : undefined }))}
-        >
-          <option value="asc">Oldest listed first</option>
-          <option value="desc">Newest listed first</option>
-        </select>
-      </div>
+      <TextInput
+        label={FIELD_LABELS.updatedAfter}
+        id={`${id}-updatedAfter`}
+        type="date"
+        value={dateOnly(draft.updatedAfter)}
+        onChange={(e) => set('updatedAfter', e.target.value)}
+      />
+      <TextInput
+        label={FIELD_LABELS.updatedBefore}
+        id={`${id}-updatedBefore`}
+        type="date"
+        value={dateOnly(draft.updatedBefore)}
+        onChange={(e) => set('updatedBefore', e.target.value)}
+      />
+      <Select
+        label={FIELD_LABELS.direction}
+        id={`${id}-direction`}
+        value={draft.direction ?? 'asc'}
+        onChange={(e) => setDraft((d) => ({ ...d, direction: e.target.value === 'desc' ? 'desc' : undefined }))}
+      >
+        <option value="asc">Oldest listed first</option>
+        <option value="desc">Newest listed first</option>
+      </Select>
       <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-4">
-        <button type="submit" className="h-9 rounded-md bg-accent-700 px-4 text-sm font-medium text-white hover:bg-accent-800">
+        <Button type="submit" variant="primary" size="md">
           Apply filters
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
+          size="md"
           onClick={() => {
             setDraft({});
             setProblems([]);
             onApply({});
           }}
-          className="h-9 rounded-md border border-slate-300 px-3 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
         >
           Clear all
-        </button>
+        </Button>
         {problems.length > 0 && (
           <p role="alert" className="text-sm text-red-800 dark:text-red-300">
             Not applied, check: {problems.join('; ')}.

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
 import { saveBlob } from '../../lib/download.ts';
 import type { ZipFailure, ZipSource } from './zip-download.ts';
 
@@ -14,8 +15,6 @@ type State =
   | { phase: 'finished'; fileName: string; saved: number; failures: ZipFailure[] }
   | { phase: 'failed'; failures: ZipFailure[] }
   | { phase: 'cancelled' };
-
-const button = 'inline-flex h-8 items-center rounded-md px-3 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-50';
 
 export function zipFileName(count: number, now = new Date()): string {
   return `Transcripts - ${count} ${count === 1 ? 'file' : 'files'} - ${now.toISOString().slice(0, 10)}.zip`;
@@ -64,23 +63,12 @@ export function BulkDownload({ sources, onDone }: { sources: ZipSource[]; onDone
             </span>
             <progress value={state.done} max={state.total} className="h-2 w-32 accent-accent-600" aria-label="Download progress" />
           </label>
-          <button
-            type="button"
-            className={`${button} border border-slate-300 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800`}
-            onClick={() => controller.current?.abort()}
-          >
-            Cancel
-          </button>
+          <Button onClick={() => controller.current?.abort()}>Cancel</Button>
         </>
       ) : (
-        <button
-          type="button"
-          className={`${button} bg-accent-700 text-white hover:bg-sky-800 dark:bg-accent-700 dark:hover:bg-sky-800`}
-          disabled={sources.length === 0}
-          onClick={() => void start()}
-        >
+        <Button variant="primary" disabled={sources.length === 0} onClick={() => void start()}>
           {sources.length === 0 ? 'Select transcripts to download' : `Download ${sources.length} as zip`}
-        </button>
+        </Button>
       )}
       <div role="status" aria-live="polite" className="min-w-0 basis-full empty:hidden">
         {state.phase === 'finished' && (

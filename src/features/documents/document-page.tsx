@@ -7,8 +7,10 @@ import { documentTypeQueries } from '../../api/document-types.ts';
 import { eventTypeQueries } from '../../api/event-types.ts';
 import { DOCUMENT_GROUPS, type DocumentRecord } from '../../api/schemas.ts';
 import { ErrorPanel } from '../../components/error-panel.tsx';
-import { Panel } from '../../components/panel.tsx';
+import { Panel } from '../../components/ui/panel.tsx';
 import { SkeletonRows } from '../../components/skeleton.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { textLinkClass } from '../../components/ui/text-link.ts';
 import { TimeText } from '../../components/time-text.tsx';
 import { saveBlob } from '../../lib/download.ts';
 import { extensionForType, readableFileName } from '../../lib/file-name.ts';
@@ -25,9 +27,7 @@ import { TranscriptReader } from './transcript-reader.tsx';
 /** pdf.js loads only when a PDF is shown. */
 const PdfViewer = lazy(() => import('./pdf-viewer.tsx'));
 
-const link = 'font-medium text-accent-700 hover:underline dark:text-accent-300';
-const primary =
-  'inline-flex h-8 items-center rounded-md bg-accent-700 px-3 text-sm font-medium text-white hover:bg-sky-800 disabled:opacity-60 dark:hover:bg-sky-800';
+const link = textLinkClass();
 
 export function DocumentPage({ documentId, kind }: { documentId: number; kind?: 'transcript' }) {
   const record = useQuery(documentRecordQuery(documentId, kind));
@@ -72,9 +72,9 @@ function DocumentView({ doc }: { doc: DocumentRecord }) {
         </p>
         <h1 className="mt-1 break-words text-lg font-semibold tracking-tight">{doc.event ? `${eventTitle}: ${typeName}` : typeName}</h1>
         <div className="mt-3 flex flex-wrap gap-2">
-          <button type="button" className={primary} disabled={!file.data} onClick={() => file.data && download(file.data)}>
+          <Button variant="primary" disabled={!file.data} onClick={() => file.data && download(file.data)}>
             Download original
-          </button>
+          </Button>
         </div>
       </div>
 
@@ -203,9 +203,9 @@ function FileView({
         This file ({file.contentType.split(';')[0] || 'unknown type'}, {formatBytes(file.bytes.byteLength)}) cannot be shown in the app.
       </p>
       {read && !read.ok && <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{read.error}</p>}
-      <button type="button" className={`${primary} mt-3`} onClick={onDownload}>
+      <Button variant="primary" className="mt-3" onClick={onDownload}>
         Download the file
-      </button>
+      </Button>
     </div>
   );
 }

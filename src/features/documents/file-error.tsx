@@ -1,4 +1,5 @@
 import { isApiError } from '../../api/client.ts';
+import { Button } from '../../components/ui/button.tsx';
 
 /** Why a file could not be read, in words, with Retry and (when there is one) the file's own link. */
 export function FileError({ error, onRetry, sourceUrl }: { error: unknown; onRetry: () => void; sourceUrl?: string }) {
@@ -15,13 +16,9 @@ export function FileError({ error, onRetry, sourceUrl }: { error: unknown; onRet
       <h3 className="text-sm font-semibold">{title}</h3>
       {detail && <p className="mt-1 text-sm">{detail}</p>}
       <div className="mt-3 flex flex-wrap items-center gap-3">
-        <button
-          type="button"
-          onClick={onRetry}
-          className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-red-800 dark:bg-red-600 dark:hover:bg-red-500"
-        >
+        <Button variant="danger" onClick={onRetry}>
           Retry
-        </button>
+        </Button>
         {sourceUrl && (
           <a href={sourceUrl} target="_blank" rel="noopener noreferrer" className="text-sm font-medium underline">
             Open the file at its source

@@ -1,4 +1,6 @@
 import { useId } from 'react';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { inlineControlClass } from '../../components/ui/field.tsx';
 
 /**
  * A find box with a hit count ("2 of 7") and previous/next. Enter goes to the next match,
@@ -25,8 +27,7 @@ export function FindBar({
   const id = useId();
   const searching = query.trim() !== '';
   const status = !searching ? '' : busy ? 'Searching…' : count === 0 ? 'No matches' : `${Math.min(current + 1, count)} of ${count}`;
-  const button =
-    'inline-flex h-8 w-8 items-center justify-center rounded-md border border-slate-300 text-sm hover:bg-slate-50 disabled:opacity-50 disabled:hover:bg-transparent dark:border-slate-700 dark:hover:bg-slate-800';
+  const button = buttonClass({ size: 'compact' });
   return (
     <div role="search" aria-label={label} className="flex min-w-0 items-center gap-1">
       <label htmlFor={id} className="sr-only">
@@ -45,7 +46,7 @@ export function FindBar({
             onStep(event.shiftKey ? -1 : 1);
           }
         }}
-        className="h-8 w-44 min-w-0 rounded-md border border-slate-300 bg-white px-2 text-sm placeholder:text-slate-500 dark:border-slate-700 dark:bg-slate-950 dark:placeholder:text-slate-400"
+        className={`${inlineControlClass} w-44 px-2`}
       />
       <span role="status" className="tabular min-w-[5.5rem] text-center text-xs text-slate-600 dark:text-slate-400">
         {status}

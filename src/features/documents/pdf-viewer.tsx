@@ -1,9 +1,11 @@
 import { getDocument, GlobalWorkerOptions, TextLayer, VerbosityLevel, type PDFDocumentProxy, type RenderTask } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { buttonClass } from '../../components/ui/button.tsx';
 import { FindBar } from './find-bar.tsx';
 import { findInPages, type PageTextItem, type PdfHit } from './pdf-find.ts';
 import './pdf-viewer.css';
+import { inlineControlClass } from '../../components/ui/field.tsx';
 
 /**
  * A PDF rendered in the app with pdf.js (this module and its worker load only on a document page):
@@ -15,8 +17,7 @@ GlobalWorkerOptions.workerSrc = workerUrl;
 
 const ZOOM_STEPS = [0.5, 0.67, 0.8, 0.9, 1, 1.1, 1.25, 1.5, 1.75, 2, 2.5, 3];
 const MAX_FIT = 2;
-const button =
-  'inline-flex h-8 min-w-8 items-center justify-center rounded-md border border-slate-300 px-2 text-sm hover:bg-slate-50 disabled:opacity-50 disabled:hover:bg-transparent dark:border-slate-700 dark:hover:bg-slate-800';
+const button = buttonClass({ size: 'compact' });
 
 function isCancelled(error: unknown): boolean {
   return error instanceof Error && (error.name === 'RenderingCancelledException' || error.name === 'AbortException');
@@ -260,7 +261,7 @@ export default function PdfViewer({ bytes, title }: { bytes: Uint8Array; title: 
               value={pageInput ?? String(page)}
               onChange={(event) => setPageInput(event.target.value)}
               onBlur={() => pageInput !== null && goTo(Number(pageInput) || page)}
-              className="tabular h-8 w-14 rounded-md border border-slate-300 bg-white px-1.5 text-right dark:border-slate-700 dark:bg-slate-950"
+              className={`${inlineControlClass} tabular w-14 px-1.5 text-right`}
             />
             <span className="tabular text-slate-600 dark:text-slate-400">of {pages || '…'}</span>
           </form>

@@ -1,5 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { DOCUMENT_GROUPS } from '../../api/schemas.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { CheckboxGroup } from '../../components/ui/checkbox-group.tsx';
+import { Select } from '../../components/ui/select.tsx';
+import { TextInput } from '../../components/ui/text-input.tsx';
 import { DroppedFiltersNotice } from '../../components/dropped-filters-notice.tsx';
 import type { DroppedFilter } from '../../lib/filters/dropped.ts';
 import { transcriptFilters, type TranscriptSearch } from './transcript-list-filters.ts';
@@ -23,10 +27,6 @@ const DATES = ['startDate', 'endDate', 'updatedAfter', 'updatedBefore'] as const
 const label = (field: (typeof transcriptFilters.fields)[number]) => transcriptFilters.spec.fields[field].label;
 /** The cleaned items of a list filter. */
 const listOf = (search: TranscriptSearch, field: 'typeIds' | 'documentGroupIds') => search.filters[field] ?? [];
-
-const input =
-  'h-8 w-full rounded-md border border-slate-300 bg-white px-2 text-sm placeholder:text-slate-500 dark:border-slate-700 dark:bg-slate-950 dark:placeholder:text-slate-400';
-const labelText = 'mb-1 block text-xs font-medium text-slate-700 dark:text-slate-300';
 
 export function TranscriptFilterForm({
   search,
@@ -73,77 +73,54 @@ export function TranscriptFilterForm({
       <form onSubmit={submit} aria-label="Transcript filters" className="border-t border-slate-200 px-4 py-3 dark:border-slate-800">
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           {TEXT_FIELDS.map(({ field, hint }) => (
-            <div key={field}>
-              <label htmlFor={`filter-${field}`} className={labelText}>
-                {label(field)}
-              </label>
-              <input
-                id={`filter-${field}`}
-                name={field}
-                defaultValue={transcriptFilters.text(search, field)}
-                placeholder={hint}
-                autoComplete="off"
-                className={input}
-              />
-            </div>
+            <TextInput
+              key={field}
+              label={label(field)}
+              id={`filter-${field}`}
+              name={field}
+              defaultValue={transcriptFilters.text(search, field)}
+              placeholder={hint}
+              autoComplete="off"
+            />
           ))}
           {DATES.map((field) => (
-            <div key={field}>
-              <label htmlFor={`filter-${field}`} className={labelText}>
-                {label(field)}
-              </label>
-              <input id={`filter-${field}`} name={field} type="date" defaultValue={search.filters[field]?.slice(0, 10) ?? ''} className={input} />
-            </div>
+            <TextInput
+              key={field}
+              label={label(field)}
+              id={`filter-${field}`}
+              name={field}
+              type="date"
+              defaultValue={search.filters[field]?.slice(0, 10) ?? ''}
+            />
           ))}
         </div>
         <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          <fieldset className="min-w-0">
-            <legend className={labelText}>{label('typeIds')}</legend>
-            <div className="flex flex-wrap gap-x-4 gap-y-1">
-              {typeIds.length === 0 && <span className="text-xs text-slate-600 dark:text-slate-400">None seen yet</span>}
-              {typeIds.map((id) => (
-                <label key={id} className="flex min-w-0 items-center gap-1.5 text-sm wrap-anywhere">
-                  <input type="checkbox" name="typeIds" value={id} defaultChecked={selectedTypes.has(String(id))} className="h-4 w-4 accent-accent-700" />
-                  {typeNames.get(id) ?? `Type ${id}`}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <fieldset className="lg:col-span-2">
-            <legend className={labelText}>{label('documentGroupIds')}</legend>
-            <div className="flex flex-wrap gap-x-4 gap-y-1">
-              {Object.entries(DOCUMENT_GROUPS).map(([id, name]) => (
-                <label key={id} className="flex items-center gap-1.5 text-sm">
-                  <input type="checkbox" name="documentGroupIds" value={id} defaultChecked={selectedGroups.has(id)} className="h-4 w-4 accent-accent-700" />
-                  {name}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <div>
-            <label htmlFor="filter-direction" className={labelText}>
-              Order
-            </label>
-            <select id="filter-direction" name="direction" defaultValue={search.direction} className={input}>
-              <option value="desc">Newest first</option>
-              <option value="asc">Oldest first</option>
-            </select>
-          </div>
+          <CheckboxGroup
+            legend={label('typeIds')}
+            name="typeIds"
+            options={typeIds.map((id) => ({ value: String(id), label: typeNames.get(id) ?? `Type ${id}` }))}
+            defaultValue={[...selectedTypes]}
+            empty="None seen yet"
+          />
+          <CheckboxGroup
+            legend={label('documentGroupIds')}
+            name="documentGroupIds"
+            options={Object.entries(DOCUMENT_GROUPS).map(([id, name]) => ({ value: id, label: name }))}
+            defaultValue={[...selectedGroups]}
+            className="lg:col-span-2"
+          />
+          <Select label="Order" id="filter-direction" name="direction" defaultValue={search.direction ?? 'desc'}>
+            <option value="desc">Newest first</option>
+            <option value="asc">Oldest first</option>
+          </Select>
         </div>
         <div className="mt-3 flex flex-wrap items-center gap-2">
-          <button
-            type="submit"
-            className="inline-flex h-8 items-center rounded-md bg-accent-700 px-3 text-sm font-medium text-white hover:bg-sky-800 dark:bg-accent-700 dark:hover:bg-sky-800"
-          >
+          <Button type="submit" variant="primary" size="md">
             Apply filters
-          </button>
-          <button
-            type="button"
-            onClick={() => onApply({}, [])}
-            className="inline-flex h-8 items-center rounded-md border border-slate-300 px-3 text-sm font-medium hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
-          >
+          </Button>
+          <Button size="md" onClick={() => onApply({}, [])}>
             Clear all
-          </button>
+          </Button>
           <DroppedFiltersNotice dropped={ignored} intro="Ignored what could not be read:" className="rounded-md border" />
         </div>
       </form>

@@ -1,5 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { textLinkClass } from '../../components/ui/text-link.ts';
 import { saveText } from '../../lib/download.ts';
 import { findMatches } from '../../lib/find-matches.ts';
 import { formatDuration } from '../../lib/format.ts';
@@ -18,8 +20,7 @@ interface Hit {
   end: number;
 }
 
-const action =
-  'inline-flex h-8 items-center rounded-md border border-slate-300 px-2.5 text-sm font-medium hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800';
+const action = buttonClass();
 
 export function TranscriptReader({
   transcript,
@@ -97,7 +98,7 @@ export function TranscriptReader({
                     to="/recordings/$audioId"
                     params={{ audioId }}
                     search={{ t: Math.floor(paragraph.start) }}
-                    className="font-medium text-accent-700 hover:underline dark:text-accent-300"
+                    className={textLinkClass()}
                     aria-label={`Play from ${formatDuration(paragraph.start)}`}
                     title="Play the call from here"
                   >

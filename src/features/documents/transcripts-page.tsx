@@ -5,7 +5,7 @@ import type { DocumentRecord, Page } from '../../api/schemas.ts';
 import { useCompanyNames } from '../../components/company-names.tsx';
 import { ActiveFilterChips } from '../../components/active-filter-chips.tsx';
 import { DroppedFiltersNotice } from '../../components/dropped-filters-notice.tsx';
-import { Panel } from '../../components/panel.tsx';
+import { Panel } from '../../components/ui/panel.tsx';
 import { InfiniteStates } from '../../components/query-states.tsx';
 import type { DroppedFilter } from '../../lib/filters/dropped.ts';
 import { companyLabel } from '../../lib/format.ts';

@@ -6,6 +6,8 @@ import type { DocumentRecord } from '../../api/schemas.ts';
 import { ClampedText } from '../../components/clamped-text.tsx';
 import { useCompanyNames } from '../../components/company-names.tsx';
 import { TimeText } from '../../components/time-text.tsx';
+import { DataTable, type Column } from '../../components/ui/data-table.tsx';
+import { textLinkClass } from '../../components/ui/text-link.ts';
 import { companyLabel, textOr } from '../../lib/format.ts';
 
 /**
@@ -26,8 +28,7 @@ export function useTranscriptTypeNames(typeIds: readonly number[]): Map<number, 
   return new Map(types.flatMap((q) => (q.data ? [[q.data.id, textOr(q.data.name, `Type ${q.data.id}`)] as const] : [])));
 }
 
-const link = 'text-accent-700 hover:underline dark:text-accent-300';
-const cell = 'h-[37px] px-3 py-2 align-top [overflow-wrap:anywhere]';
+const link = textLinkClass({ strong: false });
 
 export function TranscriptsTable({ transcripts, caption, selection }: { transcripts: DocumentRecord[]; caption: string; selection?: TranscriptSelection }) {
   const companies = useCompanyNames(transcripts.map((t) => t.companyId));
@@ -38,99 +39,112 @@ export function TranscriptsTable({ transcripts, caption, selection }: { transcri
     if (all.current) all.current.indeterminate = selectedCount > 0 && selectedCount < transcripts.length;
   }, [selectedCount, transcripts.length]);
 
-  return (
-    <div className="overflow-x-auto">
-      <table className="w-full border-collapse text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr className="border-b border-slate-200 text-left text-xs font-medium text-slate-600 dark:border-slate-800 dark:text-slate-400">
-            {selection && (
-              <th scope="col" className="w-10 px-3 py-2">
-                <input
-                  ref={all}
-                  type="checkbox"
-                  aria-label={`Select all ${transcripts.length} loaded transcripts`}
-                  checked={transcripts.length > 0 && selectedCount === transcripts.length}
-                  onChange={(event) => selection.setAll(transcripts, event.target.checked)}
-                  className="h-4 w-4 accent-accent-700"
-                />
-              </th>
-            )}
-            <th scope="col" className="px-3 py-2 font-medium">
-              Company
-            </th>
-            <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">
-              Event
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Date
-            </th>
-            <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">
-              Type
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-          {transcripts.map((t) => {
-            const known = companies.get(t.companyId);
-            const company = known ? companyLabel(known) : `Company ${t.companyId}`;
-            const title = textOr(t.event?.title, `Event ${t.eventId}`);
-            const type = typeName.get(t.typeId) ?? `Type ${t.typeId}`;
+  const names = (t: DocumentRecord) => {
+    const known = companies.get(t.companyId);
+    return {
+      company: known ? companyLabel(known) : `Company ${t.companyId}`,
+      title: textOr(t.event?.title, `Event ${t.eventId}`),
+      type: typeName.get(t.typeId) ?? `Type ${t.typeId}`,
+    };
+  };
+  const select: Column<DocumentRecord>[] = selection
+    ? [
+        {
+          key: 'select',
+          header: (
+            <input
+              ref={all}
+              type="checkbox"
+              aria-label={`Select all ${transcripts.length} loaded transcripts`}
+              checked={transcripts.length > 0 && selectedCount === transcripts.length}
+              onChange={(event) => selection.setAll(transcripts, event.target.checked)}
+              className="h-4 w-4 accent-accent-700"
+            />
+          ),
+          headerClassName: 'w-10',
+          cell: (t) => {
+            const { company, title, type } = names(t);
             return (
-              <tr
-                key={t.id}
-                className={selection?.selected.has(t.id) ? 'bg-accent-50/60 dark:bg-accent-700/15' : 'hover:bg-slate-50 dark:hover:bg-slate-800/40'}
-              >
-                {selection && (
-                  <td className={cell}>
-                    <input
-                      type="checkbox"
-                      aria-label={`Select ${company}, ${title}, ${type}`}
-                      checked={selection.selected.has(t.id)}
-                      onChange={() => selection.toggle(t)}
-                      className="h-4 w-4 accent-accent-700"
-                    />
-                  </td>
-                )}
-                <td className={`${cell} font-medium`}>
-                  <Link to="/companies/$companyId" params={{ companyId: t.companyId }} className="hover:underline">
-                    <ClampedText text={company} />
-                  </Link>
-                </td>
-                <td className={`${cell} hidden sm:table-cell`}>
-                  <Link to="/events/$eventId" params={{ eventId: t.eventId }} className="hover:underline">
-                    <ClampedText text={title} />
-                  </Link>
-                </td>
-                <td className={`${cell} whitespace-nowrap`}>
-                  <TimeText value={t.event?.date ?? t.createdAt} />
-                  {/* On a phone the type sits under the date, so the row still opens its transcript. */}
-                  <Link
-                    to="/documents/$documentId"
-                    params={{ documentId: t.id }}
-                    search={{ kind: 'transcript' }}
-                    className={`${link} mt-0.5 block whitespace-normal text-xs font-normal sm:hidden`}
-                    aria-label={`Open ${type}: ${company}, ${title}`}
-                  >
-                    <ClampedText text={type} />
-                  </Link>
-                </td>
-                <td className={`${cell} hidden sm:table-cell`}>
-                  <Link
-                    to="/documents/$documentId"
-                    params={{ documentId: t.id }}
-                    search={{ kind: 'transcript' }}
-                    className={link}
-                    aria-label={`Open ${type}: ${company}, ${title}`}
-                  >
-                    <ClampedText text={type} />
-                  </Link>
-                </td>
-              </tr>
+              <input
+                type="checkbox"
+                aria-label={`Select ${company}, ${title}, ${type}`}
+                checked={selection.selected.has(t.id)}
+                onChange={() => selection.toggle(t)}
+                className="h-4 w-4 accent-accent-700"
+              />
             );
-          })}
-        </tbody>
-      </table>
-    </div>
+          },
+        },
+      ]
+    : [];
+
+  return (
+    <DataTable
+      caption={caption}
+      rows={transcripts}
+      rowKey={(t) => t.id}
+      isSelected={selection ? (t) => selection.selected.has(t.id) : undefined}
+      columns={[
+        ...select,
+        {
+          header: 'Company',
+          className: 'font-medium',
+          cell: (t) => (
+            <Link to="/companies/$companyId" params={{ companyId: t.companyId }} className="hover:underline">
+              <ClampedText text={names(t).company} />
+            </Link>
+          ),
+        },
+        {
+          header: 'Event',
+          hideBelow: 'sm',
+          cell: (t) => (
+            <Link to="/events/$eventId" params={{ eventId: t.eventId }} className="hover:underline">
+              <ClampedText text={names(t).title} />
+            </Link>
+          ),
+        },
+        {
+          header: 'Date',
+          className: 'whitespace-nowrap',
+          cell: (t) => {
+            const { company, title, type } = names(t);
+            return (
+              <>
+                <TimeText value={t.event?.date ?? t.createdAt} />
+                {/* On a phone the type sits under the date, so the row still opens its transcript. */}
+                <Link
+                  to="/documents/$documentId"
+                  params={{ documentId: t.id }}
+                  search={{ kind: 'transcript' }}
+                  className={`${link} mt-0.5 block whitespace-normal text-xs font-normal sm:hidden`}
+                  aria-label={`Open ${type}: ${company}, ${title}`}
+                >
+                  <ClampedText text={type} />
+                </Link>
+              </>
+            );
+          },
+        },
+        {
+          header: 'Type',
+          hideBelow: 'sm',
+          cell: (t) => {
+            const { company, title, type } = names(t);
+            return (
+              <Link
+                to="/documents/$documentId"
+                params={{ documentId: t.id }}
+                search={{ kind: 'transcript' }}
+                className={link}
+                aria-label={`Open ${type}: ${company}, ${title}`}
+              >
+                <ClampedText text={type} />
+              </Link>
+            );
+          },
+        },
+      ]}
+    />
   );
 }

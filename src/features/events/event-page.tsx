@@ -11,13 +11,14 @@ import { eventQueries } from '../../api/events.ts';
 import { liveQueries } from '../../api/live.ts';
 import type { EventRecord, LiveAudio } from '../../api/schemas.ts';
 import { ErrorPanel } from '../../components/error-panel.tsx';
-import { EmptyState, Panel } from '../../components/panel.tsx';
+import { EmptyState, Panel } from '../../components/ui/panel.tsx';
 import { QueryStates } from '../../components/query-states.tsx';
 import { SkeletonRows } from '../../components/skeleton.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { companyLabel, formatDuration, formatSize, MISSING, textOr } from '../../lib/format.ts';
 import { languageName } from '../../lib/language.ts';
 import { safeHttpUrl } from '../../lib/safe-url.ts';
+import { textLinkClass } from '../../components/ui/text-link.ts';
 
 /**
  * An event: what, who, when (reader's time zone, UTC on hover), its type and parent (endpoint 5,
@@ -25,7 +26,7 @@ import { safeHttpUrl } from '../../lib/safe-url.ts';
  * (endpoint 11 by eventIds) and its live-audio status (endpoint 9, checked to be this event's).
  */
 
-const link = 'font-medium text-accent-700 hover:underline dark:text-accent-300';
+const link = textLinkClass();
 
 export function EventPage({ eventId }: { eventId: number }) {
   const event = useQuery(eventQueries.detail(eventId));

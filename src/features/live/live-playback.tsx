@@ -5,10 +5,11 @@ import type { AudioRecord, LiveAudio } from '../../api/schemas.ts';
 import { usePlayer, usePlayerState, type LiveSource, type RecordingSource } from '../../lib/player/index.ts';
 import { safeHttpUrl } from '../../lib/safe-url.ts';
 import { plausibleSeconds } from '../../lib/format.ts';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { textLinkClass } from '../../components/ui/text-link.ts';
 
-const primary = 'inline-flex items-center gap-2 rounded-md bg-accent-700 px-4 py-2 text-sm font-semibold text-white hover:bg-accent-800 disabled:opacity-60';
-const secondary =
-  'inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800';
+const primary = buttonClass({ variant: 'primary', size: 'md' });
+const secondary = buttonClass();
 
 export function liveKey(liveId: number): string {
   return `live:${liveId}`;
@@ -42,7 +43,7 @@ export function LivePlayback({ record, title, artist }: { record: LiveAudio; tit
         <p className="mt-3 text-sm">
           {audio ? (
             <>
-              <Link to="/recordings/$audioId" params={{ audioId: audio.id }} className="font-medium text-accent-700 underline dark:text-accent-300">
+              <Link to="/recordings/$audioId" params={{ audioId: audio.id }} className={textLinkClass({ underlined: true })}>
                 Open the recording page
               </Link>{' '}
               <span className="text-slate-600 dark:text-slate-400">for chapters, the transcript and the MP3.</span>

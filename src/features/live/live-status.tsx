@@ -12,9 +12,11 @@ import { TimeText } from '../../components/time-text.tsx';
 import { LivePlayback } from './live-playback.tsx';
 import { announce } from './announce.ts';
 import { rememberLive } from './recent.ts';
-import { describeState, formatCountdown, TONE_CLASSES } from './states.ts';
+import { describeState, formatCountdown, TONE_BADGE } from './states.ts';
 import { useStateNotifications } from './notifications.ts';
 import { companyLabel, textOr } from '../../lib/format.ts';
+import { Badge } from '../../components/ui/badge.tsx';
+import { textLinkClass } from '../../components/ui/text-link.ts';
 
 /**
  * The status of one live-audio record, kept current by polling endpoint 9 (every few seconds
@@ -54,11 +56,7 @@ export function LiveStatusView({ liveId }: { liveId: number }) {
       <header className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
         <p className="text-sm text-slate-600 wrap-anywhere dark:text-slate-400">
           {company.data ? (
-            <Link
-              to="/companies/$companyId"
-              params={{ companyId: record.companyId }}
-              className="font-medium text-accent-700 hover:underline dark:text-accent-300"
-            >
+            <Link to="/companies/$companyId" params={{ companyId: record.companyId }} className={textLinkClass()}>
               {companyLabel(company.data)}
             </Link>
           ) : (
@@ -67,19 +65,16 @@ export function LiveStatusView({ liveId }: { liveId: number }) {
         </p>
         <h1 className="mt-0.5 break-words text-xl font-semibold tracking-tight">{title}</h1>
         <p className="mt-1 text-sm">
-          <Link to="/events/$eventId" params={{ eventId: record.eventId }} className="text-accent-700 underline dark:text-accent-300">
+          <Link to="/events/$eventId" params={{ eventId: record.eventId }} className={textLinkClass({ strong: false, underlined: true })}>
             Event page
           </Link>
         </p>
 
         <div className="mt-4 flex flex-wrap items-center gap-3">
-          <span
-            data-state={record.state}
-            className={`inline-flex items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-sm font-semibold ${TONE_CLASSES[info.tone]}`}
-          >
+          <Badge data-state={record.state} tone={TONE_BADGE[info.tone]} size="md">
             {info.tone === 'live' && <span aria-hidden="true" className="h-2 w-2 animate-pulse rounded-full bg-red-600" />}
             {info.label}
-          </span>
+          </Badge>
           <p className="text-sm text-slate-700 dark:text-slate-300">{info.line}</p>
         </div>
 

@@ -1,5 +1,6 @@
 import { createElement, useEffect, useRef, useState, type ReactNode } from 'react';
 import { announce } from './announce.ts';
+import { buttonClass } from '../../components/ui/button.tsx';
 
 /**
  * Browser notifications for state changes, only after the analyst asks for them (the button asks
@@ -51,7 +52,7 @@ export function useStateNotifications(state: string | undefined, who: string, ti
             setWanted(false);
             setMessage('Notifications turned off.');
           },
-          className: 'rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800',
+          className: buttonClass(),
         },
         'Stop notifications',
       )
@@ -62,7 +63,7 @@ export function useStateNotifications(state: string | undefined, who: string, ti
           {
             type: 'button',
             onClick: () => void ask(),
-            className: 'rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800',
+            className: buttonClass(),
           },
           'Notify me of changes',
         );

@@ -4,6 +4,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { liveQueries } from '../../api/live.ts';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { isApiError } from '../../api/client.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { TextInput } from '../../components/ui/text-input.tsx';
 
 /**
  * Opens a live record by its own id, or by an event's id (the record is looked up with the
@@ -61,28 +63,20 @@ export function OpenLiveForm() {
           an event id
         </label>
       </fieldset>
-      <div>
-        <label htmlFor={`${id}-value`} className="block text-xs font-medium text-slate-700 dark:text-slate-300">
-          {kind === 'live' ? 'Live-audio id' : 'Event id'}
-        </label>
-        <input
-          id={`${id}-value`}
-          inputMode="numeric"
-          autoComplete="off"
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          aria-invalid={problem !== null}
-          aria-describedby={problem ? `${id}-problem` : undefined}
-          className="mt-1 w-40 rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900"
-        />
-      </div>
-      <button
-        type="submit"
-        disabled={busy}
-        className="rounded-md bg-accent-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-accent-800 disabled:opacity-60"
-      >
+      <TextInput
+        label={kind === 'live' ? 'Live-audio id' : 'Event id'}
+        className="w-40"
+        id={`${id}-value`}
+        inputMode="numeric"
+        autoComplete="off"
+        value={draft}
+        onChange={(event) => setDraft(event.target.value)}
+        aria-invalid={problem !== null}
+        aria-describedby={problem ? `${id}-problem` : undefined}
+      />
+      <Button type="submit" variant="primary" size="md" disabled={busy}>
         {busy ? 'Looking up…' : 'Show status'}
-      </button>
+      </Button>
       {problem && (
         <p id={`${id}-problem`} role="alert" className="w-full text-sm text-red-700 dark:text-red-300">
           {problem}

@@ -1,4 +1,5 @@
 import type { LiveState } from '../../api/schemas.ts';
+import { badgeClass, type BadgeTone } from '../../components/ui/badge.tsx';
 
 export type Tone = 'neutral' | 'upcoming' | 'live' | 'working' | 'done' | 'failed';
 
@@ -50,14 +51,20 @@ export function describeState(state: LiveState): StateInfo {
   );
 }
 
-export const TONE_CLASSES: Record<Tone, string> = {
-  neutral: 'border-slate-300 bg-slate-100 text-slate-800 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100',
-  upcoming: 'border-sky-300 bg-sky-50 text-sky-900 dark:border-sky-700 dark:bg-sky-950 dark:text-sky-100',
-  live: 'border-red-300 bg-red-50 text-red-800 dark:border-red-700 dark:bg-red-950 dark:text-red-100',
-  working: 'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100',
-  done: 'border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-100',
-  failed: 'border-red-300 bg-white text-red-800 dark:border-red-800 dark:bg-slate-900 dark:text-red-200',
+/** How each kind of state looks as a Badge. */
+export const TONE_BADGE: Record<Tone, BadgeTone> = {
+  neutral: 'neutral',
+  upcoming: 'accent',
+  live: 'danger',
+  working: 'warning',
+  done: 'success',
+  failed: 'danger',
 };
+
+/** @deprecated Only for src/routes/live/index.tsx until it renders `<Badge tone={TONE_BADGE[tone]}>`; then delete. */
+export const TONE_CLASSES: Record<Tone, string> = Object.fromEntries(
+  Object.entries(TONE_BADGE).map(([tone, badge]) => [tone, badgeClass({ tone: badge })]),
+) as Record<Tone, string>;
 
 /** "2 h 05 min 09 s", "4 min 09 s", "9 s": a countdown's remaining time. */
 export function formatCountdown(ms: number): string {

@@ -19,12 +19,12 @@ import { SeekBar } from './seek-bar.tsx';
 import { runShortcut, shortcutFor } from './shortcuts.ts';
 import { ShortcutsDialog } from './shortcuts-dialog.tsx';
 import { clock } from './time.ts';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { textLinkClass } from '../../components/ui/text-link.ts';
 
-const iconButtonBox =
-  'h-9 w-9 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 hover:text-slate-950 disabled:opacity-40 disabled:hover:bg-transparent dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white';
-const iconButton = `inline-flex ${iconButtonBox}`;
+const iconButton = buttonClass({ variant: 'quiet', size: 'icon' });
 /** Left out on phones, where the bar has room for the essentials only. */
-const wideOnlyButton = `hidden sm:inline-flex ${iconButtonBox}`;
+const wideOnlyButton = buttonClass({ variant: 'quiet', size: 'icon', className: 'max-sm:hidden' });
 
 /** The player docked at the bottom of every page: whatever is loaded, with every control. */
 export default function DockedPlayer() {
@@ -82,7 +82,7 @@ function Timeline({ source }: { source: PlayerSource }) {
         <span className="flex w-24 shrink-0 items-center gap-2 text-xs">
           <span className="inline-flex items-center gap-1 rounded bg-red-600 px-1.5 py-0.5 font-semibold text-white">LIVE</span>
           {live && !live.atEdge && (
-            <button type="button" onClick={() => player.goLive()} className="font-medium text-accent-700 hover:underline dark:text-accent-300">
+            <button type="button" onClick={() => player.goLive()} className={textLinkClass()}>
               Go live
             </button>
           )}
@@ -302,13 +302,9 @@ function Messages() {
         >
           <span className="font-medium">Playback failed.</span>
           <span>{error}</span>
-          <button
-            type="button"
-            onClick={() => player.retry()}
-            className="rounded-md bg-red-700 px-3 py-1 text-sm font-medium text-white hover:bg-red-800 dark:bg-red-600 dark:hover:bg-red-500"
-          >
+          <Button variant="danger" onClick={() => player.retry()}>
             Retry
-          </button>
+          </Button>
         </div>
       )}
     </>

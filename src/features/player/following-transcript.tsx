@@ -2,6 +2,8 @@ import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from '
 import { usePlayer, usePlayerState, type RecordingSource } from '../../lib/player/index.ts';
 import type { Transcript, TranscriptParagraph, TranscriptSentence } from '../../lib/transcript/index.ts';
 import { clock } from './time.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { inlineControlClass } from '../../components/ui/field.tsx';
 
 /**
  * A transcript that follows playback: the sentence being spoken is highlighted and kept in view
@@ -227,35 +229,24 @@ export function FollowingTranscript({ transcript, source }: { transcript: Transc
               step(event.shiftKey ? -1 : 1);
             }
           }}
-          className="h-8 min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-900"
+          className={`${inlineControlClass} flex-1 px-2`}
         />
-        <button
-          type="button"
-          onClick={() => step(-1)}
-          disabled={matches.length === 0}
-          className="h-8 rounded-md border border-slate-300 px-2 text-xs font-medium disabled:opacity-50 dark:border-slate-600"
-        >
+        <Button onClick={() => step(-1)} disabled={matches.length === 0}>
           Previous match
-        </button>
-        <button
-          type="button"
-          onClick={() => step(1)}
-          disabled={matches.length === 0}
-          className="h-8 rounded-md border border-slate-300 px-2 text-xs font-medium disabled:opacity-50 dark:border-slate-600"
-        >
+        </Button>
+        <Button onClick={() => step(1)} disabled={matches.length === 0}>
           Next match
-        </button>
+        </Button>
         {isCurrent && !following && (
-          <button
-            type="button"
+          <Button
+            variant="primary"
             onClick={() => {
               setFollowing(true);
               if (active !== undefined) scrollTo(active, true);
             }}
-            className="h-8 rounded-md bg-accent-700 px-3 text-xs font-medium text-white hover:bg-accent-800 dark:bg-accent-400 dark:text-slate-950"
           >
             Follow along
-          </button>
+          </Button>
         )}
         <span role="status" className="tabular min-w-[5rem] text-xs text-slate-600 dark:text-slate-400">
           {trimmed ? (matches.length === 0 ? 'No matches' : `${Math.min(matchPos, matches.length - 1) + 1} of ${matches.length}`) : ''}

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { SHORTCUTS } from './shortcuts.ts';
+import { buttonClass } from '../../components/ui/button.tsx';
 
 /** The list of keyboard shortcuts, as a modal dialog: focus moves in, Escape or Close returns it. */
 export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
@@ -64,12 +65,7 @@ export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
         </table>
         <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">Shortcuts do nothing while you type in a field.</p>
         <div className="mt-3 flex justify-end">
-          <button
-            ref={closeRef}
-            type="button"
-            onClick={onClose}
-            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800"
-          >
+          <button ref={closeRef} type="button" onClick={onClose} className={buttonClass()}>
             Close
           </button>
         </div>

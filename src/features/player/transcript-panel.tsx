@@ -3,7 +3,7 @@ import { documentQueries } from '../../api/documents.ts';
 import type { DocumentRecord } from '../../api/schemas.ts';
 import { transcriptContentQueries } from '../../api/transcript-content.ts';
 import { ErrorPanel } from '../../components/error-panel.tsx';
-import { EmptyState } from '../../components/panel.tsx';
+import { EmptyState } from '../../components/ui/panel.tsx';
 import { SkeletonRows } from '../../components/skeleton.tsx';
 import type { RecordingSource } from '../../lib/player/index.ts';
 import { FollowingTranscript } from './following-transcript.tsx';

@@ -1,4 +1,7 @@
 import { useState, type FormEvent } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { Select } from '../../components/ui/select.tsx';
+import { TextInput } from '../../components/ui/text-input.tsx';
 import { recordingFilters, type RecordingSearch } from './recording-list-filters.ts';
 
 type Field = (typeof recordingFilters.fields)[number];
@@ -15,8 +18,6 @@ const HINTS: Record<Field, string> = {
   updatedAfter: '',
   updatedBefore: '',
 };
-
-const input = 'h-8 w-full rounded-md border border-slate-300 bg-white px-2 text-sm aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900';
 
 /** The filters of the recordings list: edited here, applied to the URL (so they can be shared). */
 export function RecordingFilters({ search, onApply }: { search: RecordingSearch; onApply: (address: ReturnType<typeof recordingFilters.toAddress>) => void }) {
@@ -52,57 +53,35 @@ export function RecordingFilters({ search, onApply }: { search: RecordingSearch;
             const error = submitted ? errors[field] : undefined;
             const id = `recording-filter-${field}`;
             return (
-              <div key={field}>
-                <label htmlFor={id} className="block text-xs font-medium text-slate-700 dark:text-slate-300">
-                  {recordingFilters.spec.fields[field].label}
-                </label>
-                <input
-                  id={id}
-                  type={isDate ? 'date' : 'text'}
-                  value={(draft[field] ?? '').slice(0, isDate ? 10 : undefined)}
-                  placeholder={HINTS[field]}
-                  onChange={(event) => setDraft((d) => ({ ...d, [field]: event.target.value }))}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? `${id}-error` : undefined}
-                  className={`${input} mt-1`}
-                />
-                {error && (
-                  <p id={`${id}-error`} className="mt-1 text-xs text-red-700 dark:text-red-300">
-                    {error}
-                  </p>
-                )}
-              </div>
+              <TextInput
+                key={field}
+                label={recordingFilters.spec.fields[field].label}
+                error={error}
+                id={id}
+                type={isDate ? 'date' : 'text'}
+                value={(draft[field] ?? '').slice(0, isDate ? 10 : undefined)}
+                placeholder={HINTS[field]}
+                onChange={(event) => setDraft((d) => ({ ...d, [field]: event.target.value }))}
+              />
             );
           })}
-          <div>
-            <label htmlFor="recording-filter-direction" className="block text-xs font-medium text-slate-700 dark:text-slate-300">
-              Order
-            </label>
-            <select
-              id="recording-filter-direction"
-              value={draft.direction ?? 'desc'}
-              onChange={(event) => setDraft((d) => ({ ...d, direction: event.target.value }))}
-              className={`${input} mt-1`}
-            >
-              <option value="desc">Newest first</option>
-              <option value="asc">Oldest first</option>
-            </select>
-          </div>
+          <Select
+            label="Order"
+            id="recording-filter-direction"
+            value={draft.direction ?? 'desc'}
+            onChange={(event) => setDraft((d) => ({ ...d, direction: event.target.value }))}
+          >
+            <option value="desc">Newest first</option>
+            <option value="asc">Oldest first</option>
+          </Select>
         </div>
         <div className="mt-3 flex gap-2">
-          <button
-            type="submit"
-            className="h-8 rounded-md bg-accent-700 px-3 text-sm font-medium text-white hover:bg-accent-800 dark:bg-accent-400 dark:text-slate-950"
-          >
+          <Button type="submit" variant="primary" size="md">
             Apply filters
-          </button>
-          <button
-            type="button"
-            onClick={clear}
-            className="h-8 rounded-md border border-slate-300 px-3 text-sm font-medium hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800"
-          >
+          </Button>
+          <Button size="md" onClick={clear}>
             Clear filters
-          </button>
+          </Button>
         </div>
       </form>
     </details>

@@ -4,8 +4,10 @@ import { TimeText } from '../../components/time-text.tsx';
 import { formatDuration, formatSize, MISSING, textOr } from '../../lib/format.ts';
 import { preloadHls, readPosition, usePlayer, usePlayerState, type RecordingSource } from '../../lib/player/index.ts';
 import { safeHttpUrl } from '../../lib/safe-url.ts';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { textLinkClass } from '../../components/ui/text-link.ts';
 
-const button = 'inline-flex h-9 items-center gap-2 rounded-md px-3 text-sm font-medium';
+const secondary = buttonClass({ size: 'md' });
 
 /** The head of a recording's page: what the call was, its file, and how to start listening. */
 export function RecordingSummary({ audio, source, t }: { audio: AudioRecord; source: RecordingSource; t: number | undefined }) {
@@ -30,7 +32,7 @@ export function RecordingSummary({ audio, source, t }: { audio: AudioRecord; sou
       <div>
         <h1 className="break-words text-lg font-semibold tracking-tight">{source.title}</h1>
         <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-700 wrap-anywhere dark:text-slate-300 [&>*]:min-w-0">
-          <Link to="/companies/$companyId" params={{ companyId: audio.companyId }} className="font-medium text-accent-700 hover:underline dark:text-accent-300">
+          <Link to="/companies/$companyId" params={{ companyId: audio.companyId }} className={textLinkClass()}>
             {source.artist ?? `Company ${audio.companyId}`}
           </Link>
           {event && <TimeText value={event.date} />}
@@ -39,38 +41,27 @@ export function RecordingSummary({ audio, source, t }: { audio: AudioRecord; sou
               {textOr(event.fiscalPeriod)} {event.fiscalYear ?? MISSING} · {textOr(event.language?.toUpperCase())}
             </span>
           )}
-          <Link to="/events/$eventId" params={{ eventId: audio.eventId }} className="text-accent-700 hover:underline dark:text-accent-300">
+          <Link to="/events/$eventId" params={{ eventId: audio.eventId }} className={textLinkClass({ strong: false })}>
             Event details
           </Link>
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <button
-          type="button"
-          onClick={() => play()}
-          onPointerEnter={preloadHls}
-          onFocus={preloadHls}
-          className={`${button} bg-accent-700 text-white hover:bg-accent-800 dark:bg-accent-400 dark:text-slate-950 dark:hover:bg-accent-300`}
-        >
+        <Button variant="primary" size="md" onClick={() => play()} onPointerEnter={preloadHls} onFocus={preloadHls}>
           {playing ? 'Pause recording' : 'Play recording'}
-        </button>
+        </Button>
         {!isCurrent && (t !== undefined || resume !== undefined) && (
           <span className="tabular text-sm text-slate-600 dark:text-slate-400">
             {t !== undefined ? `from ${formatDuration(t)}` : `resumes at ${formatDuration(resume)}`}
           </span>
         )}
         {source.qna !== undefined && (
-          <button
-            type="button"
-            onClick={() => play(source.qna)}
-            onPointerEnter={preloadHls}
-            className={`${button} border border-slate-300 hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800`}
-          >
+          <Button size="md" onClick={() => play(source.qna)} onPointerEnter={preloadHls}>
             Jump to Q&amp;A <span className="tabular text-xs text-slate-600 dark:text-slate-400">{formatDuration(source.qna)}</span>
-          </button>
+          </Button>
         )}
         {fileUrl && (
-          <a href={fileUrl} download className={`${button} border border-slate-300 hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800`}>
+          <a href={fileUrl} download className={secondary}>
             Download MP3 <span className="tabular text-xs text-slate-600 dark:text-slate-400">{size}</span>
           </a>
         )}

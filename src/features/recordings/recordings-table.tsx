@@ -2,11 +2,12 @@ import { Link } from '@tanstack/react-router';
 import type { AudioRecord } from '../../api/schemas.ts';
 import { ClampedText } from '../../components/clamped-text.tsx';
 import { useCompanyNames } from '../../components/company-names.tsx';
-import { DataTable } from '../../components/data-table.tsx';
+import { DataTable } from '../../components/ui/data-table.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { companyLabel, formatDuration, formatSize, textOr } from '../../lib/format.ts';
+import { textLinkClass } from '../../components/ui/text-link.ts';
 
-const link = 'text-accent-700 hover:underline dark:text-accent-300';
+const link = textLinkClass({ strong: false });
 
 /** Recordings with their company, event, date, length and size; the event opens the recording. */
 export function RecordingsTable({ recordings, caption }: { recordings: AudioRecord[]; caption: string }) {

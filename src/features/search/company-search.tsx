@@ -5,6 +5,7 @@ import { useWatchlist } from '../../lib/watchlist.ts';
 import type { IndexStatus } from './company-index.ts';
 import type { IndexedCompany, SearchHit } from './rank.ts';
 import { useCompanyIndex, useCompanySearch, useIndexStatus } from './use-company-search.ts';
+import { inlineControlClass } from '../../components/ui/field.tsx';
 
 /**
  * "Search companies": a combobox (ARIA 1.2 pattern) whose options are ranked as the user types.
@@ -178,7 +179,7 @@ export function CompanySearch({
           onKeyDown={onKeyDown}
           className={
             variant === 'header'
-              ? 'h-8 w-full rounded-md border border-slate-300 bg-white pl-8 pr-12 text-sm placeholder:text-slate-500 dark:border-slate-700 dark:bg-slate-900 dark:placeholder:text-slate-400'
+              ? `${inlineControlClass} w-full pl-8 pr-12`
               : 'h-12 w-full bg-transparent pl-10 pr-3 text-base placeholder:text-slate-500 focus:outline-none dark:placeholder:text-slate-400'
           }
         />

@@ -1,4 +1,5 @@
 import { useEffect, useState, type ComponentType } from 'react';
+import { inlineControlClass } from '../../components/ui/field.tsx';
 
 /**
  * What the root layout needs of company search, without its weight: the search box, the Ctrl/Cmd+K
@@ -87,7 +88,7 @@ export function HeaderSearch() {
           setTyped((t) => ({ ...t, value }));
           setWanted(true);
         }}
-        className="h-8 w-full rounded-md border border-slate-300 bg-white pl-8 pr-12 text-sm placeholder:text-slate-500 dark:border-slate-700 dark:bg-slate-900 dark:placeholder:text-slate-400"
+        className={`${inlineControlClass} w-full pl-8 pr-12`}
       />
       <svg
         aria-hidden="true"

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { companyQueries } from '../../../api/companies.ts';
 import type { AllPages } from '../../../api/pagination.ts';
 import type { Segment } from '../../../api/schemas.ts';
-import { Panel } from '../../../components/panel.tsx';
+import { Panel } from '../../../components/ui/panel.tsx';
 import { QueryStates } from '../../../components/query-states.tsx';
 import { figureFormatter, groupSegments, spellUnit, type SegmentBlock } from './model.ts';
 import { SegmentsChart } from './segments-chart.tsx';
