@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { safeHttpUrl } from '../lib/safe-url.ts';
 import { parseTranscriptText, type Transcript } from '../lib/transcript/index.ts';
-import { ApiError, errorFromResponse } from './client.ts';
+import { ApiError } from './client.ts';
+import { fetchFile, fileText } from './files.ts';
 
 /**
  * Reading a transcript document's content: the JSON file its `fileUrl` points at (on the file
@@ -9,28 +9,14 @@ import { ApiError, errorFromResponse } from './client.ts';
  * like every other read; a file that is not a transcript is `malformed`, with the model's reason.
  */
 
-/** Reads a transcript file into the transcript model. */
+/**
+ * Reads a transcript file into the transcript model, the way every file is read (src/api/files.ts:
+ * directly, or through the same-origin file route when the host refuses cross-origin reads).
+ */
 export async function fetchTranscriptContent(fileUrl: string, signal?: AbortSignal): Promise<Transcript> {
-  const url = safeHttpUrl(fileUrl);
-  const shown = 'the transcript file';
-  if (!url) throw new ApiError({ status: 0, kind: 'malformed', message: 'The transcript has no usable file address.' });
-  let response: Response;
-  try {
-    response = await fetch(url, { headers: { accept: 'application/json' }, signal });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ApiError({ status: 0, kind: 'network', message: 'Could not reach the file host for the transcript.', cause: error });
-  }
-  let text: string;
-  try {
-    text = await response.text();
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ApiError({ status: 0, kind: 'network', message: 'The transcript download broke off.', cause: error });
-  }
-  if (!response.ok) throw errorFromResponse(response.status, response.headers, text, shown);
-  const result = parseTranscriptText(text);
-  if (!result.ok) throw new ApiError({ status: response.status, kind: 'malformed', message: result.error });
+  const file = await fetchFile(fileUrl, signal);
+  const result = parseTranscriptText(fileText(file));
+  if (!result.ok) throw new ApiError({ status: 200, kind: 'malformed', message: result.error, url: fileUrl });
   return result.transcript;
 }
 

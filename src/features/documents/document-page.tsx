@@ -21,7 +21,7 @@ import { safeHttpUrl } from '../../lib/safe-url.ts';
 import { parseTranscriptText, type TranscriptHeading } from '../../lib/transcript/index.ts';
 import { documentRecordQuery } from './document-record.ts';
 import { FileError } from './file-error.tsx';
-import { fileQueries, fileText, sniffFile, type LoadedFile } from './file-source.ts';
+import { fileQueries, fileText, sniffFile, type LoadedFile } from '../../api/files.ts';
 import { TranscriptReader } from './transcript-reader.tsx';
 
 /** pdf.js loads only when a PDF is shown. */

@@ -1,7 +1,7 @@
 import { zipSync, type Zippable } from 'fflate';
 import { uniqueFileNames } from '../../lib/file-name.ts';
 import { parseTranscriptText } from '../../lib/transcript/index.ts';
-import { fetchFile } from './file-source.ts';
+import { fetchFile } from '../../api/files.ts';
 
 /**
  * Many files as one zip (loaded only when a download starts): files are fetched a few at a time,

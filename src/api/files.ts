@@ -1,5 +1,5 @@
-import { ApiError, kindForStatus } from '../../api/client.ts';
-import { safeHttpUrl } from '../../lib/safe-url.ts';
+import { ApiError, kindForStatus } from './client.ts';
+import { safeHttpUrl } from '../lib/safe-url.ts';
 
 /**
  * Reads a file named by an API record (a document's `fileUrl`). Files on the app's own origin are
