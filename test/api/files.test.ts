@@ -3,7 +3,7 @@
  * same-origin file route when another host refuses a cross-origin read. The recording page's
  * transcript goes the same way as the document page's file.
  */
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { fetchFile, fileText } from '../../src/api/files.ts';
 import { fetchTranscriptContent } from '../../src/api/transcript-content.ts';
@@ -24,7 +24,7 @@ const TRANSCRIPT = {
 };
 
 /** The host refuses cross-origin reads (a network error in the browser); the file route serves it. */
-function refuseDirectServeThroughRoute(body: unknown) {
+function refuseDirectServeThroughRoute(body: JsonBodyType) {
   const routed: string[] = [];
   server.use(
     http.get(FOREIGN, () => HttpResponse.error()),

@@ -13,7 +13,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { textLinkClass } from '../../components/ui/text-link.ts';
 import { TimeText } from '../../components/time-text.tsx';
 import { saveBlob } from '../../lib/download.ts';
-import { extensionForType, readableFileName } from '../../lib/file-name.ts';
+import { extensionForType } from '../../lib/file-name.ts';
+import { documentFileStem } from './document-file-name.ts';
 import { formatBytes } from '../../lib/bytes.ts';
 import { companyLabel, formatDateTime, MISSING, textOr } from '../../lib/format.ts';
 import { languageName } from '../../lib/language.ts';
@@ -53,7 +54,7 @@ function DocumentView({ doc }: { doc: DocumentRecord }) {
   const companyName = company.data ? companyLabel(company.data) : `Company ${doc.companyId}`;
   const period = doc.event ? `${textOr(doc.event.fiscalPeriod)} ${doc.event.fiscalYear ?? MISSING}` : undefined;
   const eventTitle = textOr(doc.event?.title, `Event ${doc.eventId}`);
-  const stem = readableFileName([companyName, period, typeName], '');
+  const stem = documentFileStem(doc, company.data, type.data?.name);
 
   const download = (loaded: LoadedFile) => {
     const fromName = loaded.fileName && /\.([a-z0-9]{1,5})$/i.exec(loaded.fileName)?.[1];

@@ -8,8 +8,7 @@ import { DroppedFiltersNotice } from '../../components/dropped-filters-notice.ts
 import { Panel } from '../../components/ui/panel.tsx';
 import { InfiniteStates } from '../../components/query-states.tsx';
 import type { DroppedFilter } from '../../lib/filters/dropped.ts';
-import { companyLabel } from '../../lib/format.ts';
-import { readableFileName } from '../../lib/file-name.ts';
+import { documentFileStem } from './document-file-name.ts';
 import { BulkDownload } from './bulk-download.tsx';
 import { TranscriptFilterForm } from './transcript-filter-form.tsx';
 import { transcriptFilters, transcriptListQuery } from './transcript-list-filters.ts';
@@ -84,14 +83,7 @@ function Results({
     .filter((doc) => selected.has(doc.id))
     .map((doc) => ({
       url: doc.fileUrl,
-      stem: readableFileName(
-        [
-          companyLabel(companies.get(doc.companyId) ?? { id: doc.companyId }),
-          doc.event ? `${doc.event.fiscalPeriod ?? ''} ${doc.event.fiscalYear ?? ''}`.trim() || `Event ${doc.eventId}` : `Event ${doc.eventId}`,
-          typeNames.get(doc.typeId) ?? `Type ${doc.typeId}`,
-        ],
-        '',
-      ),
+      stem: documentFileStem(doc, companies.get(doc.companyId), typeNames.get(doc.typeId)),
       extension: 'json',
       modified: doc.updatedAt ?? undefined,
     }));
