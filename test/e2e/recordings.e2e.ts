@@ -23,7 +23,7 @@ test('filters live in the URL, the form applies them, and a row opens its record
   // A typing mistake is explained, not sent.
   await page.getByRole('textbox', { name: 'Event ids' }).fill('twelve');
   await page.getByRole('button', { name: 'Apply filters' }).click();
-  await expect(page.getByText('Use whole numbers separated by commas, e.g. 12,34.')).toBeVisible();
+  await expect(page.getByText('Cannot use twelve. Use whole numbers separated by commas, e.g. 12,34.')).toBeVisible();
 
   // The newest recording of that company is the last row; its event opens the recording page.
   const last = filtered.getByRole('row').last();

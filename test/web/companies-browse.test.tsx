@@ -81,12 +81,17 @@ describe('filters in the address', () => {
     await waitFor(() => expect(router.state.location.search).toEqual({}));
   });
 
-  it('refuses to apply a value it cannot use, and says which', async () => {
+  it('refuses to apply a value it cannot use, and says which on its field', async () => {
     const { user, router } = await renderApp('/companies');
     await screen.findByRole('table', { name: 'Companies' });
-    await user.type(screen.getByRole('textbox', { name: 'ISINs' }), 'NOT-AN-ISIN');
+    await user.type(screen.getByRole('textbox', { name: 'ISINs' }), 'US0378331005, NOT-AN-ISIN');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('ISINs: NOT-AN-ISIN');
+    const isins = screen.getByRole('textbox', { name: 'ISINs' });
+    expect(isins).toHaveAttribute('aria-invalid', 'true');
+    expect(isins).toHaveAccessibleDescription(
+      'Twelve-character ISINs, separated by commas Cannot use NOT-AN-ISIN. Use twelve-character ISINs with their check digit, e.g. US0378331005.',
+    );
+    expect(isins).toHaveFocus();
     expect(router.state.location.search).toEqual({});
   });
 

@@ -20,11 +20,6 @@ describe('DroppedFiltersNotice', () => {
     );
   });
 
-  it('can introduce values typed into a form instead', () => {
-    render(<DroppedFiltersNotice dropped={[{ field: 'companyIds', label: 'Company ids', value: 'x1' }]} intro="Ignored what could not be read:" />);
-    expect(screen.getByRole('status')).toHaveTextContent('Ignored what could not be read: Company ids: x1.');
-  });
-
   it('says nothing when nothing was dropped', () => {
     render(<DroppedFiltersNotice dropped={[]} />);
     expect(screen.queryByRole('status')).toBeNull();

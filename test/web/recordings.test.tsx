@@ -80,7 +80,10 @@ describe('recordings list', () => {
     await user.click(screen.getByText('Filters'));
     await user.type(screen.getByRole('textbox', { name: 'Company ids' }), '12, x');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
-    expect(screen.getByRole('textbox', { name: 'Company ids' })).toHaveAccessibleDescription('Use whole numbers separated by commas, e.g. 12,34.');
+    expect(screen.getByRole('textbox', { name: 'Company ids' })).toHaveAccessibleDescription(
+      'Cannot use x. Use whole numbers separated by commas, e.g. 12,34.',
+    );
+    expect(screen.getByRole('textbox', { name: 'Company ids' })).toHaveFocus();
     expect(router.state.location.search).toEqual({});
 
     await user.clear(screen.getByRole('textbox', { name: 'Company ids' }));

@@ -1,9 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
-import { describeDropped } from '../../lib/filters/dropped.ts';
 import { splitList } from '../../lib/filters/split-list.ts';
+import { useFilterForm } from '../../lib/filters/use-filter-form.ts';
 import { companyFilters, type CompanySearch } from './company-list-filters.ts';
 
 const LIST_FIELDS = ['countries', 'exchanges', 'tickers', 'isins', 'ids'] as const;
@@ -12,14 +12,6 @@ const FIELD_LABELS = { ...Object.fromEntries(companyFilters.fields.map((f) => [f
   Field | 'direction',
   string
 >;
-type Draft = Partial<Record<Field | 'direction', string>>;
-
-function draftOf(value: CompanySearch): Draft {
-  const draft: Draft = Object.fromEntries(companyFilters.fields.map((f) => [f, companyFilters.text(value, f) || undefined]));
-  if (value.direction === 'desc') draft.direction = 'desc';
-  return draft;
-}
-
 const HINTS: Record<(typeof LIST_FIELDS)[number], { placeholder: string; hint: string }> = {
   countries: { placeholder: 'US, DE', hint: 'Two-letter country codes' },
   exchanges: { placeholder: 'NYSE, XETRA', hint: 'Exchange symbols' },
@@ -44,29 +36,11 @@ export function CompanyFiltersForm({
   suggestions: { countries: string[]; exchanges: string[] };
 }) {
   const id = useId();
-  // Fields the user is editing; the form starts from the address each time it changes.
-  const [draft, setDraft] = useState<Draft>(() => draftOf(value));
-  const [source, setSource] = useState(value);
-  if (source !== value) {
-    setSource(value);
-    setDraft(draftOf(value));
-  }
-  const [problems, setProblems] = useState<string[]>([]);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const raw: Record<string, unknown> = {};
-    for (const [key, text] of Object.entries(draft)) if (text) raw[key] = text;
-    const parsed = companyFilters.parse(raw);
-    setProblems(parsed.dropped.length ? [describeDropped(parsed.dropped)] : []);
-    if (parsed.dropped.length) return;
-    onApply(companyFilters.toAddress(parsed));
-  };
-
-  const set = (key: Field, text: string) => setDraft((d) => ({ ...d, [key]: text || undefined }));
+  const fieldId = (field: string) => `${id}-${field}`;
+  const form = useFilterForm({ filters: companyFilters, search: value, onApply, fieldId });
 
   return (
-    <form onSubmit={submit} aria-label="Company filters" className="grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-4">
+    <form onSubmit={form.submit} noValidate aria-label="Company filters" className="grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-4">
       {LIST_FIELDS.map((field) => {
         const listId = field === 'countries' || field === 'exchanges' ? `${id}-${field}-options` : undefined;
         return (
@@ -74,19 +48,20 @@ export function CompanyFiltersForm({
             <TextInput
               label={FIELD_LABELS[field]}
               hint={`${HINTS[field].hint}, separated by commas`}
-              id={`${id}-${field}`}
+              id={fieldId(field)}
               name={field}
-              value={draft[field] ?? ''}
+              error={form.error(field)}
+              value={form.draft[field] ?? ''}
               placeholder={HINTS[field].placeholder}
               list={listId}
               autoComplete="off"
               spellCheck={false}
-              onChange={(e) => set(field, e.target.value)}
+              onChange={(e) => form.set(field, e.target.value)}
             />
             {listId && (
               <datalist id={listId}>
                 {(field === 'countries' ? suggestions.countries : suggestions.exchanges).map((option) => (
-                  <option key={option} value={[...splitList(draft[field]).slice(0, -1), option].join(', ')} />
+                  <option key={option} value={[...splitList(form.draft[field]).slice(0, -1), option].join(', ')} />
                 ))}
               </datalist>
             )}
@@ -95,23 +70,25 @@ export function CompanyFiltersForm({
       })}
       <TextInput
         label={FIELD_LABELS.updatedAfter}
-        id={`${id}-updatedAfter`}
+        id={fieldId('updatedAfter')}
         type="date"
-        value={dateOnly(draft.updatedAfter)}
-        onChange={(e) => set('updatedAfter', e.target.value)}
+        error={form.error('updatedAfter')}
+        value={dateOnly(form.draft.updatedAfter)}
+        onChange={(e) => form.set('updatedAfter', e.target.value)}
       />
       <TextInput
         label={FIELD_LABELS.updatedBefore}
-        id={`${id}-updatedBefore`}
+        id={fieldId('updatedBefore')}
         type="date"
-        value={dateOnly(draft.updatedBefore)}
-        onChange={(e) => set('updatedBefore', e.target.value)}
+        error={form.error('updatedBefore')}
+        value={dateOnly(form.draft.updatedBefore)}
+        onChange={(e) => form.set('updatedBefore', e.target.value)}
       />
       <Select
         label={FIELD_LABELS.direction}
         id={`${id}-direction`}
-        value={draft.direction ?? 'asc'}
-        onChange={(e) => setDraft((d) => ({ ...d, direction: e.target.value === 'desc' ? 'desc' : undefined }))}
+        value={form.draft.direction ?? 'asc'}
+        onChange={(e) => form.set('direction', e.target.value)}
       >
         <option value="asc">Oldest listed first</option>
         <option value="desc">Newest listed first</option>
@@ -120,21 +97,9 @@ export function CompanyFiltersForm({
         <Button type="submit" variant="primary" size="md">
           Apply filters
         </Button>
-        <Button
-          size="md"
-          onClick={() => {
-            setDraft({});
-            setProblems([]);
-            onApply({});
-          }}
-        >
+        <Button size="md" onClick={form.clear}>
           Clear all
         </Button>
-        {problems.length > 0 && (
-          <p role="alert" className="text-sm text-red-800 dark:text-red-300">
-            Not applied, check: {problems.join('; ')}.
-          </p>
-        )}
       </div>
     </form>
   );

@@ -1,18 +1,18 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { DOCUMENT_GROUPS } from '../../api/schemas.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { CheckboxGroup } from '../../components/ui/checkbox-group.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
-import { DroppedFiltersNotice } from '../../components/dropped-filters-notice.tsx';
-import type { DroppedFilter } from '../../lib/filters/dropped.ts';
+import { splitList } from '../../lib/filters/split-list.ts';
+import { useFilterForm } from '../../lib/filters/use-filter-form.ts';
 import { transcriptFilters, type TranscriptSearch } from './transcript-list-filters.ts';
 import { useTranscriptTypeNames } from './transcripts-table.tsx';
 
 /**
  * Every filter of endpoint 11 as a form. Applying it writes the filters into the URL (so a filtered
- * list can be shared, and back/forward steps through filter changes); what cannot be read is
- * dropped and named in a note.
+ * list can be shared, and back/forward steps through filter changes); a field that holds what
+ * cannot be used is marked, and nothing is applied until it is fixed (as on every list page).
  */
 
 const TEXT_FIELDS = [
@@ -32,35 +32,20 @@ export function TranscriptFilterForm({
   search,
   knownTypeIds,
   onApply,
-  ignored,
 }: {
   search: TranscriptSearch;
-  /** What the last applied form held that could not be read, in words. */
-  ignored: readonly DroppedFilter[];
   /** Transcript types seen so far (named from endpoint 13). */
   knownTypeIds: readonly number[];
-  onApply: (address: ReturnType<typeof transcriptFilters.toAddress>, ignored: DroppedFilter[]) => void;
+  onApply: (address: ReturnType<typeof transcriptFilters.toAddress>) => void;
 }) {
+  const fieldId = (field: string) => `filter-${field}`;
+  const form = useFilterForm({ filters: transcriptFilters, search, onApply, fieldId });
+  const checkedOf = (field: 'typeIds' | 'documentGroupIds') => splitList(form.draft[field]);
   const typeIds = [...new Set([...knownTypeIds, ...listOf(search, 'typeIds').map(Number)])].sort((a, b) => a - b);
   const typeNames = useTranscriptTypeNames(typeIds);
-  const selectedTypes = new Set(listOf(search, 'typeIds'));
-  const selectedGroups = new Set(listOf(search, 'documentGroupIds'));
   const active = transcriptFilters.count(search);
   // Open on wide screens and whenever filters are set; on a phone the list comes first.
   const [open] = useState(() => active > 0 || typeof window.matchMedia !== 'function' || window.matchMedia('(min-width: 640px)').matches);
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const raw: Record<string, unknown> = {};
-    for (const { field } of TEXT_FIELDS) raw[field] = data.get(field);
-    for (const field of DATES) raw[field] = data.get(field);
-    raw.typeIds = data.getAll('typeIds').join(',');
-    raw.documentGroupIds = data.getAll('documentGroupIds').join(',');
-    raw.direction = data.get('direction');
-    const result = transcriptFilters.parse(raw);
-    onApply(transcriptFilters.toAddress(result), result.dropped);
-  };
 
   return (
     <details className="group rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900" open={open}>
@@ -70,15 +55,17 @@ export function TranscriptFilterForm({
         </span>
         Filters{active > 0 ? ` (${active} active)` : ''}
       </summary>
-      <form onSubmit={submit} aria-label="Transcript filters" className="border-t border-slate-200 px-4 py-3 dark:border-slate-800">
+      <form onSubmit={form.submit} noValidate aria-label="Transcript filters" className="border-t border-slate-200 px-4 py-3 dark:border-slate-800">
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           {TEXT_FIELDS.map(({ field, hint }) => (
             <TextInput
               key={field}
               label={label(field)}
-              id={`filter-${field}`}
+              id={fieldId(field)}
               name={field}
-              defaultValue={transcriptFilters.text(search, field)}
+              error={form.error(field)}
+              value={form.draft[field] ?? ''}
+              onChange={(event) => form.set(field, event.target.value)}
               placeholder={hint}
               autoComplete="off"
             />
@@ -87,10 +74,12 @@ export function TranscriptFilterForm({
             <TextInput
               key={field}
               label={label(field)}
-              id={`filter-${field}`}
+              id={fieldId(field)}
               name={field}
               type="date"
-              defaultValue={search.filters[field]?.slice(0, 10) ?? ''}
+              error={form.error(field)}
+              value={(form.draft[field] ?? '').slice(0, 10)}
+              onChange={(event) => form.set(field, event.target.value)}
             />
           ))}
         </div>
@@ -99,17 +88,25 @@ export function TranscriptFilterForm({
             legend={label('typeIds')}
             name="typeIds"
             options={typeIds.map((id) => ({ value: String(id), label: typeNames.get(id) ?? `Type ${id}` }))}
-            defaultValue={[...selectedTypes]}
+            value={checkedOf('typeIds')}
+            onChange={(values) => form.set('typeIds', values.join(','))}
             empty="None seen yet"
           />
           <CheckboxGroup
             legend={label('documentGroupIds')}
             name="documentGroupIds"
             options={Object.entries(DOCUMENT_GROUPS).map(([id, name]) => ({ value: id, label: name }))}
-            defaultValue={[...selectedGroups]}
+            value={checkedOf('documentGroupIds')}
+            onChange={(values) => form.set('documentGroupIds', values.join(','))}
             className="lg:col-span-2"
           />
-          <Select label="Order" id="filter-direction" name="direction" defaultValue={search.direction ?? 'desc'}>
+          <Select
+            label="Order"
+            id="filter-direction"
+            name="direction"
+            value={form.draft.direction ?? 'desc'}
+            onChange={(event) => form.set('direction', event.target.value)}
+          >
             <option value="desc">Newest first</option>
             <option value="asc">Oldest first</option>
           </Select>
@@ -118,10 +115,9 @@ export function TranscriptFilterForm({
           <Button type="submit" variant="primary" size="md">
             Apply filters
           </Button>
-          <Button size="md" onClick={() => onApply({}, [])}>
+          <Button size="md" onClick={form.clear}>
             Clear all
           </Button>
-          <DroppedFiltersNotice dropped={ignored} intro="Ignored what could not be read:" className="rounded-md border" />
         </div>
       </form>
     </details>

@@ -7,7 +7,6 @@ import { ActiveFilterChips } from '../../components/active-filter-chips.tsx';
 import { DroppedFiltersNotice } from '../../components/dropped-filters-notice.tsx';
 import { Panel } from '../../components/ui/panel.tsx';
 import { InfiniteStates } from '../../components/query-states.tsx';
-import type { DroppedFilter } from '../../lib/filters/dropped.ts';
 import { documentFileStem } from './document-file-name.ts';
 import { BulkDownload } from './bulk-download.tsx';
 import { TranscriptFilterForm } from './transcript-filter-form.tsx';
@@ -30,23 +29,13 @@ export function TranscriptsPage() {
   const items = useMemo(() => query.data?.pages.flatMap((page) => page.data) ?? [], [query.data]);
   for (const item of items) seenTypeIds.add(item.typeId);
   const searchKey = JSON.stringify(transcriptFilters.toAddress(search));
-  const [ignored, setIgnored] = useState<DroppedFilter[]>([]);
   return (
     <>
       <h1 className="mb-4 text-lg font-semibold tracking-tight">Transcripts</h1>
       <div className="space-y-5">
         <DroppedFiltersNotice dropped={search.dropped} className="rounded-md border" />
         <ActiveFilterChips chips={transcriptFilters.chips(search)} onRemove={(field) => void navigate({ search: (s) => ({ ...s, [field]: undefined }) })} />
-        <TranscriptFilterForm
-          key={`form:${searchKey}`}
-          search={search}
-          knownTypeIds={[...seenTypeIds]}
-          ignored={ignored}
-          onApply={(next, dropped) => {
-            setIgnored(dropped);
-            void navigate({ search: next });
-          }}
-        />
+        <TranscriptFilterForm key={`form:${searchKey}`} search={search} knownTypeIds={[...seenTypeIds]} onApply={(next) => void navigate({ search: next })} />
         {/* A new filter starts a new selection. */}
         <Results key={`results:${searchKey}`} query={query} items={items} newestFirst={search.direction !== 'asc'} />
       </div>

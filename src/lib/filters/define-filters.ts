@@ -189,13 +189,14 @@ export function defineFilters<const S extends FilterSpec>(spec: S) {
       return Array.isArray(value) ? value.join(',') : value;
     },
 
-    /** What is wrong with one field's typed text, in words; undefined when every item can be used. */
+    /** What is wrong with one field's typed text, in words (naming what cannot be used); undefined when every item can be used. */
     problem(field: FieldOf<S>, raw: unknown): string | undefined {
       const dropped: DroppedFilter[] = [];
       readField(field, raw, dropped);
       if (dropped.length === 0) return undefined;
       const def = spec.fields[field]!;
-      return KIND_PROBLEM[def.kind === 'date' ? 'date' : def.kind];
+      const values = dropped.map((d) => d.value);
+      return `Cannot use ${values.join(', ')}. ${KIND_PROBLEM[def.kind === 'date' ? 'date' : def.kind]}`;
     },
   };
   return api;

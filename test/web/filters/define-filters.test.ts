@@ -132,9 +132,9 @@ describe('what the page gets', () => {
   it('the text a form field shows, and what is wrong with a typed field', () => {
     expect(filters.text(parsed, 'company')).toBe('12,7');
     expect(filters.text(parsed, 'tickers')).toBe('');
-    expect(filters.problem('company', '12, x')).toBe('Use whole numbers separated by commas, e.g. 12,34.');
-    expect(filters.problem('countries', 'USA')).toBe('Use two-letter country codes separated by commas, e.g. US,GB.');
-    expect(filters.problem('to', '2026-02-31')).toBe('Use a date such as 2026-11-21.');
+    expect(filters.problem('company', '12, x')).toBe('Cannot use x. Use whole numbers separated by commas, e.g. 12,34.');
+    expect(filters.problem('countries', 'USA')).toBe('Cannot use USA. Use two-letter country codes separated by commas, e.g. US,GB.');
+    expect(filters.problem('to', '2026-02-31')).toBe('Cannot use 2026-02-31. Use a date such as 2026-11-21.');
     expect(filters.problem('company', '12, 7')).toBeUndefined();
   });
 });
