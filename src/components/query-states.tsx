@@ -1,9 +1,9 @@
-import type { UseInfiniteQueryResult, UseQueryResult } from '@tanstack/react-query';
+import { useQuery, type QueryKey, type UseInfiniteQueryResult, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { isApiError } from '../api/client.ts';
 import { ErrorPanel } from './error-panel.tsx';
 import { EmptyState } from './panel.tsx';
-import { SkeletonRows } from './skeleton.tsx';
+import { PageSkeleton, SkeletonRows } from './skeleton.tsx';
 
 /**
  * While a load waits out a 429 (the first one, a refresh or the next page), say so: the app tries
@@ -18,6 +18,29 @@ export function RetryingNotice({ reason }: { reason: unknown }) {
     >
       Too many requests (429): retrying{reason.retryAfter !== undefined ? ` in ${Math.ceil(reason.retryAfter)} s` : ' shortly'}.
     </p>
+  );
+}
+
+/**
+ * A detail page while its loader waits for the record (a route's pendingComponent): the page's
+ * skeleton, and the 429 notice while the wait is the service's. Watches the loader's query
+ * without starting a fetch of its own.
+ */
+export function RecordPending<T, K extends QueryKey>({
+  query,
+  label,
+  children,
+}: {
+  query: UseQueryOptions<T, Error, T, K>;
+  label: string;
+  children: ReactNode;
+}) {
+  const { failureReason } = useQuery({ ...query, enabled: false });
+  return (
+    <>
+      <RetryingNotice reason={failureReason} />
+      <PageSkeleton label={label}>{children}</PageSkeleton>
+    </>
   );
 }
 

@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { liveQueries } from '../../api/live.ts';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { isApiError } from '../../api/client.ts';
+import { readId } from '../../lib/route-params.ts';
 
 /**
  * Opens a live record by its own id, or by an event's id (the record is looked up with the
@@ -27,12 +28,12 @@ export function OpenLiveForm() {
   const open = async () => {
     const value = draft.trim();
     setError(null);
-    if (!/^[1-9]\d{0,15}$/.test(value)) {
+    const number = readId(value);
+    if (number === undefined) {
       setProblem(`Enter ${kind === 'live' ? 'a live-audio id' : 'an event id'}: a whole number, such as 7061.`);
       return;
     }
     setProblem(null);
-    const number = Number(value);
     if (kind === 'live') {
       void navigate({ to: '/live/$liveId', params: { liveId: number } });
       return;
