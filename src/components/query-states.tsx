@@ -59,8 +59,9 @@ export function QueryStates<T>({
   query: UseQueryResult<T>;
   /** As many placeholder rows as the loaded list will have, so nothing below moves. */
   loadingRows?: number;
-  isEmpty: (data: T) => boolean;
-  empty: ReactNode;
+  /** Leave out for a single record, which is never empty. */
+  isEmpty?: (data: T) => boolean;
+  empty?: ReactNode;
   loadingLabel: string;
   children: (data: T) => ReactNode;
 }) {
@@ -86,7 +87,7 @@ export function QueryStates<T>({
           <ErrorPanel error={query.error} onRetry={() => void query.refetch()} compact heading="h3" />
         </div>
       )}
-      {isEmpty(query.data) ? <EmptyState>{empty}</EmptyState> : children(query.data)}
+      {isEmpty?.(query.data) ? <EmptyState>{empty}</EmptyState> : children(query.data)}
     </>
   );
 }
