@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { audioQueries } from '../../api/audio.ts';
@@ -6,9 +6,8 @@ import { companyQueries } from '../../api/companies.ts';
 import { documentTypeQueries } from '../../api/document-types.ts';
 import { eventTypeQueries } from '../../api/event-types.ts';
 import { DOCUMENT_GROUPS, type DocumentRecord } from '../../api/schemas.ts';
-import { ErrorPanel } from '../../components/error-panel.tsx';
 import { Panel } from '../../components/panel.tsx';
-import { SkeletonRows } from '../../components/skeleton.tsx';
+import { SkeletonHeading, SkeletonPanel, SkeletonRows } from '../../components/skeleton.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { saveBlob } from '../../lib/download.ts';
 import { extensionForType, readableFileName } from '../../lib/file-name.ts';
@@ -30,16 +29,21 @@ const primary =
   'inline-flex h-8 items-center rounded-md bg-accent-700 px-3 text-sm font-medium text-white hover:bg-sky-800 disabled:opacity-60 dark:hover:bg-sky-800';
 
 export function DocumentPage({ documentId, kind }: { documentId: number; kind?: 'transcript' }) {
-  const record = useQuery(documentRecordQuery(documentId, kind));
-  if (record.data === undefined) {
-    if (record.isError) return <ErrorPanel heading="h1" error={record.error} onRetry={() => void record.refetch()} />;
-    return (
-      <Panel title="Document">
-        <SkeletonRows rows={6} label="Loading the document" />
-      </Panel>
-    );
-  }
-  return <DocumentView doc={record.data} />;
+  const { data: doc } = useSuspenseQuery(documentRecordQuery(documentId, kind));
+  return <DocumentView doc={doc} />;
+}
+
+/** The page's shape while the document's record loads. */
+export function DocumentSkeleton() {
+  return (
+    <>
+      <SkeletonHeading />
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-5 lg:grid-cols-[18rem_minmax(0,1fr)]">
+        <SkeletonPanel lines={9} />
+        <SkeletonPanel lines={14} />
+      </div>
+    </>
+  );
 }
 
 function DocumentView({ doc }: { doc: DocumentRecord }) {

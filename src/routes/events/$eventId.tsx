@@ -26,12 +26,22 @@ export const Route = createFileRoute('/events/$eventId')({
     void queryClient.prefetchQuery(companyQueries.detail(event.companyId));
     void queryClient.prefetchQuery(eventTypeQueries.detail(event.typeId));
   },
-  pendingComponent: () => (
-    <RecordPending query={eventDetailQuery(Route.useParams().eventId)} label="Loading the event">
-      <EventSkeleton />
-    </RecordPending>
-  ),
+  pendingComponent: EventPending,
   errorComponent: (props) => <RouteError {...props} back={back} />,
   notFoundComponent: ({ data }) => <RecordNotFound data={data} back={back} />,
-  component: () => <EventPage eventId={Route.useParams().eventId} />,
+  component: EventRoute,
 });
+
+function EventPending() {
+  const { eventId } = Route.useParams();
+  return (
+    <RecordPending query={eventDetailQuery(eventId)} label="Loading the event">
+      <EventSkeleton />
+    </RecordPending>
+  );
+}
+
+function EventRoute() {
+  const { eventId } = Route.useParams();
+  return <EventPage eventId={eventId} />;
+}

@@ -25,11 +25,7 @@ export const Route = createFileRoute('/recordings/$audioId')({
     const audio = await loadRecord(() => queryClient.ensureQueryData(recordingDetailQuery(audioId)), `Recording ${audioId}`);
     void queryClient.prefetchQuery(recordingTranscriptsQuery(audio.eventId));
   },
-  pendingComponent: () => (
-    <RecordPending query={recordingDetailQuery(Route.useParams().audioId)} label="Loading the recording">
-      <RecordingSkeleton />
-    </RecordPending>
-  ),
+  pendingComponent: RecordingPending,
   errorComponent: (props) => <RouteError {...props} back={back} />,
   notFoundComponent: ({ data }) => <RecordNotFound data={data} back={back} />,
   component: RecordingRoute,
@@ -45,5 +41,14 @@ function RecordingRoute() {
       chapters={(source) => <ChapterList source={source} />}
       transcript={(eventId, source) => <TranscriptPanel eventId={eventId} source={source} />}
     />
+  );
+}
+
+function RecordingPending() {
+  const { audioId } = Route.useParams();
+  return (
+    <RecordPending query={recordingDetailQuery(audioId)} label="Loading the recording">
+      <RecordingSkeleton />
+    </RecordPending>
   );
 }
