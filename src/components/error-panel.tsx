@@ -110,8 +110,11 @@ export function ErrorPanel({
   heading = 'h2',
   compact = false,
   action,
+  detail: detailOverride,
 }: {
   error: unknown;
+  /** Words that say more than the kind of failure can, e.g. which record was not found. */
+  detail?: string;
   onRetry?: () => void;
   heading?: 'h1' | 'h2' | 'h3';
   compact?: boolean;
@@ -119,7 +122,9 @@ export function ErrorPanel({
   action?: ReactNode;
 }) {
   const online = useOnline();
-  const { title, detail, retryIn } = describeError(error, online);
+  const described = describeError(error, online);
+  const { title, retryIn } = described;
+  const detail = online && detailOverride !== undefined ? detailOverride : described.detail;
   const Heading = heading;
   return (
     <div

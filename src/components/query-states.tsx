@@ -1,9 +1,9 @@
-import type { UseInfiniteQueryResult, UseQueryResult } from '@tanstack/react-query';
+import { useQuery, type QueryKey, type UseInfiniteQueryResult, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { isApiError } from '../api/client.ts';
 import { ErrorPanel } from './error-panel.tsx';
 import { EmptyState } from './ui/panel.tsx';
-import { SkeletonRows } from './skeleton.tsx';
+import { PageSkeleton, SkeletonRows } from './skeleton.tsx';
 import { Button } from './ui/button.tsx';
 
 /**
@@ -23,6 +23,29 @@ export function RetryingNotice({ reason }: { reason: unknown }) {
 }
 
 /**
+ * A detail page while its loader waits for the record (a route's pendingComponent): the page's
+ * skeleton, and the 429 notice while the wait is the service's. Watches the loader's query
+ * without starting a fetch of its own.
+ */
+export function RecordPending<T, K extends QueryKey>({
+  query,
+  label,
+  children,
+}: {
+  query: UseQueryOptions<T, Error, T, K>;
+  label: string;
+  children: ReactNode;
+}) {
+  const { failureReason } = useQuery({ ...query, enabled: false });
+  return (
+    <>
+      <RetryingNotice reason={failureReason} />
+      <PageSkeleton label={label}>{children}</PageSkeleton>
+    </>
+  );
+}
+
+/**
  * Loading, error, empty and loaded states of one query, designed once. Data already on screen
  * stays there when a refresh fails: the error shows above it.
  */
@@ -37,8 +60,9 @@ export function QueryStates<T>({
   query: UseQueryResult<T>;
   /** As many placeholder rows as the loaded list will have, so nothing below moves. */
   loadingRows?: number;
-  isEmpty: (data: T) => boolean;
-  empty: ReactNode;
+  /** Leave out for a single record, which is never empty. */
+  isEmpty?: (data: T) => boolean;
+  empty?: ReactNode;
   loadingLabel: string;
   children: (data: T) => ReactNode;
 }) {
@@ -64,7 +88,7 @@ export function QueryStates<T>({
           <ErrorPanel error={query.error} onRetry={() => void query.refetch()} compact heading="h3" />
         </div>
       )}
-      {isEmpty(query.data) ? <EmptyState>{empty}</EmptyState> : children(query.data)}
+      {isEmpty?.(query.data) ? <EmptyState>{empty}</EmptyState> : children(query.data)}
     </>
   );
 }

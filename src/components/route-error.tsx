@@ -1,10 +1,13 @@
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { ErrorPanel } from './error-panel.tsx';
 
-/** A route's error page: says what failed and retries the route's loader and queries. */
-export function RouteError({ error, reset }: ErrorComponentProps) {
+/**
+ * A route's error page: says what failed (per kind, as every panel does) and retries the route's
+ * loader and queries. `back` is the way on beside Retry, e.g. a link to the list.
+ */
+export function RouteError({ error, reset, back }: ErrorComponentProps & { back?: ReactNode }) {
   const router = useRouter();
   const queryErrorResetBoundary = useQueryErrorResetBoundary();
   useEffect(() => {
@@ -15,6 +18,7 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
       <ErrorPanel
         heading="h1"
         error={error}
+        action={back}
         onRetry={() => {
           reset();
           void router.invalidate();

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { audioQueries } from '../api/audio.ts';
 import { documentQueries } from '../api/documents.ts';
-import { Panel } from '../components/panel.tsx';
+import { Panel } from '../components/ui/panel.tsx';
 import { QueryStates } from '../components/query-states.tsx';
 import { TranscriptsTable } from '../features/documents/transcripts-table.tsx';
 import { RecordingsTable } from '../features/recordings/recordings-table.tsx';

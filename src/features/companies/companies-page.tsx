@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { ActiveFilterChips } from '../../components/active-filter-chips.tsx';
 import { DroppedFiltersNotice } from '../../components/dropped-filters-notice.tsx';
 import { ErrorPanel } from '../../components/error-panel.tsx';
-import { EmptyState, Panel } from '../../components/panel.tsx';
+import { EmptyState, Panel } from '../../components/ui/panel.tsx';
 import { SkeletonRows } from '../../components/skeleton.tsx';
 import { useIndexFacets } from '../search/index.ts';
 import { CompaniesTable } from './companies-table.tsx';

@@ -1,9 +1,7 @@
 import { useInfiniteQuery, useQueries, type InfiniteData, type UseInfiniteQueryResult } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo, type ReactNode } from 'react';
-import { audioQueries } from '../../api/audio.ts';
 import { documentTypeQueries } from '../../api/document-types.ts';
-import { documentQueries } from '../../api/documents.ts';
 import { eventTypeQueries } from '../../api/event-types.ts';
 import type { AudioRecord, DocumentRecord, Page } from '../../api/schemas.ts';
 import { ClampedText } from '../../components/clamped-text.tsx';
@@ -12,17 +10,16 @@ import { EmptyState, Panel } from '../../components/ui/panel.tsx';
 import { SkeletonRows } from '../../components/skeleton.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { formatDuration, textOr } from '../../lib/format.ts';
+import { companyRecordingsQuery, companyTranscriptsQuery } from './company-queries.ts';
 import { groupEvents, type CompanyEvent } from './events.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { textLinkClass } from '../../components/ui/text-link.ts';
 
-const PAGE = 50;
-
 export function useCompanyRecordings(companyId: number) {
-  return useInfiniteQuery(audioQueries.infinite({ companyIds: [companyId], expand: ['event'], direction: 'desc', limit: PAGE }));
+  return useInfiniteQuery(companyRecordingsQuery(companyId));
 }
 export function useCompanyTranscripts(companyId: number) {
-  return useInfiniteQuery(documentQueries.transcriptsInfinite({ companyIds: [companyId], expand: ['event'], direction: 'desc', limit: PAGE }));
+  return useInfiniteQuery(companyTranscriptsQuery(companyId));
 }
 
 type Infinite<T> = UseInfiniteQueryResult<InfiniteData<Page<T>, unknown>>;

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { audioQueries } from '../../api/audio.ts';
@@ -6,9 +6,8 @@ import { companyQueries } from '../../api/companies.ts';
 import { documentTypeQueries } from '../../api/document-types.ts';
 import { eventTypeQueries } from '../../api/event-types.ts';
 import { DOCUMENT_GROUPS, type DocumentRecord } from '../../api/schemas.ts';
-import { ErrorPanel } from '../../components/error-panel.tsx';
 import { Panel } from '../../components/ui/panel.tsx';
-import { SkeletonRows } from '../../components/skeleton.tsx';
+import { SkeletonHeading, SkeletonPanel, SkeletonRows } from '../../components/skeleton.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { textLinkClass } from '../../components/ui/text-link.ts';
 import { TimeText } from '../../components/time-text.tsx';
@@ -31,16 +30,21 @@ const PdfViewer = lazy(() => import('./pdf-viewer.tsx'));
 const link = textLinkClass();
 
 export function DocumentPage({ documentId, kind }: { documentId: number; kind?: 'transcript' }) {
-  const record = useQuery(documentRecordQuery(documentId, kind));
-  if (record.data === undefined) {
-    if (record.isError) return <ErrorPanel heading="h1" error={record.error} onRetry={() => void record.refetch()} />;
-    return (
-      <Panel title="Document">
-        <SkeletonRows rows={6} label="Loading the document" />
-      </Panel>
-    );
-  }
-  return <DocumentView doc={record.data} />;
+  const { data: doc } = useSuspenseQuery(documentRecordQuery(documentId, kind));
+  return <DocumentView doc={doc} />;
+}
+
+/** The page's shape while the document's record loads. */
+export function DocumentSkeleton() {
+  return (
+    <>
+      <SkeletonHeading />
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-5 lg:grid-cols-[18rem_minmax(0,1fr)]">
+        <SkeletonPanel lines={9} />
+        <SkeletonPanel lines={14} />
+      </div>
+    </>
+  );
 }
 
 function DocumentView({ doc }: { doc: DocumentRecord }) {

@@ -1,24 +1,20 @@
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { audioQueries } from '../../api/audio.ts';
 import { isApiError } from '../../api/client.ts';
 import { companyQueries } from '../../api/companies.ts';
 import { documentTypeQueries } from '../../api/document-types.ts';
-import { documentQueries } from '../../api/documents.ts';
 import { eventTypeQueries } from '../../api/event-types.ts';
-import { eventQueries } from '../../api/events.ts';
-import { liveQueries } from '../../api/live.ts';
 import type { EventRecord, LiveAudio } from '../../api/schemas.ts';
-import { ErrorPanel } from '../../components/error-panel.tsx';
 import { EmptyState, Panel } from '../../components/ui/panel.tsx';
 import { QueryStates } from '../../components/query-states.tsx';
-import { SkeletonRows } from '../../components/skeleton.tsx';
+import { SkeletonHeading, SkeletonPanel } from '../../components/skeleton.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { companyLabel, formatDuration, formatSize, MISSING, textOr } from '../../lib/format.ts';
 import { languageName } from '../../lib/language.ts';
 import { safeHttpUrl } from '../../lib/safe-url.ts';
 import { textLinkClass } from '../../components/ui/text-link.ts';
+import { eventDetailQuery, eventLiveQuery, eventRecordingsQuery, eventTranscriptsQuery } from './event-queries.ts';
 
 /**
  * An event: what, who, when (reader's time zone, UTC on hover), its type and parent (endpoint 5,
@@ -29,23 +25,25 @@ import { textLinkClass } from '../../components/ui/text-link.ts';
 const link = textLinkClass();
 
 export function EventPage({ eventId }: { eventId: number }) {
-  const event = useQuery(eventQueries.detail(eventId));
-  if (event.data === undefined) {
-    if (event.isError) {
-      const start = (
-        <Link to="/" className="text-sm font-medium underline">
-          Go to the start page
-        </Link>
-      );
-      return <ErrorPanel heading="h1" error={event.error} onRetry={() => void event.refetch()} action={start} />;
-    }
-    return (
-      <Panel title="Event">
-        <SkeletonRows rows={6} label="Loading the event" />
-      </Panel>
-    );
-  }
-  return <EventView event={event.data} />;
+  const { data: event } = useSuspenseQuery(eventDetailQuery(eventId));
+  return <EventView event={event} />;
+}
+
+/** The page's shape while the event loads. */
+export function EventSkeleton() {
+  return (
+    <>
+      <SkeletonHeading />
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-5 lg:grid-cols-[20rem_minmax(0,1fr)]">
+        <SkeletonPanel lines={7} />
+        <div className="space-y-5">
+          <SkeletonPanel lines={1} />
+          <SkeletonPanel lines={1} />
+          <SkeletonPanel lines={2} />
+        </div>
+      </div>
+    </>
+  );
 }
 
 function EventView({ event }: { event: EventRecord }) {
@@ -140,14 +138,14 @@ export function liveStateText(state: string): string {
 }
 
 function LiveStatus({ eventId }: { eventId: number }) {
-  const live = useQuery(liveQueries.forEvent(eventId));
+  const live = useQuery(eventLiveQuery(eventId));
   const none = live.isError && isApiError(live.error) && live.error.kind === 'not-found';
   return (
     <Panel title="Live audio">
       {none ? (
         <EmptyState>No live audio for this event.</EmptyState>
       ) : (
-        <QueryStates query={live} isEmpty={() => false} empty={null} loadingLabel="Loading the live status" loadingRows={1}>
+        <QueryStates query={live} loadingLabel="Loading the live status" loadingRows={1}>
           {(record: LiveAudio) => (
             <div className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm">
               <p>
@@ -172,7 +170,7 @@ function LiveStatus({ eventId }: { eventId: number }) {
 }
 
 function Recordings({ eventId }: { eventId: number }) {
-  const recordings = useQuery(audioQueries.list({ eventIds: [eventId], limit: 50 }));
+  const recordings = useQuery(eventRecordingsQuery(eventId));
   return (
     <Panel title="Recordings">
       <QueryStates
@@ -202,7 +200,7 @@ function Recordings({ eventId }: { eventId: number }) {
 }
 
 function Transcripts({ eventId }: { eventId: number }) {
-  const transcripts = useQuery(documentQueries.transcripts({ eventIds: [eventId], limit: 50 }));
+  const transcripts = useQuery(eventTranscriptsQuery(eventId));
   const typeIds = [...new Set(transcripts.data?.data.map((t) => t.typeId) ?? [])];
   const types = useQueries({ queries: typeIds.map((id) => documentTypeQueries.detail(id)) });
   const typeName = new Map(types.flatMap((q) => (q.data ? [[q.data.id, textOr(q.data.name, `Type ${q.data.id}`)] as const] : [])));

@@ -6,6 +6,7 @@ import { ErrorPanel } from '../../components/error-panel.tsx';
 import { isApiError } from '../../api/client.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
+import { readId } from '../../lib/route-params.ts';
 
 /**
  * Opens a live record by its own id, or by an event's id (the record is looked up with the
@@ -29,12 +30,12 @@ export function OpenLiveForm() {
   const open = async () => {
     const value = draft.trim();
     setError(null);
-    if (!/^[1-9]\d{0,15}$/.test(value)) {
+    const number = readId(value);
+    if (number === undefined) {
       setProblem(`Enter ${kind === 'live' ? 'a live-audio id' : 'an event id'}: a whole number, such as 7061.`);
       return;
     }
     setProblem(null);
-    const number = Number(value);
     if (kind === 'live') {
       void navigate({ to: '/live/$liveId', params: { liveId: number } });
       return;

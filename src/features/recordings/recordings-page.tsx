@@ -3,7 +3,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { ActiveFilterChips } from '../../components/active-filter-chips.tsx';
 import { DroppedFiltersNotice } from '../../components/dropped-filters-notice.tsx';
-import { Panel } from '../../components/panel.tsx';
+import { Panel } from '../../components/ui/panel.tsx';
 import { InfiniteStates } from '../../components/query-states.tsx';
 import { RecordingFilters } from './recording-filters.tsx';
 import { recordingFilters, recordingListQuery } from './recording-list-filters.ts';

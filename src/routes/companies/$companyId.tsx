@@ -1,53 +1,43 @@
-import { useQuery } from '@tanstack/react-query';
-import { createFileRoute } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
-import { companyQueries } from '../../api/companies.ts';
-import { ErrorPanel } from '../../components/error-panel.tsx';
-import { SkeletonRows } from '../../components/skeleton.tsx';
-import {
-  CompanyEvents,
-  CompanyRecordings,
-  CompanyTranscripts,
-  useCompanyRecordings,
-  useCompanyTranscripts,
-} from '../../features/companies/company-activity.tsx';
-import { CompanyHeader } from '../../features/companies/company-header.tsx';
-import { parseIdParam } from '../../lib/route-params.ts';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { RecordPending } from '../../components/query-states.tsx';
+import { RecordNotFound } from '../../components/record-not-found.tsx';
+import { RouteError } from '../../components/route-error.tsx';
+import { CompanyPage, CompanySkeleton } from '../../features/companies/company-page.tsx';
+import { companyDetailQuery, companyRecordingsQuery, companySegmentsQuery, companyTranscriptsQuery } from '../../features/companies/company-queries.ts';
+import { loadRecord } from '../../lib/route-data.ts';
+import { idParam } from '../../lib/route-params.ts';
 
-// The segment charts load with this page only.
-const CompanySegments = lazy(() => import('../../features/companies/segments/index.ts'));
+const back = (
+  <Link to="/companies" className="text-sm font-medium underline">
+    All companies
+  </Link>
+);
 
 export const Route = createFileRoute('/companies/$companyId')({
-  params: { parse: ({ companyId }) => ({ companyId: parseIdParam(companyId) }), stringify: ({ companyId }) => ({ companyId: String(companyId) }) },
-  loader: ({ context: { queryClient }, params }) => void queryClient.prefetchQuery(companyQueries.detail(params.companyId)),
-  component: CompanyPage,
+  params: idParam('companyId'),
+  loader: async ({ context: { queryClient }, params: { companyId } }) => {
+    // Every list of the page starts with the company, not after it.
+    void queryClient.prefetchInfiniteQuery(companyRecordingsQuery(companyId));
+    void queryClient.prefetchInfiniteQuery(companyTranscriptsQuery(companyId));
+    void queryClient.prefetchQuery(companySegmentsQuery(companyId));
+    await loadRecord(() => queryClient.ensureQueryData(companyDetailQuery(companyId)), `Company ${companyId}`);
+  },
+  pendingComponent: CompanyPending,
+  errorComponent: (props) => <RouteError {...props} back={back} />,
+  notFoundComponent: ({ data }) => <RecordNotFound data={data} back={back} />,
+  component: CompanyRoute,
 });
 
-function CompanyPage() {
+function CompanyRoute() {
   const { companyId } = Route.useParams();
-  const company = useQuery(companyQueries.detail(companyId));
-  const recordings = useCompanyRecordings(companyId);
-  const transcripts = useCompanyTranscripts(companyId);
+  return <CompanyPage companyId={companyId} />;
+}
 
+function CompanyPending() {
+  const { companyId } = Route.useParams();
   return (
-    <div className="space-y-5">
-      {company.data ? (
-        <CompanyHeader company={company.data} />
-      ) : company.isError ? (
-        <ErrorPanel error={company.error} onRetry={() => void company.refetch()} />
-      ) : (
-        <div className="rounded-lg border border-slate-200 dark:border-slate-800">
-          <SkeletonRows rows={3} label="Loading the company" />
-        </div>
-      )}
-      <div className="grid gap-5 xl:grid-cols-2">
-        <CompanyRecordings query={recordings} />
-        <CompanyTranscripts query={transcripts} />
-      </div>
-      <CompanyEvents recordings={recordings} transcripts={transcripts} />
-      <Suspense fallback={<SkeletonRows rows={6} label="Loading segments" />}>
-        <CompanySegments companyId={companyId} />
-      </Suspense>
-    </div>
+    <RecordPending query={companyDetailQuery(companyId)} label="Loading the company">
+      <CompanySkeleton />
+    </RecordPending>
   );
 }

@@ -1,14 +1,33 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { companyQueries } from '../../api/companies.ts';
+import { documentTypeQueries } from '../../api/document-types.ts';
+import { RecordPending } from '../../components/query-states.tsx';
+import { RecordNotFound } from '../../components/record-not-found.tsx';
+import { RouteError } from '../../components/route-error.tsx';
+import { DocumentPage, DocumentSkeleton } from '../../features/documents/document-page.tsx';
 import { documentRecordQuery } from '../../features/documents/document-record.ts';
-import { DocumentPage } from '../../features/documents/document-page.tsx';
-import { parseIdParam } from '../../lib/route-params.ts';
+import { loadRecord } from '../../lib/route-data.ts';
+import { idParam } from '../../lib/route-params.ts';
+
+const back = (
+  <Link to="/transcripts" className="text-sm font-medium underline">
+    All transcripts
+  </Link>
+);
 
 export const Route = createFileRoute('/documents/$documentId')({
-  params: { parse: ({ documentId }) => ({ documentId: parseIdParam(documentId) }), stringify: ({ documentId }) => ({ documentId: String(documentId) }) },
+  params: idParam('documentId'),
   /** `?kind=transcript`: opened from a transcript list, so read through the transcript endpoint. */
   validateSearch: (search: Record<string, unknown>): { kind?: 'transcript' } => (search.kind === 'transcript' ? { kind: 'transcript' } : {}),
   loaderDeps: ({ search }) => ({ kind: search.kind }),
-  loader: ({ context: { queryClient }, params, deps }) => void queryClient.prefetchQuery(documentRecordQuery(params.documentId, deps.kind)),
+  loader: async ({ context: { queryClient }, params: { documentId }, deps }) => {
+    const doc = await loadRecord(() => queryClient.ensureQueryData(documentRecordQuery(documentId, deps.kind)), `Document ${documentId}`);
+    void queryClient.prefetchQuery(documentTypeQueries.detail(doc.typeId));
+    void queryClient.prefetchQuery(companyQueries.detail(doc.companyId));
+  },
+  pendingComponent: DocumentPending,
+  errorComponent: (props) => <RouteError {...props} back={back} />,
+  notFoundComponent: ({ data }) => <RecordNotFound data={data} back={back} />,
   component: DocumentRoute,
 });
 
@@ -16,4 +35,14 @@ function DocumentRoute() {
   const { documentId } = Route.useParams();
   const { kind } = Route.useSearch();
   return <DocumentPage documentId={documentId} kind={kind} />;
+}
+
+function DocumentPending() {
+  const { documentId } = Route.useParams();
+  const { kind } = Route.useSearch();
+  return (
+    <RecordPending query={documentRecordQuery(documentId, kind)} label="Loading the document">
+      <DocumentSkeleton />
+    </RecordPending>
+  );
 }

@@ -1,13 +1,45 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { eventQueries } from '../../api/events.ts';
-import { EventPage } from '../../features/events/event-page.tsx';
-import { parseIdParam } from '../../lib/route-params.ts';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { companyQueries } from '../../api/companies.ts';
+import { eventTypeQueries } from '../../api/event-types.ts';
+import { RecordPending } from '../../components/query-states.tsx';
+import { RecordNotFound } from '../../components/record-not-found.tsx';
+import { RouteError } from '../../components/route-error.tsx';
+import { EventPage, EventSkeleton } from '../../features/events/event-page.tsx';
+import { eventDetailQuery, eventLiveQuery, eventRecordingsQuery, eventTranscriptsQuery } from '../../features/events/event-queries.ts';
+import { loadRecord } from '../../lib/route-data.ts';
+import { idParam } from '../../lib/route-params.ts';
+
+const back = (
+  <Link to="/" className="text-sm font-medium underline">
+    Go to the start page
+  </Link>
+);
 
 export const Route = createFileRoute('/events/$eventId')({
-  params: { parse: ({ eventId }) => ({ eventId: parseIdParam(eventId) }), stringify: ({ eventId }) => ({ eventId: String(eventId) }) },
-  loader: ({ context: { queryClient }, params }) => void queryClient.prefetchQuery(eventQueries.detail(params.eventId)),
+  params: idParam('eventId'),
+  loader: async ({ context: { queryClient }, params: { eventId } }) => {
+    // The event's lists start with the event itself, not after it.
+    void queryClient.prefetchQuery(eventRecordingsQuery(eventId));
+    void queryClient.prefetchQuery(eventTranscriptsQuery(eventId));
+    void queryClient.prefetchQuery(eventLiveQuery(eventId));
+    const event = await loadRecord(() => queryClient.ensureQueryData(eventDetailQuery(eventId)), `Event ${eventId}`);
+    void queryClient.prefetchQuery(companyQueries.detail(event.companyId));
+    void queryClient.prefetchQuery(eventTypeQueries.detail(event.typeId));
+  },
+  pendingComponent: EventPending,
+  errorComponent: (props) => <RouteError {...props} back={back} />,
+  notFoundComponent: ({ data }) => <RecordNotFound data={data} back={back} />,
   component: EventRoute,
 });
+
+function EventPending() {
+  const { eventId } = Route.useParams();
+  return (
+    <RecordPending query={eventDetailQuery(eventId)} label="Loading the event">
+      <EventSkeleton />
+    </RecordPending>
+  );
+}
 
 function EventRoute() {
   const { eventId } = Route.useParams();

@@ -1,5 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { Panel, EmptyState } from '../../components/panel.tsx';
+import { Panel, EmptyState } from '../../components/ui/panel.tsx';
 import { OpenLiveForm } from '../../features/live/open-live-form.tsx';
 import { forgetRecentLive, useRecentLive } from '../../features/live/recent.ts';
 import { describeState, TONE_CLASSES } from '../../features/live/states.ts';

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { companyQueries } from '../../../api/companies.ts';
 import type { AllPages } from '../../../api/pagination.ts';
 import type { Segment } from '../../../api/schemas.ts';
 import { Panel } from '../../../components/ui/panel.tsx';
 import { QueryStates } from '../../../components/query-states.tsx';
+import { companySegmentsQuery } from '../company-queries.ts';
 import { figureFormatter, groupSegments, spellUnit, type SegmentBlock } from './model.ts';
 import { SegmentsChart } from './segments-chart.tsx';
 import { SegmentsTable } from './segments-table.tsx';
@@ -93,7 +93,7 @@ function SegmentsBody({ all }: { all: AllPages<Segment> }) {
 }
 
 export function CompanySegments({ companyId }: { companyId: number }) {
-  const query = useQuery(companyQueries.segmentsAll(companyId));
+  const query = useQuery(companySegmentsQuery(companyId));
   return (
     <Panel title="Segments" id={`company-${companyId}-segments`}>
       <QueryStates

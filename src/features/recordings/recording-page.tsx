@@ -1,0 +1,70 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Panel } from '../../components/ui/panel.tsx';
+import { QueryStates } from '../../components/query-states.tsx';
+import { SkeletonHeading, SkeletonLine, SkeletonPanel } from '../../components/skeleton.tsx';
+import type { RecordingSource } from '../../lib/player/index.ts';
+import { recordingDetailQuery } from './recording-queries.ts';
+import { useCueRecording, useRecordingSource } from './recording-source.ts';
+import { RecordingSummary } from './recording-summary.tsx';
+
+const columns = 'grid grid-cols-[minmax(0,1fr)] gap-5 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]';
+
+/**
+ * A recording's page: its summary and Play, its chapters and its transcript. The chapter list and
+ * the transcript that follow playback belong to the player, so the route hands them in.
+ */
+export function RecordingPage({
+  audioId,
+  t,
+  chapters,
+  transcript,
+}: {
+  audioId: number;
+  /** `?t=`: where playback starts, in seconds. */
+  t: number | undefined;
+  chapters: (source: RecordingSource) => ReactNode;
+  transcript: (eventId: number, source: RecordingSource) => ReactNode;
+}) {
+  const { data: audio } = useSuspenseQuery(recordingDetailQuery(audioId));
+  const { source, chapters: chapterQuery } = useRecordingSource(audio);
+  useCueRecording(source, t);
+  return (
+    <div className={columns}>
+      <div className="space-y-5">
+        <section aria-label="Recording" className="rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+          <RecordingSummary audio={audio} source={source} t={t} />
+        </section>
+        <Panel title="Chapters">
+          <QueryStates
+            query={chapterQuery}
+            isEmpty={(list) => list.length === 0}
+            empty="This recording has no chapters."
+            loadingLabel="Loading chapters"
+            loadingRows={6}
+          >
+            {() => chapters(source)}
+          </QueryStates>
+        </Panel>
+      </div>
+      <Panel title="Transcript">{transcript(audio.eventId, source)}</Panel>
+    </div>
+  );
+}
+
+/** The page's shape while the recording loads. */
+export function RecordingSkeleton() {
+  return (
+    <div className={columns}>
+      <div className="space-y-5">
+        <div className="space-y-4 rounded-lg border border-slate-200 bg-white px-4 py-4 dark:border-slate-800 dark:bg-slate-900">
+          <SkeletonHeading />
+          <div className="h-9 w-40 animate-pulse rounded-md bg-slate-200 dark:bg-slate-800" />
+          <SkeletonLine className="w-1/2" />
+        </div>
+        <SkeletonPanel lines={6} />
+      </div>
+      <SkeletonPanel lines={12} />
+    </div>
+  );
+}
