@@ -37,7 +37,8 @@ export default tseslint.config(
           patterns: [
             { group: ['**/server/**'], message: 'The browser bundle must not import server code.' },
             ...FEATURES.filter((other) => other !== feature).map((other) => ({
-              group: [`**/features/${other}/**`],
+              // Also the short relative forms (`../search/…`) a sibling import takes.
+              group: [`**/features/${other}/**`, `../${other}/**`, `../../${other}/**`],
               message: `Feature "${feature}" must not import from feature "${other}"; move shared code to src/components or src/lib.`,
             })),
           ],

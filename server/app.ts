@@ -2,7 +2,7 @@ import { Duplex } from 'node:stream';
 import { constants as zlibConstants, createBrotliCompress, createGzip } from 'node:zlib';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { ServerConfig } from './config.ts';
-import { createFileRoute, FILE_ROUTE } from './files.ts';
+import { createFileProxy, FILE_ROUTE } from './files.ts';
 import { API_PREFIX, createApiProxy, type ApiProxy } from './proxy.ts';
 import { createSandbox, type Sandbox } from './sandbox/app.ts';
 import { errorResponse } from './sandbox/errors.ts';
@@ -85,7 +85,7 @@ export function createServerApp(config: ServerConfig, options: ServerAppOptions 
   app.get('/healthz', (c) => c.json({ status: 'ok' }, 200, { 'cache-control': 'no-store' }));
   app.get('/app-config.json', (c) => c.json({ dataSource: config.dataSource }, 200, { 'cache-control': 'no-store' }));
   app.all(`${API_PREFIX.slice(0, -1)}/*`, (c) => proxy(c.req.raw));
-  const fileRoute = createFileRoute({
+  const fileRoute = createFileProxy({
     allowedOrigins: config.fileHosts,
     sandbox: sandbox ? { fetch: sandbox.fetch, publicUrl: config.sandbox.publicUrl } : undefined,
     timeoutMs: config.proxyTimeoutMs,

@@ -46,7 +46,7 @@ const PASSED_RESPONSE_HEADERS = [
 const SAFE_TYPE = /^(application\/(pdf|json|octet-stream|zip|vnd\.apple\.mpegurl|x-mpegurl)|text\/(plain|csv)|audio\/[\w.+-]+|video\/mp4)\s*(;|$)/i;
 const MAX_REDIRECTS = 3;
 
-export function createFileRoute(options: FileRouteOptions): (request: Request) => Promise<Response> {
+export function createFileProxy(options: FileRouteOptions): (request: Request) => Promise<Response> {
   const allowed = new Set(options.allowedOrigins.map((origin) => origin.toLowerCase()));
   const networkFetch = options.fetch ?? fetch;
 

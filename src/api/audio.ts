@@ -104,20 +104,6 @@ export const audioQueries = {
       queryKey: audioKeys.detail(id, params),
       queryFn: ({ signal }) => fetchAudio(id, params, signal),
     }),
-  /** One page of chapters (endpoint 8). */
-  chapters: (audioId: number, params: ChapterListParams = {}) =>
-    queryOptions({
-      queryKey: audioKeys.chapterList(audioId, params),
-      queryFn: ({ signal }) => fetchAudioChapters(audioId, params, signal),
-    }),
-  /** Chapters page by page (endpoint 8). */
-  chaptersInfinite: (audioId: number, filters: ChapterFilters = {}) =>
-    infiniteQueryOptions({
-      queryKey: audioKeys.chapterInfinite(audioId, filters),
-      queryFn: ({ signal, pageParam }) => fetchAudioChapters(audioId, { ...filters, cursor: pageParam }, signal),
-      initialPageParam: FIRST_CURSOR,
-      getNextPageParam,
-    }),
   /** Every chapter at the given levels, all pages fetched (what a player needs). */
   allChapters: (audioId: number, filters: ChapterFilters = {}) =>
     queryOptions({

@@ -87,20 +87,6 @@ export const companyQueries = {
       queryKey: companyKeys.detail(id),
       queryFn: ({ signal }) => fetchCompany(id, signal),
     }),
-  /** One page of a company's segments (endpoint 3). */
-  segments: (companyId: number, params: SegmentListParams = {}) =>
-    queryOptions({
-      queryKey: companyKeys.segmentList(companyId, params),
-      queryFn: ({ signal }) => fetchCompanySegments(companyId, params, signal),
-    }),
-  /** A company's segments page by page (endpoint 3). */
-  segmentsInfinite: (companyId: number, filters: SegmentFilters = {}) =>
-    infiniteQueryOptions({
-      queryKey: companyKeys.segmentInfinite(companyId, filters),
-      queryFn: ({ signal, pageParam }) => fetchCompanySegments(companyId, { ...filters, cursor: pageParam }, signal),
-      initialPageParam: FIRST_CURSOR,
-      getNextPageParam,
-    }),
   /** Every page of a company's segments (endpoint 3), as one list. */
   segmentsAll: (companyId: number) =>
     queryOptions({

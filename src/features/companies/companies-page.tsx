@@ -6,7 +6,6 @@ import { DroppedFiltersNotice } from '../../components/dropped-filters-notice.ts
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { EmptyState, Panel } from '../../components/ui/panel.tsx';
 import { SkeletonRows } from '../../components/skeleton.tsx';
-import { useIndexFacets } from '../search/index.ts';
 import { CompaniesTable } from './companies-table.tsx';
 import { companyFilters, companyListQuery } from './company-list-filters.ts';
 import { CompanyFiltersForm } from './filters-form.tsx';
@@ -14,13 +13,12 @@ import { CompanyFiltersForm } from './filters-form.tsx';
 const route = getRouteApi('/companies/');
 
 /** /companies: every filter of endpoint 1 from the address, and the endless table. */
-export function CompaniesPage() {
+export function CompaniesPage({ facets }: { facets: { countries: string[]; exchanges: string[] } }) {
   const address = route.useSearch();
   // What the address says, cleaned: unusable values are left out and named.
   const search = useMemo(() => companyFilters.parse(address), [address]);
   const navigate = route.useNavigate();
   const query = useInfiniteQuery(companyListQuery(search));
-  const facets = useIndexFacets();
   const active = companyFilters.count(search);
   const filtered = active > 0;
   // On a phone the form folds away so the list is the first thing in view.

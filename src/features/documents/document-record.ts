@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { isApiError } from '../../api/client.ts';
-import { documentKeys, fetchDocument, fetchTranscript } from '../../api/documents.ts';
+import { documentKeys, documentQueries, fetchDocument, fetchTranscript } from '../../api/documents.ts';
 
 /**
  * The record behind a document page. Any document is read through endpoint 10 (with its event
@@ -9,10 +9,9 @@ import { documentKeys, fetchDocument, fetchTranscript } from '../../api/document
  */
 export function documentRecordQuery(id: number, kind: 'transcript' | undefined) {
   if (kind !== 'transcript') {
-    return queryOptions({
-      queryKey: documentKeys.detail(id, { expand: ['event'] }) as readonly unknown[],
-      queryFn: ({ signal }) => fetchDocument(id, { expand: ['event'] }, signal),
-    });
+    // Endpoint 10's own factory, with its key widened so both branches share one type.
+    const detail = documentQueries.detail(id, { expand: ['event'] });
+    return queryOptions({ queryKey: detail.queryKey as readonly unknown[], queryFn: ({ signal }) => fetchDocument(id, { expand: ['event'] }, signal) });
   }
   return queryOptions({
     queryKey: [...documentKeys.transcriptDetail(id), 'or-document'] as readonly unknown[],

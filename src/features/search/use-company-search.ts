@@ -1,13 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { createContext, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { companyQueries } from '../../api/companies.ts';
 import { getCompanyIndex, pickIndexed, type CompanyIndex, type IndexStatus } from './company-index.ts';
 import { looksLikeIsin, looksLikeTicker, SCORE, type SearchHit } from './rank.ts';
 
-export const CompanyIndexContext = createContext<CompanyIndex | null>(null);
-
 export function useCompanyIndex(): CompanyIndex {
-  return useContext(CompanyIndexContext) ?? getCompanyIndex();
+  return getCompanyIndex();
 }
 
 export function useIndexStatus(index: CompanyIndex): IndexStatus {

@@ -10,7 +10,7 @@
  */
 export { player } from './instance.ts';
 export { createPlayer, preloadHls, DEFAULT_TIMINGS, type Player, type LoadOptions, type PlayerOptions, type HlsConstructor } from './engine.ts';
-export { PlayerContext, usePlayer, usePlayerState } from './react.ts';
+export { usePlayer, usePlayerState } from './react.ts';
 export * from './types.ts';
 export * from './chapters.ts';
 export { readPosition } from './storage.ts';

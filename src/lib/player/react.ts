@@ -1,13 +1,11 @@
-import { createContext, useContext, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import type { Player } from './engine.ts';
 import { player as appPlayer } from './instance.ts';
 import type { PlayerState } from './types.ts';
 
-/** The player React components talk to: the app's one player unless a test provides another. */
-export const PlayerContext = createContext<Player>(appPlayer);
-
+/** The player React components talk to: the app's one player. */
 export function usePlayer(): Player {
-  return useContext(PlayerContext);
+  return appPlayer;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CompaniesPage } from '../../features/companies/companies-page.tsx';
 import { companyFilters, companyListQuery } from '../../features/companies/company-list-filters.ts';
+import { useIndexFacets } from '../../features/search/use-company-search.ts';
 
 export const Route = createFileRoute('/companies/')({
   validateSearch: companyFilters.validateSearch,
@@ -9,5 +10,10 @@ export const Route = createFileRoute('/companies/')({
     return { filters, direction };
   },
   loader: ({ context: { queryClient }, deps }) => void queryClient.prefetchInfiniteQuery(companyListQuery(deps)),
-  component: CompaniesPage,
+  component: CompaniesRoute,
 });
+
+/** The company index (a feature of its own) offers the countries and exchanges it knows. */
+function CompaniesRoute() {
+  return <CompaniesPage facets={useIndexFacets()} />;
+}

@@ -1,2 +1,0 @@
-export { HeaderSearch, HeaderIndexBadge, PaletteLauncher, startCompanyIndexInBackground, loadSearch } from './lazy.tsx';
-export { useIndexFacets } from './use-company-search.ts';
