@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const FEATURES = ['companies', 'events', 'documents', 'recordings', 'player', 'live', 'search'];
+const FEATURES = ['companies', 'events', 'documents', 'recordings', 'player', 'live', 'search', 'home'];
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'src/routeTree.gen.ts', 'scripts/media/*.mjs'] },

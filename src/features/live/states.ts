@@ -1,5 +1,5 @@
 import type { LiveState } from '../../api/schemas.ts';
-import { badgeClass, type BadgeTone } from '../../components/ui/badge.tsx';
+import type { BadgeTone } from '../../components/ui/badge.tsx';
 
 export type Tone = 'neutral' | 'upcoming' | 'live' | 'working' | 'done' | 'failed';
 
@@ -60,11 +60,6 @@ export const TONE_BADGE: Record<Tone, BadgeTone> = {
   done: 'success',
   failed: 'danger',
 };
-
-/** @deprecated Only for src/routes/live/index.tsx until it renders `<Badge tone={TONE_BADGE[tone]}>`; then delete. */
-export const TONE_CLASSES: Record<Tone, string> = Object.fromEntries(
-  Object.entries(TONE_BADGE).map(([tone, badge]) => [tone, badgeClass({ tone: badge })]),
-) as Record<Tone, string>;
 
 /** "2 h 05 min 09 s", "4 min 09 s", "9 s": a countdown's remaining time. */
 export function formatCountdown(ms: number): string {

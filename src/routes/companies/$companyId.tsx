@@ -4,11 +4,12 @@ import { RecordNotFound } from '../../components/record-not-found.tsx';
 import { RouteError } from '../../components/route-error.tsx';
 import { CompanyPage, CompanySkeleton } from '../../features/companies/company-page.tsx';
 import { companyDetailQuery, companyRecordingsQuery, companySegmentsQuery, companyTranscriptsQuery } from '../../features/companies/company-queries.ts';
+import { textLinkClass } from '../../components/ui/text-link.ts';
 import { loadRecord } from '../../lib/route-data.ts';
 import { idParam } from '../../lib/route-params.ts';
 
 const back = (
-  <Link to="/companies" className="text-sm font-medium underline">
+  <Link to="/companies" className={textLinkClass({ underlined: true, className: 'text-sm' })}>
     All companies
   </Link>
 );

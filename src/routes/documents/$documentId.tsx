@@ -6,11 +6,12 @@ import { RecordNotFound } from '../../components/record-not-found.tsx';
 import { RouteError } from '../../components/route-error.tsx';
 import { DocumentPage, DocumentSkeleton } from '../../features/documents/document-page.tsx';
 import { documentRecordQuery } from '../../features/documents/document-record.ts';
+import { textLinkClass } from '../../components/ui/text-link.ts';
 import { loadRecord } from '../../lib/route-data.ts';
 import { idParam } from '../../lib/route-params.ts';
 
 const back = (
-  <Link to="/transcripts" className="text-sm font-medium underline">
+  <Link to="/transcripts" className={textLinkClass({ underlined: true, className: 'text-sm' })}>
     All transcripts
   </Link>
 );

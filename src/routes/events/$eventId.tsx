@@ -6,11 +6,12 @@ import { RecordNotFound } from '../../components/record-not-found.tsx';
 import { RouteError } from '../../components/route-error.tsx';
 import { EventPage, EventSkeleton } from '../../features/events/event-page.tsx';
 import { eventDetailQuery, eventLiveQuery, eventRecordingsQuery, eventTranscriptsQuery } from '../../features/events/event-queries.ts';
+import { textLinkClass } from '../../components/ui/text-link.ts';
 import { loadRecord } from '../../lib/route-data.ts';
 import { idParam } from '../../lib/route-params.ts';
 
 const back = (
-  <Link to="/" className="text-sm font-medium underline">
+  <Link to="/" className={textLinkClass({ underlined: true, className: 'text-sm' })}>
     Go to the start page
   </Link>
 );

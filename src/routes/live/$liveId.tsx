@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { liveQueries } from '../../api/live.ts';
 import { LiveStatusView } from '../../features/live/live-status.tsx';
-import { parseIdParam } from '../../lib/route-params.ts';
+import { idParam } from '../../lib/route-params.ts';
 
 export const Route = createFileRoute('/live/$liveId')({
-  params: { parse: ({ liveId }) => ({ liveId: parseIdParam(liveId) }), stringify: ({ liveId }) => ({ liveId: String(liveId) }) },
+  params: idParam('liveId'),
   loader: ({ context: { queryClient }, params }) => void queryClient.prefetchQuery(liveQueries.detail(params.liveId)),
   component: LivePage,
 });

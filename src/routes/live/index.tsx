@@ -1,54 +1,6 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { Panel, EmptyState } from '../../components/ui/panel.tsx';
-import { OpenLiveForm } from '../../features/live/open-live-form.tsx';
-import { forgetRecentLive, useRecentLive } from '../../features/live/recent.ts';
-import { describeState, TONE_CLASSES } from '../../features/live/states.ts';
+import { createFileRoute } from '@tanstack/react-router';
+import { LiveIndexPage } from '../../features/live/live-index-page.tsx';
 
 export const Route = createFileRoute('/live/')({
-  component: Live,
+  component: LiveIndexPage,
 });
-
-function Live() {
-  const recent = useRecentLive();
-  return (
-    <>
-      <h1 className="mb-4 text-lg font-semibold tracking-tight">Live audio</h1>
-      <div className="space-y-5">
-        <Panel title="Follow a call">
-          <OpenLiveForm />
-        </Panel>
-        <Panel
-          title="Opened recently"
-          actions={
-            recent.length > 0 ? (
-              <button type="button" onClick={forgetRecentLive} className="text-xs font-medium text-accent-700 hover:underline dark:text-accent-300">
-                Clear the list
-              </button>
-            ) : undefined
-          }
-        >
-          {recent.length === 0 ? (
-            <EmptyState>Calls you open appear here with the last state seen. Event pages link to their live status too.</EmptyState>
-          ) : (
-            <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-              {recent.map((item) => {
-                const info = describeState(item.state);
-                return (
-                  <li key={item.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-2.5 text-sm">
-                    <Link to="/live/$liveId" params={{ liveId: item.id }} className="font-medium text-slate-900 hover:underline dark:text-white">
-                      {item.title}
-                    </Link>
-                    <span className="flex items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
-                      <span className={`rounded-full border px-2 py-0.5 font-medium ${TONE_CLASSES[info.tone]}`}>{info.label}</span>
-                      {item.seenAt > 0 && <>seen {new Date(item.seenAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}</>}
-                    </span>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </Panel>
-      </div>
-    </>
-  );
-}

@@ -6,12 +6,13 @@ import { ChapterList } from '../../features/player/chapter-list.tsx';
 import { TranscriptPanel } from '../../features/player/transcript-panel.tsx';
 import { RecordingPage, RecordingSkeleton } from '../../features/recordings/recording-page.tsx';
 import { recordingChaptersQuery, recordingDetailQuery, recordingTranscriptsQuery } from '../../features/recordings/recording-queries.ts';
+import { textLinkClass } from '../../components/ui/text-link.ts';
 import { loadRecord } from '../../lib/route-data.ts';
 import { idParam } from '../../lib/route-params.ts';
 import { parseTimeParam } from '../../lib/time-param.ts';
 
 const back = (
-  <Link to="/recordings" className="text-sm font-medium underline">
+  <Link to="/recordings" className={textLinkClass({ underlined: true, className: 'text-sm' })}>
     All recordings
   </Link>
 );
