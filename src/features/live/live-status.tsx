@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { companyQueries } from '../../api/companies.ts';
@@ -7,7 +7,7 @@ import { isFinalLiveState, liveQueries, liveRefetchInterval } from '../../api/li
 import { serverNow } from '../../api/server-clock.ts';
 import type { LiveAudio } from '../../api/schemas.ts';
 import { ErrorPanel } from '../../components/error-panel.tsx';
-import { SkeletonRows } from '../../components/skeleton.tsx';
+import { SkeletonHeading, SkeletonPanel } from '../../components/skeleton.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { LivePlayback } from './live-playback.tsx';
 import { announce } from './announce.ts';
@@ -24,30 +24,21 @@ import { textLinkClass } from '../../components/ui/text-link.ts';
  * moment it is visible). Each change of state is announced, and notified if the analyst asked.
  */
 export function LiveStatusView({ liveId }: { liveId: number }) {
-  const query = useQuery(liveQueries.detail(liveId));
+  // The route's loader waited for the record; polling keeps it current from here.
+  const query = useSuspenseQuery(liveQueries.detail(liveId));
   const record = query.data;
-  const event = useQuery({ ...eventQueries.detail(record?.eventId ?? 0), enabled: record !== undefined });
-  const company = useQuery({ ...companyQueries.detail(record?.companyId ?? 0), enabled: record !== undefined, staleTime: 10 * 60_000 });
-  const title = record ? textOr(event.data?.title, `Event ${record.eventId}`) : `Live audio ${liveId}`;
+  const event = useQuery(eventQueries.detail(record.eventId));
+  const company = useQuery({ ...companyQueries.detail(record.companyId), staleTime: 10 * 60_000 });
+  const title = textOr(event.data?.title, `Event ${record.eventId}`);
   const companyName = company.data ? companyLabel(company.data) : undefined;
 
   // Remember what was seen, for the list on /live.
   useEffect(() => {
-    if (record) rememberLive({ id: record.id, title: textOr(event.data?.title, `Event ${record.eventId}`), state: record.state, seenAt: Date.now() });
+    rememberLive({ id: record.id, title: textOr(event.data?.title, `Event ${record.eventId}`), state: record.state, seenAt: Date.now() });
   }, [record, event.data?.title]);
 
   const announcement = useStateAnnouncement(record, companyName, title);
   const notifications = useStateNotifications(record?.state, companyName ?? title, title);
-
-  if (!record) {
-    return query.isError ? (
-      <ErrorPanel error={query.error} onRetry={() => void query.refetch()} />
-    ) : (
-      <div className="rounded-lg border border-slate-200 dark:border-slate-800">
-        <SkeletonRows rows={4} label="Loading the live-audio status" />
-      </div>
-    );
-  }
 
   const info = describeState(record.state);
   const interval = liveRefetchInterval(record.state, record.date ?? undefined);
@@ -178,4 +169,14 @@ function useStateAnnouncement(record: LiveAudio | undefined, company: string | u
     setText(announce(state, company ?? title));
   }, [state, company, title]);
   return text;
+}
+
+/** The page's shape while the record loads. */
+export function LiveStatusSkeleton() {
+  return (
+    <div className="space-y-5">
+      <SkeletonHeading />
+      <SkeletonPanel lines={4} />
+    </div>
+  );
 }

@@ -1,11 +1,26 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import { liveQueries } from '../../api/live.ts';
-import { LiveStatusView } from '../../features/live/live-status.tsx';
+import { RecordPending } from '../../components/query-states.tsx';
+import { RecordNotFound } from '../../components/record-not-found.tsx';
+import { RouteError } from '../../components/route-error.tsx';
+import { textLinkClass } from '../../components/ui/text-link.ts';
+import { LiveStatusSkeleton, LiveStatusView } from '../../features/live/live-status.tsx';
+import { loadRecord } from '../../lib/route-data.ts';
 import { idParam } from '../../lib/route-params.ts';
+
+const back = (
+  <Link to="/live" className={textLinkClass({ underlined: true, className: 'text-sm' })}>
+    Live audio
+  </Link>
+);
 
 export const Route = createFileRoute('/live/$liveId')({
   params: idParam('liveId'),
-  loader: ({ context: { queryClient }, params }) => void queryClient.prefetchQuery(liveQueries.detail(params.liveId)),
+  loader: ({ context: { queryClient }, params: { liveId } }) =>
+    loadRecord(() => queryClient.ensureQueryData(liveQueries.detail(liveId)), `Live audio ${liveId}`),
+  pendingComponent: LivePending,
+  errorComponent: (props) => <RouteError {...props} back={back} />,
+  notFoundComponent: ({ data }) => <RecordNotFound data={data} back={back} />,
   component: LivePage,
 });
 
@@ -13,4 +28,13 @@ function LivePage() {
   const { liveId } = Route.useParams();
   // A new id is a new view (fresh announcements and countdown).
   return <LiveStatusView key={liveId} liveId={liveId} />;
+}
+
+function LivePending() {
+  const { liveId } = Route.useParams();
+  return (
+    <RecordPending query={liveQueries.detail(liveId)} label="Loading the live-audio status">
+      <LiveStatusSkeleton />
+    </RecordPending>
+  );
 }
