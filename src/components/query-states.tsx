@@ -99,12 +99,17 @@ export function InfiniteStates<P extends { data: unknown[] }, I>({
   select,
   empty,
   loadingLabel,
+  loadingRows = 10,
+  noun,
   children,
 }: {
   query: UseInfiniteQueryResult<{ pages: P[] }>;
   select: (page: P) => I[];
   empty: ReactNode;
   loadingLabel: string;
+  loadingRows?: number;
+  /** What the button loads more of ("Load more transcripts"); plain "Load more" without it. */
+  noun?: string;
   children: (items: I[]) => ReactNode;
 }) {
   if (query.data === undefined) {
@@ -117,13 +122,18 @@ export function InfiniteStates<P extends { data: unknown[] }, I>({
     return (
       <>
         <RetryingNotice reason={query.failureReason} />
-        <SkeletonRows rows={10} label={loadingLabel} />
+        <SkeletonRows rows={loadingRows} label={loadingLabel} />
       </>
     );
   }
   const items = query.data.pages.flatMap(select);
   return (
     <>
+      {query.isRefetchError && (
+        <div className="p-3">
+          <ErrorPanel error={query.error} onRetry={() => void query.refetch()} compact heading="h3" />
+        </div>
+      )}
       {items.length === 0 ? <EmptyState>{empty}</EmptyState> : children(items)}
       {query.isFetching && <RetryingNotice reason={query.failureReason} />}
       {query.isFetchNextPageError && (
@@ -134,7 +144,7 @@ export function InfiniteStates<P extends { data: unknown[] }, I>({
       {query.hasNextPage && !query.isFetchNextPageError && (
         <div className="flex justify-center border-t border-slate-200 p-3 dark:border-slate-800">
           <Button onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-            {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
+            {query.isFetchingNextPage ? (noun ? `Loading more ${noun}…` : 'Loading…') : noun ? `Load more ${noun}` : 'Load more'}
           </Button>
         </div>
       )}

@@ -52,7 +52,7 @@ test('filters live in the URL: a bad value falls back, Apply adds a history entr
   await page.goto('/transcripts?documentGroupIds=1,42&startDate=not-a-date&direction=asc');
   await expect(page.getByRole('table', { name: 'Transcripts, oldest first' }).getByRole('row').nth(1)).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Earnings Release' })).toBeChecked();
-  await expect(page.getByLabel('Date from')).toHaveValue('');
+  await expect(page.getByLabel('Event date from')).toHaveValue('');
 
   const companyId = (await (await page.request.get('/public/v3/documents/transcripts?limit=1&direction=desc')).json()).data[0].companyId as number;
   await page.getByRole('textbox', { name: 'Company ids' }).fill(String(companyId));

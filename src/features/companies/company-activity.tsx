@@ -6,6 +6,7 @@ import { eventTypeQueries } from '../../api/event-types.ts';
 import type { AudioRecord, DocumentRecord, Page } from '../../api/schemas.ts';
 import { ClampedText } from '../../components/clamped-text.tsx';
 import { ErrorPanel } from '../../components/error-panel.tsx';
+import { InfiniteStates } from '../../components/query-states.tsx';
 import { EmptyState, Panel } from '../../components/ui/panel.tsx';
 import { SkeletonRows } from '../../components/skeleton.tsx';
 import { TimeText } from '../../components/time-text.tsx';
@@ -13,7 +14,6 @@ import { formatDuration, textOr } from '../../lib/format.ts';
 import { companyRecordingsQuery, companyTranscriptsQuery } from './company-queries.ts';
 import { groupEvents, type CompanyEvent } from './events.ts';
 import { Badge } from '../../components/ui/badge.tsx';
-import { textLinkClass } from '../../components/ui/text-link.ts';
 
 export function useCompanyRecordings(companyId: number) {
   return useInfiniteQuery(companyRecordingsQuery(companyId));
@@ -37,23 +37,34 @@ export function CompanyRecordings({ query }: { query: Infinite<AudioRecord> }) {
   const rows = useMemo(() => newestFirst(query.data?.pages.flatMap((p) => p.data) ?? []), [query.data]);
   return (
     <Panel title="Recordings">
-      <ListBody query={query} count={rows.length} empty="No recordings of this company's events yet." loadingLabel="Loading recordings" noun="recordings">
-        <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-          {rows.map((r) => (
-            <ActivityItem
-              key={r.id}
-              title={
-                <Link to="/recordings/$audioId" params={{ audioId: r.id }} className={linkClass}>
-                  <ClampedText text={textOr(r.event?.title, `Recording ${r.id}`)} />
-                </Link>
-              }
-              date={r.event?.date ?? r.createdAt}
-              eventId={r.eventId}
-              aside={<span className="shrink-0 tabular text-xs text-slate-600 dark:text-slate-400">{formatDuration(r.audioMetadata?.duration)}</span>}
-            />
-          ))}
-        </ul>
-      </ListBody>
+      <InfiniteStates
+        query={query}
+        select={(page) => page.data}
+        empty="No recordings of this company's events yet."
+        loadingLabel="Loading recordings"
+        loadingRows={5}
+        noun="recordings"
+      >
+        {() => (
+          <div className="max-h-[28rem] overflow-y-auto">
+            <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+              {rows.map((r) => (
+                <ActivityItem
+                  key={r.id}
+                  title={
+                    <Link to="/recordings/$audioId" params={{ audioId: r.id }} className={linkClass}>
+                      <ClampedText text={textOr(r.event?.title, `Recording ${r.id}`)} />
+                    </Link>
+                  }
+                  date={r.event?.date ?? r.createdAt}
+                  eventId={r.eventId}
+                  aside={<span className="shrink-0 tabular text-xs text-slate-600 dark:text-slate-400">{formatDuration(r.audioMetadata?.duration)}</span>}
+                />
+              ))}
+            </ul>
+          </div>
+        )}
+      </InfiniteStates>
     </Panel>
   );
 }
@@ -65,29 +76,40 @@ export function CompanyTranscripts({ query }: { query: Infinite<DocumentRecord> 
   const typeName = new Map(types.flatMap((q) => (q.data ? [[q.data.id, textOr(q.data.name, `Type ${q.data.id}`)] as const] : [])));
   return (
     <Panel title="Transcripts">
-      <ListBody query={query} count={rows.length} empty="No transcripts of this company's events yet." loadingLabel="Loading transcripts" noun="transcripts">
-        <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-          {rows.map((t) => (
-            <ActivityItem
-              key={t.id}
-              title={
-                <Link to="/documents/$documentId" params={{ documentId: t.id }} search={{ kind: 'transcript' }} className={linkClass}>
-                  <ClampedText text={textOr(t.event?.title, `Transcript ${t.id}`)} />
-                </Link>
-              }
-              date={t.event?.date ?? t.createdAt}
-              eventId={t.eventId}
-              aside={
-                <ClampedText
-                  text={typeName.get(t.typeId) ?? `Type ${t.typeId}`}
-                  lines={1}
-                  className="max-w-[40%] shrink-0 text-xs text-slate-600 dark:text-slate-400"
+      <InfiniteStates
+        query={query}
+        select={(page) => page.data}
+        empty="No transcripts of this company's events yet."
+        loadingLabel="Loading transcripts"
+        loadingRows={5}
+        noun="transcripts"
+      >
+        {() => (
+          <div className="max-h-[28rem] overflow-y-auto">
+            <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+              {rows.map((t) => (
+                <ActivityItem
+                  key={t.id}
+                  title={
+                    <Link to="/documents/$documentId" params={{ documentId: t.id }} search={{ kind: 'transcript' }} className={linkClass}>
+                      <ClampedText text={textOr(t.event?.title, `Transcript ${t.id}`)} />
+                    </Link>
+                  }
+                  date={t.event?.date ?? t.createdAt}
+                  eventId={t.eventId}
+                  aside={
+                    <ClampedText
+                      text={typeName.get(t.typeId) ?? `Type ${t.typeId}`}
+                      lines={1}
+                      className="max-w-[40%] shrink-0 text-xs text-slate-600 dark:text-slate-400"
+                    />
+                  }
                 />
-              }
-            />
-          ))}
-        </ul>
-      </ListBody>
+              ))}
+            </ul>
+          </div>
+        )}
+      </InfiniteStates>
     </Panel>
   );
 }
@@ -108,59 +130,6 @@ function ActivityItem({ title, date, eventId, aside }: { title: ReactNode; date:
       </div>
       {aside}
     </li>
-  );
-}
-
-function ListBody<T>({
-  query,
-  count,
-  empty,
-  loadingLabel,
-  noun,
-  children,
-}: {
-  query: Infinite<T>;
-  count: number;
-  empty: string;
-  loadingLabel: string;
-  noun: string;
-  children: ReactNode;
-}) {
-  if (query.data === undefined) {
-    if (query.isError)
-      return (
-        <div className="p-3">
-          <ErrorPanel error={query.error} onRetry={() => void query.refetch()} compact heading="h3" />
-        </div>
-      );
-    return <SkeletonRows rows={5} label={loadingLabel} />;
-  }
-  if (count === 0) return <EmptyState>{empty}</EmptyState>;
-  return (
-    <>
-      {query.isRefetchError && (
-        <div className="p-3">
-          <ErrorPanel error={query.error} onRetry={() => void query.refetch()} compact heading="h3" />
-        </div>
-      )}
-      <div className="max-h-[28rem] overflow-y-auto">{children}</div>
-      {query.isFetchNextPageError ? (
-        <div className="p-3">
-          <ErrorPanel error={query.error} onRetry={() => void query.fetchNextPage()} compact heading="h3" />
-        </div>
-      ) : query.hasNextPage ? (
-        <div className="border-t border-slate-100 px-4 py-2 dark:border-slate-800">
-          <button
-            type="button"
-            onClick={() => void query.fetchNextPage()}
-            disabled={query.isFetchingNextPage}
-            className={textLinkClass({ className: 'text-sm' })}
-          >
-            {query.isFetchingNextPage ? `Loading more ${noun}…` : `Load more ${noun}`}
-          </button>
-        </div>
-      ) : null}
-    </>
   );
 }
 

@@ -1,16 +1,13 @@
 import { companyQueries } from '../../api/companies.ts';
+import { COMPANY_CODE_FIELDS, UPDATED_FIELDS } from '../../lib/filters/common-fields.ts';
 import { defineFilters, type CleanSearch } from '../../lib/filters/define-filters.ts';
 
 /** The filters of /companies: every filter of endpoint 1, oldest listed first unless asked. */
 export const companyFilters = defineFilters({
   fields: {
-    countries: { kind: 'countries', label: 'Countries' },
-    exchanges: { kind: 'exchanges', label: 'Exchanges' },
-    tickers: { kind: 'tickers', label: 'Tickers' },
-    isins: { kind: 'isins', label: 'ISINs' },
+    ...COMPANY_CODE_FIELDS,
     ids: { kind: 'ids', label: 'Company ids' },
-    updatedAfter: { kind: 'date', bound: 'after', label: 'Updated after' },
-    updatedBefore: { kind: 'date', bound: 'before', label: 'Updated before' },
+    ...UPDATED_FIELDS,
   },
   direction: { default: 'asc' },
 });

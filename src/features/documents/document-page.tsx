@@ -1,11 +1,12 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { audioQueries } from '../../api/audio.ts';
 import { companyQueries } from '../../api/companies.ts';
 import { documentTypeQueries } from '../../api/document-types.ts';
 import { eventTypeQueries } from '../../api/event-types.ts';
 import { DOCUMENT_GROUPS, type DocumentRecord } from '../../api/schemas.ts';
+import { Fact } from '../../components/ui/fact.tsx';
 import { Panel } from '../../components/ui/panel.tsx';
 import { SkeletonHeading, SkeletonPanel, SkeletonRows } from '../../components/skeleton.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -154,15 +155,6 @@ function DocumentView({ doc }: { doc: DocumentRecord }) {
         )}
       </Panel>
     </div>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
-      <dd className="min-w-0 break-words">{children}</dd>
-    </>
   );
 }
 

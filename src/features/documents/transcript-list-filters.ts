@@ -1,21 +1,16 @@
 import { documentQueries } from '../../api/documents.ts';
+import { COMPANY_CODE_FIELDS, EVENT_DATE_FIELDS, OWNER_ID_FIELDS, UPDATED_FIELDS } from '../../lib/filters/common-fields.ts';
 import { defineFilters, type CleanSearch } from '../../lib/filters/define-filters.ts';
 
 /** The filters of /transcripts: every filter of endpoint 11, newest first unless asked. */
 export const transcriptFilters = defineFilters({
   fields: {
-    countries: { kind: 'countries', label: 'Countries' },
-    exchanges: { kind: 'exchanges', label: 'Exchanges' },
-    tickers: { kind: 'tickers', label: 'Tickers' },
-    isins: { kind: 'isins', label: 'ISINs' },
-    companyIds: { kind: 'ids', label: 'Company ids' },
-    eventIds: { kind: 'ids', label: 'Event ids' },
+    ...COMPANY_CODE_FIELDS,
+    ...OWNER_ID_FIELDS,
     typeIds: { kind: 'documentTypeIds', label: 'Document types' },
     documentGroupIds: { kind: 'documentGroupIds', label: 'Document groups' },
-    startDate: { kind: 'date', bound: 'from', label: 'Date from' },
-    endDate: { kind: 'date', bound: 'to', label: 'Date to' },
-    updatedAfter: { kind: 'date', bound: 'after', label: 'Updated after' },
-    updatedBefore: { kind: 'date', bound: 'before', label: 'Updated before' },
+    ...EVENT_DATE_FIELDS,
+    ...UPDATED_FIELDS,
   },
   direction: { default: 'desc' },
 });

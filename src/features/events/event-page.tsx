@@ -1,6 +1,6 @@
 import { useQueries, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { Fact } from '../../components/ui/fact.tsx';
 import { isApiError } from '../../api/client.ts';
 import { companyQueries } from '../../api/companies.ts';
 import { documentTypeQueries } from '../../api/document-types.ts';
@@ -109,15 +109,6 @@ function EventView({ event }: { event: EventRecord }) {
         </div>
       </div>
     </div>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
-      <dd className="min-w-0 break-words">{children}</dd>
-    </>
   );
 }
 

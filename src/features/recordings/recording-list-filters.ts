@@ -1,19 +1,14 @@
 import { audioQueries } from '../../api/audio.ts';
+import { COMPANY_CODE_FIELDS, EVENT_DATE_FIELDS, OWNER_ID_FIELDS, UPDATED_FIELDS } from '../../lib/filters/common-fields.ts';
 import { defineFilters, type CleanSearch } from '../../lib/filters/define-filters.ts';
 
 /** The filters of /recordings: every filter of endpoint 6, newest first unless asked. */
 export const recordingFilters = defineFilters({
   fields: {
-    countries: { kind: 'countries', label: 'Countries' },
-    exchanges: { kind: 'exchanges', label: 'Exchanges' },
-    tickers: { kind: 'tickers', label: 'Tickers' },
-    isins: { kind: 'isins', label: 'ISINs' },
-    companyIds: { kind: 'ids', label: 'Company ids' },
-    eventIds: { kind: 'ids', label: 'Event ids' },
-    startDate: { kind: 'date', bound: 'from', label: 'Event date from' },
-    endDate: { kind: 'date', bound: 'to', label: 'Event date to' },
-    updatedAfter: { kind: 'date', bound: 'after', label: 'Updated after' },
-    updatedBefore: { kind: 'date', bound: 'before', label: 'Updated before' },
+    ...COMPANY_CODE_FIELDS,
+    ...OWNER_ID_FIELDS,
+    ...EVENT_DATE_FIELDS,
+    ...UPDATED_FIELDS,
   },
   direction: { default: 'desc' },
 });
