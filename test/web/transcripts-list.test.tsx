@@ -50,7 +50,7 @@ describe('transcript filters in the URL', () => {
       'Company ids: 0',
       'Company ids: abc',
       'Document groups: 9',
-      'Date to: 2026-02-30',
+      'Event date to: 2026-02-30',
       'Updated before: yesterday',
       'Order: sideways',
     ]);
