@@ -22,6 +22,15 @@ export function RetryingNotice({ reason }: { reason: unknown }) {
   );
 }
 
+/** A failed read inside a panel: what failed and Retry, compact, with the panel's padding. */
+export function PanelError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <div className="p-3">
+      <ErrorPanel error={error} onRetry={onRetry} compact heading="h3" />
+    </div>
+  );
+}
+
 /**
  * A detail page while its loader waits for the record (a route's pendingComponent): the page's
  * skeleton, and the 429 notice while the wait is the service's. Watches the loader's query
@@ -67,12 +76,7 @@ export function QueryStates<T>({
   children: (data: T) => ReactNode;
 }) {
   if (query.data === undefined) {
-    if (query.isError)
-      return (
-        <div className="p-3">
-          <ErrorPanel error={query.error} onRetry={() => void query.refetch()} compact heading="h3" />
-        </div>
-      );
+    if (query.isError) return <PanelError error={query.error} onRetry={() => void query.refetch()} />;
     return (
       <>
         <RetryingNotice reason={query.failureReason} />
@@ -83,11 +87,7 @@ export function QueryStates<T>({
   return (
     <>
       {query.isFetching && <RetryingNotice reason={query.failureReason} />}
-      {query.isError && (
-        <div className="p-3">
-          <ErrorPanel error={query.error} onRetry={() => void query.refetch()} compact heading="h3" />
-        </div>
-      )}
+      {query.isError && <PanelError error={query.error} onRetry={() => void query.refetch()} />}
       {isEmpty?.(query.data) ? <EmptyState>{empty}</EmptyState> : children(query.data)}
     </>
   );
@@ -113,12 +113,7 @@ export function InfiniteStates<P extends { data: unknown[] }, I>({
   children: (items: I[]) => ReactNode;
 }) {
   if (query.data === undefined) {
-    if (query.isError)
-      return (
-        <div className="p-3">
-          <ErrorPanel error={query.error} onRetry={() => void query.refetch()} compact heading="h3" />
-        </div>
-      );
+    if (query.isError) return <PanelError error={query.error} onRetry={() => void query.refetch()} />;
     return (
       <>
         <RetryingNotice reason={query.failureReason} />
@@ -129,18 +124,10 @@ export function InfiniteStates<P extends { data: unknown[] }, I>({
   const items = query.data.pages.flatMap(select);
   return (
     <>
-      {query.isRefetchError && (
-        <div className="p-3">
-          <ErrorPanel error={query.error} onRetry={() => void query.refetch()} compact heading="h3" />
-        </div>
-      )}
+      {query.isRefetchError && <PanelError error={query.error} onRetry={() => void query.refetch()} />}
       {items.length === 0 ? <EmptyState>{empty}</EmptyState> : children(items)}
       {query.isFetching && <RetryingNotice reason={query.failureReason} />}
-      {query.isFetchNextPageError && (
-        <div className="p-3">
-          <ErrorPanel error={query.error} onRetry={() => void query.fetchNextPage()} compact heading="h3" />
-        </div>
-      )}
+      {query.isFetchNextPageError && <PanelError error={query.error} onRetry={() => void query.fetchNextPage()} />}
       {query.hasNextPage && !query.isFetchNextPageError && (
         <div className="flex justify-center border-t border-slate-200 p-3 dark:border-slate-800">
           <Button onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>

@@ -99,7 +99,7 @@ describe('recordings list', () => {
     });
     await waitFor(() => expect(Object.fromEntries(audioRequests().at(-1)!)).toMatchObject({ companyIds: '1,2', exchanges: 'NYSE', direction: 'asc' }));
 
-    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await user.click(screen.getByRole('button', { name: 'Clear all' }));
     await waitFor(() => expect(router.state.location.search).toEqual({}));
   });
 

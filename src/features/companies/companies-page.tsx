@@ -3,7 +3,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { ActiveFilterChips } from '../../components/active-filter-chips.tsx';
 import { DroppedFiltersNotice } from '../../components/dropped-filters-notice.tsx';
-import { ErrorPanel } from '../../components/error-panel.tsx';
+import { PanelError } from '../../components/query-states.tsx';
 import { EmptyState, Panel } from '../../components/ui/panel.tsx';
 import { SkeletonRows } from '../../components/skeleton.tsx';
 import { CompaniesTable } from './companies-table.tsx';
@@ -62,9 +62,7 @@ export function CompaniesPage({ facets }: { facets: { countries: string[]; excha
         <Panel title={filtered ? 'Matching companies' : 'All companies'}>
           {query.data === undefined ? (
             query.isError ? (
-              <div className="p-3">
-                <ErrorPanel error={query.error} onRetry={() => void query.refetch()} compact heading="h3" />
-              </div>
+              <PanelError error={query.error} onRetry={() => void query.refetch()} />
             ) : (
               <SkeletonRows rows={12} label="Loading companies" />
             )
@@ -84,11 +82,7 @@ export function CompaniesPage({ facets }: { facets: { countries: string[]; excha
             </EmptyState>
           ) : (
             <>
-              {query.isRefetchError && (
-                <div className="p-3">
-                  <ErrorPanel error={query.error} onRetry={() => void query.refetch()} compact heading="h3" />
-                </div>
-              )}
+              {query.isRefetchError && <PanelError error={query.error} onRetry={() => void query.refetch()} />}
               <CompaniesTable query={query} label={filtered ? 'Matching companies' : 'Companies'} />
             </>
           )}

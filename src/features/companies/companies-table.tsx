@@ -3,8 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Company, Page } from '../../api/schemas.ts';
-import { ErrorPanel } from '../../components/error-panel.tsx';
-import { RetryingNotice } from '../../components/query-states.tsx';
+import { RetryingNotice, PanelError } from '../../components/query-states.tsx';
 import { companyLabel, textOr } from '../../lib/format.ts';
 import { countryName } from './country.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -115,11 +114,7 @@ export function CompaniesTable({ query, label }: { query: UseInfiniteQueryResult
 
 function ListFooter({ query, loaded }: { query: UseInfiniteQueryResult<InfiniteData<Page<Company>, unknown>>; loaded: number }) {
   if (query.isFetchNextPageError) {
-    return (
-      <div className="p-3">
-        <ErrorPanel error={query.error} onRetry={() => void query.fetchNextPage()} compact heading="h3" />
-      </div>
-    );
+    return <PanelError error={query.error} onRetry={() => void query.fetchNextPage()} />;
   }
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm text-slate-600 dark:text-slate-400">

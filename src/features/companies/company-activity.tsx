@@ -5,8 +5,7 @@ import { documentTypeQueries } from '../../api/document-types.ts';
 import { eventTypeQueries } from '../../api/event-types.ts';
 import type { AudioRecord, DocumentRecord, Page } from '../../api/schemas.ts';
 import { ClampedText } from '../../components/clamped-text.tsx';
-import { ErrorPanel } from '../../components/error-panel.tsx';
-import { InfiniteStates } from '../../components/query-states.tsx';
+import { InfiniteStates, PanelError } from '../../components/query-states.tsx';
 import { EmptyState, Panel } from '../../components/ui/panel.tsx';
 import { SkeletonRows } from '../../components/skeleton.tsx';
 import { TimeText } from '../../components/time-text.tsx';
@@ -149,9 +148,7 @@ export function CompanyEvents({ recordings, transcripts }: { recordings: Infinit
     <Panel title="Events">
       {loading ? (
         recordings.isError && transcripts.isError ? (
-          <div className="p-3">
-            <ErrorPanel error={recordings.error} onRetry={() => void Promise.all([recordings.refetch(), transcripts.refetch()])} compact heading="h3" />
-          </div>
+          <PanelError error={recordings.error} onRetry={() => void Promise.all([recordings.refetch(), transcripts.refetch()])} />
         ) : (
           <SkeletonRows rows={4} label="Loading events" />
         )

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Button } from '../../components/ui/button.tsx';
+import { FilterFormActions } from '../../components/filter-form-actions.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { splitList } from '../../lib/filters/split-list.ts';
@@ -93,14 +93,7 @@ export function CompanyFiltersForm({
         <option value="asc">Oldest listed first</option>
         <option value="desc">Newest listed first</option>
       </Select>
-      <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-4">
-        <Button type="submit" variant="primary" size="md">
-          Apply filters
-        </Button>
-        <Button size="md" onClick={form.clear}>
-          Clear all
-        </Button>
-      </div>
+      <FilterFormActions onClear={form.clear} className="flex items-end gap-2 sm:col-span-2 lg:col-span-4" />
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { DOCUMENT_GROUPS } from '../../api/schemas.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { FilterFormActions } from '../../components/filter-form-actions.tsx';
 import { CheckboxGroup } from '../../components/ui/checkbox-group.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
@@ -111,14 +111,7 @@ export function TranscriptFilterForm({
             <option value="asc">Oldest first</option>
           </Select>
         </div>
-        <div className="mt-3 flex flex-wrap items-center gap-2">
-          <Button type="submit" variant="primary" size="md">
-            Apply filters
-          </Button>
-          <Button size="md" onClick={form.clear}>
-            Clear all
-          </Button>
-        </div>
+        <FilterFormActions onClear={form.clear} className="mt-3 flex flex-wrap items-center gap-2" />
       </form>
     </details>
   );

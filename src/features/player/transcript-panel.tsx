@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { documentQueries } from '../../api/documents.ts';
 import type { DocumentRecord } from '../../api/schemas.ts';
 import { transcriptContentQueries } from '../../api/transcript-content.ts';
-import { ErrorPanel } from '../../components/error-panel.tsx';
+import { PanelError } from '../../components/query-states.tsx';
 import { EmptyState } from '../../components/ui/panel.tsx';
 import { SkeletonRows } from '../../components/skeleton.tsx';
 import type { RecordingSource } from '../../lib/player/index.ts';
@@ -26,11 +26,7 @@ export function TranscriptPanel({ eventId, source }: { eventId: number; source: 
 
   const failed = [list, document, content].find((query) => query.isError);
   if (failed) {
-    return (
-      <div className="p-3">
-        <ErrorPanel error={failed.error} onRetry={() => void failed.refetch()} compact heading="h3" />
-      </div>
-    );
+    return <PanelError error={failed.error} onRetry={() => void failed.refetch()} />;
   }
   if (list.data && !chosen) return <EmptyState>No transcript for this event yet.</EmptyState>;
   if (!content.data) return <SkeletonRows rows={8} label="Loading the transcript" />;

@@ -1,4 +1,4 @@
-import { Button } from '../../components/ui/button.tsx';
+import { FilterFormActions } from '../../components/filter-form-actions.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { useFilterForm } from '../../lib/filters/use-filter-form.ts';
@@ -56,14 +56,7 @@ export function RecordingFilters({ search, onApply }: { search: RecordingSearch;
             <option value="asc">Oldest first</option>
           </Select>
         </div>
-        <div className="mt-3 flex gap-2">
-          <Button type="submit" variant="primary" size="md">
-            Apply filters
-          </Button>
-          <Button size="md" onClick={form.clear}>
-            Clear filters
-          </Button>
-        </div>
+        <FilterFormActions onClear={form.clear} className="mt-3 flex gap-2" />
       </form>
     </details>
   );
