@@ -1,4 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { companyQueries } from '../../api/companies.ts';
+import { eventQueries } from '../../api/events.ts';
 import { liveQueries } from '../../api/live.ts';
 import { RecordPending } from '../../components/query-states.tsx';
 import { RecordNotFound } from '../../components/record-not-found.tsx';
