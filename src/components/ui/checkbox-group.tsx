@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { errorClass, fieldLabelClass, hintClass } from './field.tsx';
+import { FieldMessages, fieldLabelClass } from './field.tsx';
 
 export interface CheckboxOption {
   value: string;
@@ -57,16 +57,7 @@ export function CheckboxGroup({ legend, name, options, defaultValue, value, onCh
           </label>
         ))}
       </div>
-      {hint && (
-        <span id={hintId} className={hintClass}>
-          {hint}
-        </span>
-      )}
-      {error && (
-        <span id={errorId} className={errorClass}>
-          {error}
-        </span>
-      )}
+      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </fieldset>
   );
 }

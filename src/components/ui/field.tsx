@@ -54,6 +54,15 @@ export function Field({
         {label}
       </label>
       {children({ id: controlId, 'aria-describedby': described, 'aria-invalid': error ? true : invalid })}
+      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
+    </div>
+  );
+}
+
+/** A control's hint and error, under it, with the ids its `aria-describedby` names. */
+export function FieldMessages({ hint, hintId, error, errorId }: { hint?: ReactNode; hintId?: string; error?: ReactNode; errorId?: string }) {
+  return (
+    <>
       {hint && (
         <span id={hintId} className={hintClass}>
           {hint}
@@ -64,6 +73,6 @@ export function Field({
           {error}
         </span>
       )}
-    </div>
+    </>
   );
 }
