@@ -18,8 +18,12 @@ const back = (
 
 export const Route = createFileRoute('/live/$liveId')({
   params: idParam('liveId'),
-  loader: ({ context: { queryClient }, params: { liveId } }) =>
-    loadRecord(() => queryClient.ensureQueryData(liveQueries.detail(liveId)), `Live audio ${liveId}`),
+  loader: async ({ context: { queryClient }, params: { liveId } }) => {
+    const record = await loadRecord(() => queryClient.ensureQueryData(liveQueries.detail(liveId)), `Live audio ${liveId}`);
+    // What the page names: the event's title and the company.
+    void queryClient.prefetchQuery(eventQueries.detail(record.eventId));
+    void queryClient.prefetchQuery(companyQueries.detail(record.companyId));
+  },
   pendingComponent: LivePending,
   errorComponent: (props) => <RouteError {...props} back={back} />,
   notFoundComponent: ({ data }) => <RecordNotFound data={data} back={back} />,
