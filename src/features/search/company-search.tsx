@@ -6,6 +6,7 @@ import type { IndexStatus } from './company-index.ts';
 import type { IndexedCompany, SearchHit } from './rank.ts';
 import { useCompanyIndex, useCompanySearch, useIndexStatus } from './use-company-search.ts';
 import { inlineControlClass } from '../../components/ui/field.tsx';
+import { SearchIcon } from './search-icon.tsx';
 
 /**
  * "Search companies": a combobox (ARIA 1.2 pattern) whose options are ranked as the user types.
@@ -371,21 +372,5 @@ export function IndexBadge() {
       <span aria-hidden="true" className={`h-1.5 w-1.5 rounded-full ${status.phase === 'error' ? 'bg-red-600' : 'animate-pulse bg-accent-500'}`} />
       {label}
     </span>
-  );
-}
-
-function SearchIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 20 20"
-      className="pointer-events-none absolute left-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500 dark:text-slate-400"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
-      <circle cx="9" cy="9" r="6" />
-      <path d="m14 14 4 4" strokeLinecap="round" />
-    </svg>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { inlineControlClass } from '../../components/ui/field.tsx';
+import { SearchIcon } from './search-icon.tsx';
 
 /**
  * What the root layout needs of company search, without its weight: the search box, the Ctrl/Cmd+K
@@ -90,17 +91,7 @@ export function HeaderSearch() {
         }}
         className={`${inlineControlClass} w-full pl-8 pr-12`}
       />
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 20 20"
-        className="pointer-events-none absolute left-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500 dark:text-slate-400"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-      >
-        <circle cx="9" cy="9" r="6" />
-        <path d="m14 14 4 4" strokeLinecap="round" />
-      </svg>
+      <SearchIcon />
     </div>
   );
 }
