@@ -3,9 +3,9 @@
 /** Shown where a value is missing. */
 export const MISSING = '—';
 
-/** How a company is named on screen: its short name, else its legal name, else its id. */
-export function companyLabel(company: { id: number; displayName?: string | null; name?: string | null }): string {
-  return textOr(company.displayName, textOr(company.name, `Company ${company.id}`));
+/** How a company is named on screen: its short name, else its legal name, else "Unnamed company" (never its id). */
+export function companyLabel(company: { displayName?: string | null; name?: string | null }): string {
+  return textOr(company.displayName, textOr(company.name, 'Unnamed company'));
 }
 
 /** A time in seconds from data when it is usable (positive, finite, under a week); otherwise undefined. */

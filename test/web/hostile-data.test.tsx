@@ -94,7 +94,7 @@ describe('formatters on odd values', () => {
     expect(formatSize(null)).toBe('—');
     expect(textOr('   ')).toBe('—');
     expect(textOr(null, 'Event 4')).toBe('Event 4');
-    expect(companyLabel({ id: 9, displayName: '', name: null })).toBe('Company 9');
+    expect(companyLabel({ id: 9, displayName: '', name: null })).toBe('Unnamed company');
     expect(companyLabel({ id: 9, displayName: null, name: 'Acme AG' })).toBe('Acme AG');
   });
 });
