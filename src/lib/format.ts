@@ -4,7 +4,7 @@
 export const MISSING = '—';
 
 /** How a company is named on screen: its short name, else its legal name, else "Unnamed company" (never its id). */
-export function companyLabel(company: { displayName?: string | null; name?: string | null }): string {
+export function companyLabel(company: { id?: number; displayName?: string | null; name?: string | null }): string {
   return textOr(company.displayName, textOr(company.name, 'Unnamed company'));
 }
 
