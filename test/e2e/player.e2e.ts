@@ -182,12 +182,24 @@ test('keyboard: shortcuts control the player, never while typing, and ? lists th
   await expect(page.getByRole('combobox', { name: 'Playback speed' })).toHaveValue('1.25');
   await page.keyboard.press('m');
   await expect(player(page).getByRole('button', { name: 'Unmute' })).toBeVisible();
+  // The dialog covers the whole window (not the player's strip), and the page does not move.
+  await page.evaluate(() => window.scrollTo(0, 300));
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(0);
   await page.keyboard.press('?');
   const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
   await expect(dialog).toBeVisible();
+  const viewport = page.viewportSize()!;
+  expect(await dialog.locator('..').boundingBox()).toEqual({ x: 0, y: 0, width: viewport.width, height: viewport.height });
+  const box = (await dialog.boundingBox())!;
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
   await checkA11y(page, 'shortcuts dialog');
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
 
   // Speed and mute are remembered.
   await page.reload();

@@ -1,13 +1,19 @@
 import { useEffect, useRef } from 'react';
+import { createPortal } from 'react-dom';
 import { SHORTCUTS } from './shortcuts.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 
-/** The list of keyboard shortcuts, as a modal dialog: focus moves in, Escape or Close returns it. */
+/**
+ * The list of keyboard shortcuts, as a modal dialog: focus moves in, Escape or Close returns it.
+ * It renders into <body>: inside the docked player, whose backdrop blur makes it the containing block
+ * of fixed descendants, the overlay would be trapped in the player's strip. Focus moves without
+ * scrolling, so opening and closing it never moves the page.
+ */
 export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
   const closeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    closeRef.current?.focus();
+    closeRef.current?.focus({ preventScroll: true });
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
         event.preventDefault();
@@ -16,7 +22,7 @@ export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
       // Keep focus inside: the close button is the only control.
       if (event.key === 'Tab') {
         event.preventDefault();
-        closeRef.current?.focus();
+        closeRef.current?.focus({ preventScroll: true });
       }
       // The player's shortcuts rest while the dialog is open.
       event.stopPropagation();
@@ -25,10 +31,10 @@ export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
     document.addEventListener('keydown', onKeyDown, true);
     return () => {
       document.removeEventListener('keydown', onKeyDown, true);
-      previous?.focus();
+      previous?.focus({ preventScroll: true });
     };
   }, [onClose]);
-  return (
+  return createPortal(
     <div
       className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/40 p-4"
       onClick={(event) => event.target === event.currentTarget && onClose()}
@@ -70,6 +76,7 @@ export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
           </button>
         </div>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }
