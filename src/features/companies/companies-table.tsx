@@ -1,4 +1,5 @@
 import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query';
+import { textLinkClass } from '../../components/ui/text-link.ts';
 import { Link } from '@tanstack/react-router';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -21,7 +22,7 @@ const OVERSCAN = 8;
 const PREFETCH_ROWS = 40;
 
 const grid =
-  'grid grid-cols-[minmax(0,1.4fr)_minmax(0,0.6fr)_minmax(0,0.7fr)] gap-3 sm:grid-cols-[minmax(0,1.2fr)_minmax(0,1.3fr)_minmax(0,0.8fr)_minmax(0,0.6fr)_minmax(0,0.8fr)]';
+  'grid grid-cols-[minmax(0,1.4fr)_minmax(0,0.4fr)_minmax(0,0.9fr)] gap-3 sm:grid-cols-[minmax(0,1.2fr)_minmax(0,1.3fr)_minmax(0,0.8fr)_minmax(0,0.6fr)_minmax(0,0.8fr)]';
 
 export function CompaniesTable({ query, label }: { query: UseInfiniteQueryResult<InfiniteData<Page<Company>, unknown>>; label: string }) {
   const rows = useMemo(() => query.data?.pages.flatMap((page) => page.data) ?? [], [query.data]);
@@ -83,7 +84,7 @@ export function CompaniesTable({ query, label }: { query: UseInfiniteQueryResult
                 style={{ height: ROW_HEIGHT, transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
               >
                 <span role="cell" className="truncate">
-                  <Link to="/companies/$companyId" params={{ companyId: company.id }} className="font-medium text-slate-900 hover:underline dark:text-white">
+                  <Link to="/companies/$companyId" params={{ companyId: company.id }} className={textLinkClass()}>
                     {companyLabel(company)}
                   </Link>
                 </span>
@@ -94,11 +95,11 @@ export function CompaniesTable({ query, label }: { query: UseInfiniteQueryResult
                   <span className="sm:hidden">{textOr(company.country)}</span>
                   <span className="hidden sm:inline">{countryName(company.country)}</span>
                 </span>
-                <span role="cell" className="truncate font-mono text-xs">
-                  {textOr(main?.ticker)}
-                  {main && <span className="font-sans text-slate-500 sm:hidden dark:text-slate-400"> · {main.exchange}</span>}
+                <span role="cell" className="min-w-0 font-mono text-xs leading-tight">
+                  <span className="block truncate">{textOr(main?.ticker)}</span>
+                  {main && <span className="block break-words font-sans text-slate-600 sm:hidden dark:text-slate-400">{main.exchange}</span>}
                 </span>
-                <span role="cell" className="hidden truncate text-slate-700 sm:block dark:text-slate-300">
+                <span role="cell" className="hidden min-w-0 break-words leading-tight text-slate-700 sm:line-clamp-2 dark:text-slate-300">
                   {textOr(main?.exchange)}
                 </span>
               </div>

@@ -2,7 +2,7 @@ import { getDocument, GlobalWorkerOptions, TextLayer, VerbosityLevel, type PDFDo
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { buttonClass } from '../../components/ui/button.tsx';
-import { FindBar } from './find-bar.tsx';
+import { FindBar } from '../../components/find-bar.tsx';
 import { findInPages, type PageTextItem, type PdfHit } from './pdf-find.ts';
 import './pdf-viewer.css';
 import { inlineControlClass } from '../../components/ui/field.tsx';

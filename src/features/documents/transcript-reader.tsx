@@ -6,7 +6,7 @@ import { saveText } from '../../lib/download.ts';
 import { findMatches } from '../../lib/find-matches.ts';
 import { formatDuration } from '../../lib/format.ts';
 import { transcriptToMarkdown, transcriptToText, type Transcript, type TranscriptHeading } from '../../lib/transcript/index.ts';
-import { FindBar } from './find-bar.tsx';
+import { FindBar } from '../../components/find-bar.tsx';
 
 /**
  * The documents' transcript reader: paragraphs under their speaker and time, find-in-transcript, and exports

@@ -1,9 +1,9 @@
-import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { usePlayer, usePlayerState, type RecordingSource } from '../../lib/player/index.ts';
 import type { Transcript, TranscriptParagraph, TranscriptSentence } from '../../lib/transcript/index.ts';
 import { clock } from './time.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { inlineControlClass } from '../../components/ui/field.tsx';
+import { FindBar } from '../../components/find-bar.tsx';
 
 /**
  * A transcript that follows playback: the sentence being spoken is highlighted and kept in view
@@ -109,7 +109,6 @@ export function FollowingTranscript({ transcript, source }: { transcript: Transc
   const [query, setQuery] = useState('');
   const [matchPos, setMatchPos] = useState(0);
   const scroller = useRef<HTMLDivElement>(null);
-  const searchId = useId();
 
   const trimmed = query.trim();
   const matches = useMemo(() => {
@@ -210,33 +209,18 @@ export function FollowingTranscript({ transcript, source }: { transcript: Transc
   return (
     <div>
       <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-4 py-2 dark:border-slate-800">
-        <label htmlFor={searchId} className="sr-only">
-          Find in transcript
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          value={query}
-          placeholder="Find in transcript"
-          onChange={(event) => {
-            setQuery(event.target.value);
+        <FindBar
+          label="Find in transcript"
+          query={query}
+          onQuery={(value) => {
+            setQuery(value);
             setMatchPos(0);
-            if (event.target.value.trim()) setFollowing(false);
+            if (value.trim()) setFollowing(false);
           }}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              step(event.shiftKey ? -1 : 1);
-            }
-          }}
-          className={`${inlineControlClass} flex-1 px-2`}
+          count={matches.length}
+          current={Math.min(matchPos, Math.max(0, matches.length - 1))}
+          onStep={step}
         />
-        <Button onClick={() => step(-1)} disabled={matches.length === 0}>
-          Previous match
-        </Button>
-        <Button onClick={() => step(1)} disabled={matches.length === 0}>
-          Next match
-        </Button>
         {isCurrent && !following && (
           <Button
             variant="primary"
@@ -248,9 +232,6 @@ export function FollowingTranscript({ transcript, source }: { transcript: Transc
             Follow along
           </Button>
         )}
-        <span role="status" className="tabular min-w-[5rem] text-xs text-slate-600 dark:text-slate-400">
-          {trimmed ? (matches.length === 0 ? 'No matches' : `${Math.min(matchPos, matches.length - 1) + 1} of ${matches.length}`) : ''}
-        </span>
       </div>
       <div>
         <div ref={scroller} className="max-h-[60vh] overflow-y-auto lg:max-h-[calc(100vh-15rem)]">

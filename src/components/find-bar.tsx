@@ -1,10 +1,11 @@
 import { useId } from 'react';
-import { buttonClass } from '../../components/ui/button.tsx';
-import { inlineControlClass } from '../../components/ui/field.tsx';
+import { buttonClass } from './ui/button.tsx';
+import { inlineControlClass } from './ui/field.tsx';
 
 /**
- * A find box with a hit count ("2 of 7") and previous/next. Enter goes to the next match,
- * Shift+Enter to the previous one.
+ * The one find box (transcripts on the recording and document pages, PDFs): a hit count ("2 of 7")
+ * and previous/next. Enter goes to the next match, Shift+Enter to the previous one. The box keeps
+ * a usable width on a phone (at least 10rem, growing into the row); what follows it wraps instead.
  */
 export function FindBar({
   label,
@@ -29,7 +30,7 @@ export function FindBar({
   const status = !searching ? '' : busy ? 'Searching…' : count === 0 ? 'No matches' : `${Math.min(current + 1, count)} of ${count}`;
   const button = buttonClass({ size: 'compact' });
   return (
-    <div role="search" aria-label={label} className="flex min-w-0 items-center gap-1">
+    <div role="search" aria-label={label} className="flex min-w-0 flex-1 flex-wrap items-center gap-1">
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
@@ -46,7 +47,7 @@ export function FindBar({
             onStep(event.shiftKey ? -1 : 1);
           }
         }}
-        className={`${inlineControlClass} w-44 px-2`}
+        className={`${inlineControlClass} min-w-40 flex-1 basis-44 px-2 sm:max-w-xs`}
       />
       <span role="status" className="tabular min-w-[5.5rem] text-center text-xs text-slate-600 dark:text-slate-400">
         {status}

@@ -1,0 +1,55 @@
+import { checkA11y, expect, test } from './fixtures.ts';
+
+/** Layouts that hold on a phone (390 px wide): boxes keep a usable width, nothing is cut off. */
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+let sample: { audioId: number; transcriptId: number };
+
+test.beforeAll(async ({ request }) => {
+  const info = await (await request.get('/__sandbox/info')).json();
+  sample = info.eventWithAudioAndTranscript;
+});
+
+test('the find box keeps a usable width on the recording and document pages', async ({ page }) => {
+  await page.goto(`/recordings/${sample.audioId}`);
+  const onRecording = page.getByRole('searchbox', { name: 'Find in transcript' });
+  await expect(onRecording).toBeVisible();
+  // It once shrank to about 20 px beside its buttons.
+  expect((await onRecording.boundingBox())!.width).toBeGreaterThanOrEqual(150);
+  await onRecording.fill('quarter');
+  await expect(page.getByRole('button', { name: 'Next match' }).first()).toBeEnabled();
+
+  await page.goto(`/documents/${sample.transcriptId}`);
+  const onDocument = page.getByRole('searchbox', { name: 'Find in transcript' });
+  await expect(onDocument).toBeVisible();
+  expect((await onDocument.boundingBox())!.width).toBeGreaterThanOrEqual(150);
+  await checkA11y(page, 'document page on a phone');
+});
+
+test("the companies table shows each company's exchange in full", async ({ page }) => {
+  await page.goto('/companies');
+  const rows = page.getByRole('table', { name: /companies/i }).getByRole('row');
+  await expect(rows.nth(5)).toBeVisible();
+  const cut = await page.evaluate(() =>
+    [...document.querySelectorAll('[role="row"] [role="cell"]:nth-child(4) span')]
+      .filter((span) => span.getBoundingClientRect().width > 0 && span.scrollWidth > span.clientWidth + 1)
+      .map((span) => span.textContent),
+  );
+  expect(cut).toEqual([]);
+  // Nor is it broken inside a word ("NYSEAmeric / an").
+  const broken = await page.evaluate(() =>
+    [...document.querySelectorAll('[role="row"] [role="cell"]:nth-child(4) span:nth-child(2)')]
+      .filter((span) => span.getBoundingClientRect().width > 0 && span.getClientRects().length === 1 && span.getBoundingClientRect().height > 20)
+      .map((span) => span.textContent),
+  );
+  expect(broken).toEqual([]);
+  // The exchange is shown under the ticker on a phone.
+  const exchanges = await page.evaluate(
+    () =>
+      [...document.querySelectorAll('[role="row"] [role="cell"]:nth-child(4) span:nth-child(2)')].filter((span) => span.getBoundingClientRect().width > 0)
+        .length,
+  );
+  expect(exchanges).toBeGreaterThan(5);
+  await checkA11y(page, 'companies on a phone');
+});
