@@ -1,7 +1,7 @@
 import { notFound } from '@tanstack/react-router';
 import { isApiError } from '../api/client.ts';
 
-/** What a record's not-found page names: "Recording 123". */
+/** What a record's not-found page names, in words ("company", "recording"), never by its id. */
 export interface MissingRecord {
   what: string;
 }

@@ -76,6 +76,6 @@ test('an event leads to its transcript: find a phrase, export it as text and Mar
 test('an unknown event says so', async ({ page, expectConsoleError }) => {
   expectConsoleError(/status of 404/);
   await page.goto('/events/99999999');
-  await expect(page.getByRole('heading', { level: 1, name: 'Not found (404)' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Event not found' })).toBeVisible();
   await checkA11y(page, 'event 404');
 });

@@ -67,10 +67,9 @@ test('404: a recording that is gone says so and leads back to the list', async (
   const { audioId } = info.eventWithAudioAndTranscript;
   await armFault(page, { kind: '404', scope: 'api', match: `/public/v3/audio/${audioId}` });
   await page.goto(`/recordings/${audioId}`);
-  const alert = page.getByRole('alert');
-  await expect(alert).toContainText('Not found (404)');
+  await expect(page.getByRole('heading', { level: 1, name: 'Recording not found' })).toBeVisible();
   await checkA11y(page, 'recording 404');
-  await alert.getByRole('link', { name: 'All recordings' }).click();
+  await page.getByRole('link', { name: 'All recordings' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Recordings' })).toBeVisible();
   await expect(rows(page, 'Recordings, newest first').first()).toBeVisible();
 });

@@ -36,6 +36,7 @@ test('filters live in the URL, the form applies them, and a row opens its record
 test('an unknown recording says so', async ({ page, expectConsoleError }) => {
   expectConsoleError(/status of 404/);
   await page.goto('/recordings/99999999');
-  await expect(page.getByRole('alert')).toContainText('Not found (404)');
+  await expect(page.getByRole('heading', { level: 1, name: 'Recording not found' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
   await checkA11y(page, 'missing recording');
 });

@@ -139,9 +139,16 @@ describe('company page', () => {
     expect(within(q2).getByText('2 transcripts')).toBeInTheDocument();
   });
 
-  it('says when the company does not exist', async () => {
+  it('says when the company does not exist, and shows nothing else: no activity, no Retry', async () => {
     await renderApp('/companies/999999');
-    expect(await screen.findByText('Not found (404)')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Company not found' })).toBeInTheDocument();
+    expect(screen.getByText('There is no such company. It may have been removed, or the link may be mistyped.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'All companies' })).toHaveAttribute('href', '/companies');
+    // Give the page's other requests (recordings, transcripts, segments) time to answer.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(screen.queryByText(/No recordings|No transcripts|No events/)).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Recordings' })).toBeNull();
   });
 });
 

@@ -134,6 +134,6 @@ describe('PDF document page', () => {
 
   it('a document that does not exist is a clear 404', async () => {
     await renderApp('/documents/999999999');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Not found (404)' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Document not found' })).toBeInTheDocument();
   });
 });

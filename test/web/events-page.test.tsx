@@ -107,6 +107,6 @@ describe('event page', () => {
 
   it('an unknown event is a clear 404', async () => {
     await renderApp('/events/99999999');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Not found (404)' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Event not found' })).toBeInTheDocument();
   });
 });

@@ -99,7 +99,7 @@ describe('every state', () => {
 
   it('says a missing record is not found', async () => {
     await renderApp('/live/99999999');
-    expect(await screen.findByText('Not found (404)')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Live call not found' })).toBeInTheDocument();
   });
 });
 

@@ -21,7 +21,7 @@ export const Route = createFileRoute('/companies/$companyId')({
     void queryClient.prefetchInfiniteQuery(companyRecordingsQuery(companyId));
     void queryClient.prefetchInfiniteQuery(companyTranscriptsQuery(companyId));
     void queryClient.prefetchQuery(companySegmentsQuery(companyId));
-    await loadRecord(() => queryClient.ensureQueryData(companyDetailQuery(companyId)), `Company ${companyId}`);
+    await loadRecord(() => queryClient.ensureQueryData(companyDetailQuery(companyId)), 'company');
   },
   pendingComponent: CompanyPending,
   errorComponent: (props) => <RouteError {...props} back={back} />,

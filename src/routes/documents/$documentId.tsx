@@ -22,7 +22,7 @@ export const Route = createFileRoute('/documents/$documentId')({
   validateSearch: (search: Record<string, unknown>): { kind?: 'transcript' } => (search.kind === 'transcript' ? { kind: 'transcript' } : {}),
   loaderDeps: ({ search }) => ({ kind: search.kind }),
   loader: async ({ context: { queryClient }, params: { documentId }, deps }) => {
-    const doc = await loadRecord(() => queryClient.ensureQueryData(documentRecordQuery(documentId, deps.kind)), `Document ${documentId}`);
+    const doc = await loadRecord(() => queryClient.ensureQueryData(documentRecordQuery(documentId, deps.kind)), 'document');
     void queryClient.prefetchQuery(documentTypeQueries.detail(doc.typeId));
     void queryClient.prefetchQuery(companyQueries.detail(doc.companyId));
   },

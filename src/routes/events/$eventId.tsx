@@ -23,7 +23,7 @@ export const Route = createFileRoute('/events/$eventId')({
     void queryClient.prefetchQuery(eventRecordingsQuery(eventId));
     void queryClient.prefetchQuery(eventTranscriptsQuery(eventId));
     void queryClient.prefetchQuery(eventLiveQuery(eventId));
-    const event = await loadRecord(() => queryClient.ensureQueryData(eventDetailQuery(eventId)), `Event ${eventId}`);
+    const event = await loadRecord(() => queryClient.ensureQueryData(eventDetailQuery(eventId)), 'event');
     void queryClient.prefetchQuery(companyQueries.detail(event.companyId));
     void queryClient.prefetchQuery(eventTypeQueries.detail(event.typeId));
   },

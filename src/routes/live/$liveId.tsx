@@ -19,7 +19,7 @@ const back = (
 export const Route = createFileRoute('/live/$liveId')({
   params: idParam('liveId'),
   loader: async ({ context: { queryClient }, params: { liveId } }) => {
-    const record = await loadRecord(() => queryClient.ensureQueryData(liveQueries.detail(liveId)), `Live audio ${liveId}`);
+    const record = await loadRecord(() => queryClient.ensureQueryData(liveQueries.detail(liveId)), 'live call');
     // What the page names: the event's title and the company.
     void queryClient.prefetchQuery(eventQueries.detail(record.eventId));
     void queryClient.prefetchQuery(companyQueries.detail(record.companyId));

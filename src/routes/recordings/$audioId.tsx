@@ -23,7 +23,7 @@ export const Route = createFileRoute('/recordings/$audioId')({
   validateSearch: (search: Record<string, unknown>): { t?: number } => ({ t: parseTimeParam(search.t) }),
   loader: async ({ context: { queryClient }, params: { audioId } }) => {
     void queryClient.prefetchQuery(recordingChaptersQuery(audioId));
-    const audio = await loadRecord(() => queryClient.ensureQueryData(recordingDetailQuery(audioId)), `Recording ${audioId}`);
+    const audio = await loadRecord(() => queryClient.ensureQueryData(recordingDetailQuery(audioId)), 'recording');
     void queryClient.prefetchQuery(recordingTranscriptsQuery(audio.eventId));
   },
   pendingComponent: RecordingPending,
