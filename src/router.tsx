@@ -15,7 +15,7 @@ export function createAppRouter(queryClient: QueryClient, options: { history?: R
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
     defaultErrorComponent: RouteError,
-    defaultNotFoundComponent: NotFound,
+    defaultNotFoundComponent: () => <NotFound />,
     defaultPendingComponent: () => <SkeletonRows rows={8} />,
     scrollRestoration: true,
   });

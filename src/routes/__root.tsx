@@ -8,7 +8,7 @@ import { HeaderIndexBadge, HeaderSearch, PaletteLauncher } from '../features/sea
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: RootLayout,
-  notFoundComponent: NotFound,
+  notFoundComponent: () => <NotFound />,
 });
 
 const NAV = [

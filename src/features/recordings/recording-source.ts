@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
-import type { AudioChapter, AudioRecord } from '../../api/schemas.ts';
+import { eventTypeQueries } from '../../api/event-types.ts';
+import type { AudioChapter, AudioRecord, EventType } from '../../api/schemas.ts';
 import { useCompanyNames } from '../../components/company-names.tsx';
 import { companyLabel, plausibleSeconds, textOr } from '../../lib/format.ts';
+import { eventName } from '../../lib/names.ts';
 import { safeHttpUrl } from '../../lib/safe-url.ts';
 import { recordingChaptersQuery } from './recording-queries.ts';
 import { usePlayer, type PlayerChapter, type RecordingSource } from '../../lib/player/index.ts';
@@ -19,14 +21,23 @@ export function recordingKey(audioId: number): string {
   return `recording:${audioId}`;
 }
 
-/** A recording as a player source: only http(s) URLs from the record are ever given to the media element. */
-export function toRecordingSource(audio: AudioRecord, company: string | undefined, chapters: readonly AudioChapter[] | undefined): RecordingSource {
+/**
+ * A recording as a player source: only http(s) URLs from the record are ever given to the media
+ * element. Its title is the call's name ("Q2 2026 earnings call"), without the company, which is
+ * the source's artist.
+ */
+export function toRecordingSource(
+  audio: AudioRecord,
+  company: { displayName?: string | null; name?: string | null } | undefined,
+  chapters: readonly AudioChapter[] | undefined,
+  type?: EventType,
+): RecordingSource {
   return {
     kind: 'recording',
     key: recordingKey(audio.id),
     audioId: audio.id,
-    title: textOr(audio.event?.title, `Recording ${audio.id}`),
-    artist: company,
+    title: audio.event ? eventName(audio.event, { type, company }) : 'Recording',
+    artist: company ? companyLabel(company) : undefined,
     streamUrl: safeHttpUrl(audio.streamUrl),
     fileUrl: safeHttpUrl(audio.fileUrl),
     duration: plausibleSeconds(audio.audioMetadata?.duration),
@@ -38,9 +49,9 @@ export function toRecordingSource(audio: AudioRecord, company: string | undefine
 /** The recording as a source (with its chapters once loaded), and the chapters query for its states. */
 export function useRecordingSource(audio: AudioRecord) {
   const chapters = useQuery(recordingChaptersQuery(audio.id));
-  const known = useCompanyNames([audio.companyId]).get(audio.companyId);
-  const company = known ? companyLabel(known) : undefined;
-  const source = useMemo(() => toRecordingSource(audio, company, chapters.data), [audio, company, chapters.data]);
+  const company = useCompanyNames([audio.companyId]).get(audio.companyId);
+  const type = useQuery({ ...eventTypeQueries.detail(audio.event?.typeId ?? 0), enabled: audio.event !== undefined });
+  const source = useMemo(() => toRecordingSource(audio, company, chapters.data, type.data), [audio, company, chapters.data, type.data]);
   return { source, chapters };
 }
 
