@@ -101,6 +101,7 @@ export function InfiniteStates<P extends { data: unknown[] }, I>({
   loadingLabel,
   loadingRows = 10,
   noun,
+  loadMore = true,
   children,
 }: {
   query: UseInfiniteQueryResult<{ pages: P[] }>;
@@ -110,6 +111,8 @@ export function InfiniteStates<P extends { data: unknown[] }, I>({
   loadingRows?: number;
   /** What the button loads more of ("Load more transcripts"); plain "Load more" without it. */
   noun?: string;
+  /** Offer "Load more" when there is a next page; off where a link to the full list takes over (a company's panels). */
+  loadMore?: boolean;
   children: (items: I[]) => ReactNode;
 }) {
   if (query.data === undefined) {
@@ -128,7 +131,7 @@ export function InfiniteStates<P extends { data: unknown[] }, I>({
       {items.length === 0 ? <EmptyState>{empty}</EmptyState> : children(items)}
       {query.isFetching && <RetryingNotice reason={query.failureReason} />}
       {query.isFetchNextPageError && <PanelError error={query.error} onRetry={() => void query.fetchNextPage()} />}
-      {query.hasNextPage && !query.isFetchNextPageError && (
+      {loadMore && query.hasNextPage && !query.isFetchNextPageError && (
         <div className="flex justify-center border-t border-slate-200 p-3 dark:border-slate-800">
           <Button onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
             {query.isFetchingNextPage ? (noun ? `Loading more ${noun}…` : 'Loading…') : noun ? `Load more ${noun}` : 'Load more'}

@@ -52,31 +52,72 @@ describe('company page', () => {
     expect(screen.getByText('No usable link')).toBeInTheDocument();
   });
 
-  it('lists recordings and transcripts newest first, each linking to its recording, document and event pages', async () => {
+  it('lists the newest recordings and one transcript per call, named as calls, with links to the full lists', async () => {
     const company = await busyCompany();
-    const recordings = await sandboxJson<{ data: AudioRecord[] }>(`/audio?companyIds=${company.id}&expand=event&direction=desc&limit=50`);
-    const transcripts = await sandboxJson<{ data: DocumentRecord[] }>(`/documents/transcripts?companyIds=${company.id}&expand=event&direction=desc&limit=50`);
+    expect(company.displayName).toBe('Lysorara Capital');
     await renderApp(`/companies/${company.id}`);
 
     const recordingsPanel = await screen.findByRole('region', { name: 'Recordings' });
-    await within(recordingsPanel).findAllByRole('listitem');
-    const recordingLinks = within(recordingsPanel)
-      .getAllByRole('link')
-      .filter((a) => a.getAttribute('href')!.startsWith('/recordings/'));
-    expect(recordingLinks).toHaveLength(recordings.data.length);
-    const newest = [...recordings.data].sort((a, b) => Date.parse(b.event!.date!) - Date.parse(a.event!.date!))[0]!;
-    expect(recordingLinks[0]).toHaveAccessibleName(newest.event!.title!);
-    expect(recordingLinks[0]).toHaveAttribute('href', `/recordings/${newest.id}`);
-    expect(within(recordingsPanel).getAllByRole('link', { name: 'Event page' })[0]).toHaveAttribute('href', `/events/${newest.eventId}`);
+    await waitFor(() =>
+      expect(
+        within(recordingsPanel)
+          .getAllByRole('link')
+          .filter((a) => a.getAttribute('href')!.startsWith('/recordings/'))
+          .map((a) => a.textContent),
+      ).toEqual([
+        'Q3 2026 earnings call',
+        'Small & Mid Cap Conference 2026',
+        'Q2 2026 earnings call',
+        'Annual General Meeting 2026',
+        'Q1 2026 earnings call',
+        'Q4 2025 earnings call',
+      ]),
+    );
+    // The panel grows with the page: six rows, then the full list, filtered to the company.
+    expect(within(recordingsPanel).getByRole('link', { name: 'All recordings of Lysorara Capital' })).toHaveAttribute(
+      'href',
+      `/recordings?companyIds=${company.id}`,
+    );
+    expect(within(recordingsPanel).queryByRole('button', { name: /Load more/ })).toBeNull();
 
     const transcriptsPanel = screen.getByRole('region', { name: 'Transcripts' });
-    await waitFor(() => expect(within(transcriptsPanel).getAllByRole('listitem')).toHaveLength(transcripts.data.length));
-    const first = within(transcriptsPanel).getAllByRole('listitem')[0]!;
-    const newestDoc = [...transcripts.data].sort((a, b) => Date.parse(b.event!.date!) - Date.parse(a.event!.date!))[0]!;
-    expect(within(first).getAllByRole('link')[0]).toHaveAttribute('href', expect.stringMatching(/^\/documents\/\d+\?kind=transcript$/));
-    expect(first).toHaveTextContent(newestDoc.event!.title!);
-    // The type is named from endpoint 13.
-    await waitFor(() => expect(first).toHaveTextContent(/Transcript \((Raw|Edited)\)/));
+    const rows = await within(transcriptsPanel).findAllByRole('listitem');
+    expect(rows).toHaveLength(6);
+    // One row per call, newest event first: the edited transcript opens, the raw one is a link beside it.
+    await waitFor(() =>
+      expect(
+        rows.map((row) =>
+          within(row)
+            .getAllByRole('link')
+            .map((a) => `${a.textContent} ${a.getAttribute('href')}`),
+        ),
+      ).toEqual([
+        ['Small & Mid Cap Conference 2026 /documents/4372?kind=transcript', 'Event page /events/1131'],
+        ['Q2 2026 earnings call /documents/4247?kind=transcript', 'Event page /events/1062', 'Transcript (Raw) /documents/4226?kind=transcript'],
+        ['Annual General Meeting 2026 /documents/3988?kind=transcript', 'Event page /events/1012'],
+        ['Q1 2026 earnings call /documents/3764?kind=transcript', 'Event page /events/931', 'Transcript (Raw) /documents/3699?kind=transcript'],
+        ['Q4 2025 earnings call /documents/3304?kind=transcript', 'Event page /events/843', 'Transcript (Raw) /documents/3271?kind=transcript'],
+        ['Q3 2025 earnings call /documents/2895?kind=transcript', 'Event page /events/768'],
+      ]),
+    );
+    expect(rows[1]).toHaveTextContent('Transcript (Edited)');
+    expect(within(transcriptsPanel).getByRole('link', { name: 'All transcripts of Lysorara Capital' })).toHaveAttribute(
+      'href',
+      `/transcripts?companyIds=${company.id}`,
+    );
+  });
+
+  it('leads with the latest earnings call: its name, Play, Jump to Q&A, transcript and event', async () => {
+    const company = await busyCompany();
+    await renderApp(`/companies/${company.id}`);
+    const card = await screen.findByRole('region', { name: 'Latest earnings call' });
+    // The newest event is a conference; the card skips it for the newest earnings call.
+    expect(await within(card).findByRole('link', { name: 'Q3 2026 earnings call' })).toHaveAttribute('href', expect.stringMatching(/^\/recordings\/\d+$/));
+    expect(within(card).getByRole('button', { name: 'Play recording' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: /Jump to Q&A/ })).toBeInTheDocument();
+    // This call has no transcript yet: the card does not offer one.
+    expect(within(card).queryByRole('link', { name: 'Read the transcript' })).toBeNull();
+    expect(within(card).getByRole('link', { name: 'Documents and details' })).toHaveAttribute('href', '/events/1144');
   });
 
   it('gathers the events into fiscal years and periods, each linking to its event page', async () => {
@@ -84,30 +125,30 @@ describe('company page', () => {
     const company = await busyCompany();
     expect(company.displayName).toBe('Lysorara Capital');
     await renderApp(`/companies/${company.id}`);
-    const events = await screen.findByRole('region', { name: 'Events' });
+    const events = await screen.findByRole('region', { name: 'Recent events' });
     // Newest fiscal year first; in each, the period with the latest event first; events newest first.
     const expected = {
       'Fiscal year 2026': {
-        Q3: ['1144 Lysorara Capital Q3 2026 Earnings Call', '1131 Lysorara Capital at the Small & Mid Cap Conference 2026'],
-        Q2: ['1062 Lysorara Capital Q2 2026 Earnings Call'],
-        Q1: ['931 Lysorara Capital Q1 2026 Earnings Call'],
+        Q3: ['1144 Q3 2026 earnings call', '1131 Small & Mid Cap Conference 2026'],
+        Q2: ['1062 Q2 2026 earnings call'],
+        Q1: ['931 Q1 2026 earnings call'],
       },
       'Fiscal year 2025': {
-        FY: ['1012 Lysorara Capital Annual General Meeting 2026'],
-        Q4: ['843 Lysorara Capital Q4 2025 Earnings Call'],
-        Q3: ['768 Lysorara Capital Q3 2025 Earnings Call'],
-        Q2: ['686 Lysorara Capital Q2 2025 Earnings Call'],
-        Q1: ['478 Lysorara Capital Q1 2025 Earnings Call'],
+        FY: ['1012 Annual General Meeting 2026'],
+        Q4: ['843 Q4 2025 earnings call'],
+        Q3: ['768 Q3 2025 earnings call'],
+        Q2: ['686 Q2 2025 earnings call'],
+        Q1: ['478 Q1 2025 earnings call'],
       },
       'Fiscal year 2024': {
-        FY: ['579 Lysorara Capital Annual General Meeting 2025'],
-        Q4: ['428 Lysorara Capital Q4 2024 Earnings Call'],
-        Q3: ['287 Lysorara Capital Q3 2024 Earnings Call'],
-        Q2: ['219 Lysorara Capital Q2 2024 Earnings Call'],
-        Q1: ['124 Lysorara Capital Q1 2024 Earnings Call', '16 Lysorara Capital at the Healthcare Summit 2024'],
+        FY: ['579 Annual General Meeting 2025'],
+        Q4: ['428 Q4 2024 earnings call'],
+        Q3: ['287 Q3 2024 earnings call'],
+        Q2: ['219 Q2 2024 earnings call'],
+        Q1: ['124 Q1 2024 earnings call', '16 Healthcare Summit 2024'],
       },
       'Fiscal year 2023': {
-        FY: ['158 Lysorara Capital Annual General Meeting 2024'],
+        FY: ['158 Annual General Meeting 2024'],
       },
     };
     /** What the panel shows: per year, per period, each event's link as "<event id> <title>". */
@@ -133,10 +174,10 @@ describe('company page', () => {
     expect(shown()).toEqual(expected);
     // Key order is part of what is shown: periods in the order above.
     expect(Object.values(shown()).map((periods) => Object.keys(periods))).toEqual(Object.values(expected).map((periods) => Object.keys(periods)));
-    // An event with a recording and two transcripts says so, once.
-    const q2 = within(events).getByRole('link', { name: 'Lysorara Capital Q2 2026 Earnings Call' }).closest('li')!;
+    // An event with a recording and two transcripts (raw and edited) says so, once each.
+    const q2 = within(events).getByRole('link', { name: 'Q2 2026 earnings call' }).closest('li')!;
     expect(within(q2).getByText('Recording')).toBeInTheDocument();
-    expect(within(q2).getByText('2 transcripts')).toBeInTheDocument();
+    expect(within(q2).getByText('Transcript')).toBeInTheDocument();
   });
 
   it('says when the company does not exist, and shows nothing else: no activity, no Retry', async () => {

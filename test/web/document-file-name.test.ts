@@ -15,10 +15,10 @@ describe('documentFileStem', () => {
     ).toBe('Bryrite - Q3 2026 - In-house transcript');
   });
 
-  it('falls back to ids for what is not known yet, never to an empty part', () => {
-    expect(documentFileStem({ companyId: 9, eventId: 70, typeId: 22, event: undefined }, undefined, undefined)).toBe('Company 9 - Event 70 - Type 22');
+  it('falls back to words for what is not known, never to an id or an empty part', () => {
+    expect(documentFileStem({ companyId: 9, eventId: 70, typeId: 22, event: undefined }, undefined, undefined)).toBe('Unnamed company - Undated - Document');
     expect(documentFileStem({ companyId: 9, eventId: 70, typeId: 22, event: { ...event, fiscalPeriod: null, fiscalYear: null } }, undefined, '  ')).toBe(
-      'Company 9 - Event 70 - Type 22',
+      'Unnamed company - 2026-10-20 - Document',
     );
   });
 

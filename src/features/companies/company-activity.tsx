@@ -1,18 +1,20 @@
-import { useInfiniteQuery, useQueries, type InfiniteData, type UseInfiniteQueryResult } from '@tanstack/react-query';
+import { useInfiniteQuery, type InfiniteData, type UseInfiniteQueryResult } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo, type ReactNode } from 'react';
-import { documentTypeQueries } from '../../api/document-types.ts';
-import { eventTypeQueries } from '../../api/event-types.ts';
-import type { AudioRecord, DocumentRecord, Page } from '../../api/schemas.ts';
+import type { AudioRecord, Company, DocumentRecord, Page } from '../../api/schemas.ts';
 import { ClampedText } from '../../components/clamped-text.tsx';
 import { InfiniteStates, PanelError } from '../../components/query-states.tsx';
-import { EmptyState, Panel } from '../../components/ui/panel.tsx';
 import { SkeletonRows } from '../../components/skeleton.tsx';
 import { TimeText } from '../../components/time-text.tsx';
+import { useDocumentTypes, useEventTypes } from '../../components/type-records.ts';
+import { Badge } from '../../components/ui/badge.tsx';
+import { EmptyState, Panel } from '../../components/ui/panel.tsx';
+import { textLinkClass } from '../../components/ui/text-link.ts';
 import { formatDuration, textOr } from '../../lib/format.ts';
+import { documentTypeLabel, eventName, eventTypeName } from '../../lib/names.ts';
+import { oneTranscriptPerCall } from '../../lib/transcript-records.ts';
 import { companyRecordingsQuery, companyTranscriptsQuery } from './company-queries.ts';
 import { groupEvents, type CompanyEvent } from './events.ts';
-import { Badge } from '../../components/ui/badge.tsx';
 
 export function useCompanyRecordings(companyId: number) {
   return useInfiniteQuery(companyRecordingsQuery(companyId));
@@ -23,19 +25,33 @@ export function useCompanyTranscripts(companyId: number) {
 
 type Infinite<T> = UseInfiniteQueryResult<InfiniteData<Page<T>, unknown>>;
 
+/** Rows a panel shows before "All recordings" / "All transcripts" takes over: the page grows, panels do not scroll. */
+export const PANEL_ROWS = 6;
+
 /** Newest event first; records without an event summary go by their own creation time. */
-function newestFirst<T extends { event?: { date: string | null } | undefined; createdAt: string | null }>(items: T[]): T[] {
+export function newestFirst<T extends { event?: { date: string | null } | undefined; createdAt: string | null }>(items: T[]): T[] {
   const time = (item: T) => Date.parse(item.event?.date ?? item.createdAt ?? '') || 0;
   return [...items].sort((a, b) => time(b) - time(a));
 }
 
-const linkClass = 'font-medium text-slate-900 hover:underline dark:text-white';
+const linkClass = textLinkClass();
 const subtle = 'text-xs text-slate-600 dark:text-slate-400';
 
-export function CompanyRecordings({ query }: { query: Infinite<AudioRecord> }) {
-  const rows = useMemo(() => newestFirst(query.data?.pages.flatMap((p) => p.data) ?? []), [query.data]);
+function AllLink({ to, companyId, children }: { to: '/recordings' | '/transcripts'; companyId: number; children: ReactNode }) {
   return (
-    <Panel title="Recordings">
+    <p className="border-t border-slate-100 px-4 py-2.5 text-sm dark:border-slate-800">
+      <Link to={to} search={{ companyIds: companyId }} className={textLinkClass()}>
+        {children}
+      </Link>
+    </p>
+  );
+}
+
+export function CompanyRecordings({ query, company }: { query: Infinite<AudioRecord>; company: Company }) {
+  const rows = useMemo(() => newestFirst(query.data?.pages.flatMap((p) => p.data) ?? []), [query.data]);
+  const types = useEventTypes(rows.slice(0, PANEL_ROWS).map((r) => r.event?.typeId));
+  return (
+    <Panel title="Recordings" actions={<span className={subtle}>Newest event first</span>}>
       <InfiniteStates
         query={query}
         select={(page) => page.data}
@@ -43,16 +59,17 @@ export function CompanyRecordings({ query }: { query: Infinite<AudioRecord> }) {
         loadingLabel="Loading recordings"
         loadingRows={5}
         noun="recordings"
+        loadMore={false}
       >
         {() => (
-          <div className="max-h-[28rem] overflow-y-auto">
+          <>
             <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-              {rows.map((r) => (
+              {rows.slice(0, PANEL_ROWS).map((r) => (
                 <ActivityItem
                   key={r.id}
                   title={
                     <Link to="/recordings/$audioId" params={{ audioId: r.id }} className={linkClass}>
-                      <ClampedText text={textOr(r.event?.title, `Recording ${r.id}`)} />
+                      <ClampedText text={eventName(r.event, { type: types.get(r.event?.typeId ?? -1), company })} />
                     </Link>
                   }
                   date={r.event?.date ?? r.createdAt}
@@ -61,20 +78,24 @@ export function CompanyRecordings({ query }: { query: Infinite<AudioRecord> }) {
                 />
               ))}
             </ul>
-          </div>
+            <AllLink to="/recordings" companyId={company.id}>
+              All recordings of {textOr(company.displayName, textOr(company.name, 'this company'))}
+            </AllLink>
+          </>
         )}
       </InfiniteStates>
     </Panel>
   );
 }
 
-export function CompanyTranscripts({ query }: { query: Infinite<DocumentRecord> }) {
-  const rows = useMemo(() => newestFirst(query.data?.pages.flatMap((p) => p.data) ?? []), [query.data]);
-  const typeIds = [...new Set(rows.map((t) => t.typeId))];
-  const types = useQueries({ queries: typeIds.map((id) => ({ ...documentTypeQueries.detail(id), staleTime: Infinity })) });
-  const typeName = new Map(types.flatMap((q) => (q.data ? [[q.data.id, textOr(q.data.name, `Type ${q.data.id}`)] as const] : [])));
+export function CompanyTranscripts({ query, company, download }: { query: Infinite<DocumentRecord>; company: Company; download?: ReactNode }) {
+  const docs = useMemo(() => newestFirst(query.data?.pages.flatMap((p) => p.data) ?? []), [query.data]);
+  const types = useDocumentTypes(docs.map((t) => t.typeId));
+  const calls = oneTranscriptPerCall(docs, (id) => types.get(id)?.name ?? undefined);
+  const eventTypes = useEventTypes(calls.slice(0, PANEL_ROWS).map((c) => c.transcript.event?.typeId));
   return (
-    <Panel title="Transcripts">
+    <Panel title="Transcripts" actions={<span className={subtle}>Newest event first</span>}>
+      {download && <div className="border-b border-slate-100 px-4 py-2.5 dark:border-slate-800">{download}</div>}
       <InfiniteStates
         query={query}
         select={(page) => page.data}
@@ -82,49 +103,72 @@ export function CompanyTranscripts({ query }: { query: Infinite<DocumentRecord> 
         loadingLabel="Loading transcripts"
         loadingRows={5}
         noun="transcripts"
+        loadMore={false}
       >
         {() => (
-          <div className="max-h-[28rem] overflow-y-auto">
+          <>
             <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-              {rows.map((t) => (
+              {calls.slice(0, PANEL_ROWS).map(({ transcript: t, others }) => (
                 <ActivityItem
                   key={t.id}
                   title={
                     <Link to="/documents/$documentId" params={{ documentId: t.id }} search={{ kind: 'transcript' }} className={linkClass}>
-                      <ClampedText text={textOr(t.event?.title, `Transcript ${t.id}`)} />
+                      <ClampedText text={eventName(t.event, { type: eventTypes.get(t.event?.typeId ?? -1), company })} />
                     </Link>
                   }
                   date={t.event?.date ?? t.createdAt}
                   eventId={t.eventId}
+                  more={others.map((other) => (
+                    <Link
+                      key={other.id}
+                      to="/documents/$documentId"
+                      params={{ documentId: other.id }}
+                      search={{ kind: 'transcript' }}
+                      className={textLinkClass({ strong: false })}
+                    >
+                      {documentTypeLabel(types.get(other.typeId))}
+                    </Link>
+                  ))}
                   aside={
-                    <ClampedText
-                      text={typeName.get(t.typeId) ?? `Type ${t.typeId}`}
-                      lines={1}
-                      className="max-w-[40%] shrink-0 text-xs text-slate-600 dark:text-slate-400"
-                    />
+                    <span className="max-w-[40%] shrink-0 text-right text-xs text-slate-600 dark:text-slate-400">{documentTypeLabel(types.get(t.typeId))}</span>
                   }
                 />
               ))}
             </ul>
-          </div>
+            <AllLink to="/transcripts" companyId={company.id}>
+              All transcripts of {textOr(company.displayName, textOr(company.name, 'this company'))}
+            </AllLink>
+          </>
         )}
       </InfiniteStates>
     </Panel>
   );
 }
 
-/** One recording or transcript: its link, the event's date and page, and a note on the right. */
-function ActivityItem({ title, date, eventId, aside }: { title: ReactNode; date: string | null | undefined; eventId: number; aside: ReactNode }) {
+/** One recording or transcript: its link, the event's date and page, other versions, and a note on the right. */
+function ActivityItem({
+  title,
+  date,
+  eventId,
+  aside,
+  more,
+}: {
+  title: ReactNode;
+  date: string | null | undefined;
+  eventId: number;
+  aside: ReactNode;
+  more?: ReactNode[];
+}) {
   return (
     <li className="flex items-start justify-between gap-3 px-4 py-2.5 text-sm">
       <div className="min-w-0">
         {title}
-        <p className={subtle}>
+        <p className={`${subtle} flex flex-wrap gap-x-2`}>
           <TimeText value={date} />
-          {' · '}
-          <Link to="/events/$eventId" params={{ eventId }} className="underline">
+          <Link to="/events/$eventId" params={{ eventId }} className={textLinkClass({ strong: false })}>
             Event page
           </Link>
+          {more}
         </p>
       </div>
       {aside}
@@ -132,20 +176,26 @@ function ActivityItem({ title, date, eventId, aside }: { title: ReactNode; date:
   );
 }
 
-/** The company's events, from its recordings and transcripts, grouped by fiscal year and period. */
-export function CompanyEvents({ recordings, transcripts }: { recordings: Infinite<AudioRecord>; transcripts: Infinite<DocumentRecord> }) {
+/** The company's recent events, from its recordings and transcripts, grouped by fiscal year and period. */
+export function CompanyEvents({
+  recordings,
+  transcripts,
+  company,
+}: {
+  recordings: Infinite<AudioRecord>;
+  transcripts: Infinite<DocumentRecord>;
+  company: Company;
+}) {
   const groups = useMemo(
     () => groupEvents(recordings.data?.pages.flatMap((p) => p.data) ?? [], transcripts.data?.pages.flatMap((p) => p.data) ?? []),
     [recordings.data, transcripts.data],
   );
-  const typeIds = [...new Set(groups.flatMap((g) => g.periods.flatMap((p) => p.events.map((e) => e.typeId))))].filter((id): id is number => id !== undefined);
-  const types = useQueries({ queries: typeIds.map((id) => ({ ...eventTypeQueries.detail(id), staleTime: Infinity })) });
-  const typeName = new Map(types.flatMap((q) => (q.data ? [[q.data.id, textOr(q.data.name, `Type ${q.data.id}`)] as const] : [])));
+  const types = useEventTypes(groups.flatMap((g) => g.periods.flatMap((p) => p.events.map((e) => e.typeId))));
   const loading = recordings.data === undefined && transcripts.data === undefined;
   const partial = recordings.hasNextPage || transcripts.hasNextPage;
 
   return (
-    <Panel title="Events">
+    <Panel title="Recent events">
       {loading ? (
         recordings.isError && transcripts.isError ? (
           <PanelError error={recordings.error} onRetry={() => void Promise.all([recordings.refetch(), transcripts.refetch()])} />
@@ -158,13 +208,13 @@ export function CompanyEvents({ recordings, transcripts }: { recordings: Infinit
         <div className="divide-y divide-slate-100 dark:divide-slate-800">
           {partial && (
             <p className="px-4 py-2 text-xs text-slate-600 dark:text-slate-400">
-              Events of the recordings and transcripts loaded so far; load more of either list to see older ones.
+              Events of the latest recordings and transcripts; the full lists have older ones.
             </p>
           )}
           {groups.map((group) => (
             <section key={group.fiscalYear} aria-labelledby={`fy-${group.fiscalYear}`} className="px-4 py-3">
               <h3 id={`fy-${group.fiscalYear}`} className="text-sm font-semibold">
-                Fiscal year {group.fiscalYear}
+                {group.fiscalYear === 'Unknown' ? 'Fiscal year not given' : `Fiscal year ${group.fiscalYear}`}
               </h3>
               <div className="mt-2 grid gap-3 md:grid-cols-2 xl:grid-cols-4">
                 {group.periods.map((period) => (
@@ -174,7 +224,7 @@ export function CompanyEvents({ recordings, transcripts }: { recordings: Infinit
                     </h4>
                     <ul className="mt-1 space-y-1.5">
                       {period.events.map((event) => (
-                        <EventItem key={event.id} event={event} typeName={event.typeId === undefined ? undefined : typeName.get(event.typeId)} />
+                        <EventItem key={event.id} event={event} company={company} type={event.typeId === undefined ? undefined : types.get(event.typeId)} />
                       ))}
                     </ul>
                   </div>
@@ -188,21 +238,21 @@ export function CompanyEvents({ recordings, transcripts }: { recordings: Infinit
   );
 }
 
-function EventItem({ event, typeName }: { event: CompanyEvent; typeName: string | undefined }) {
+function EventItem({ event, company, type }: { event: CompanyEvent; company: Company; type: { name: string | null; parent: string | null } | undefined }) {
+  const typeName = eventTypeName(type);
+  const name = eventName(event, { type, company });
   return (
     <li className="text-sm">
       <Link to="/events/$eventId" params={{ eventId: event.id }} className={linkClass}>
-        <ClampedText text={event.title} lines={3} />
+        <ClampedText text={name} lines={3} />
       </Link>
       <p className={subtle}>
         {event.date ? <TimeText value={event.date} /> : null}
-        {typeName ? <span className="wrap-anywhere">{` · ${typeName}`}</span> : ''}
+        {typeName && typeName.toLowerCase() !== name.toLowerCase() ? <span className="wrap-anywhere">{` · ${typeName}`}</span> : ''}
       </p>
       <p className="mt-0.5 flex flex-wrap gap-1 text-xs">
         {event.recordingIds.length > 0 && <Badge tone="accent">Recording</Badge>}
-        {event.transcriptIds.length > 0 && (
-          <Badge tone="success">{event.transcriptIds.length === 1 ? 'Transcript' : `${event.transcriptIds.length} transcripts`}</Badge>
-        )}
+        {event.transcriptIds.length > 0 && <Badge tone="success">Transcript</Badge>}
       </p>
     </li>
   );

@@ -1,15 +1,22 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import type { AudioRecord } from '../../api/schemas.ts';
+import { TimeZoneNote } from '../../components/time-zone-note.tsx';
 import { SkeletonPanel, SkeletonRows } from '../../components/skeleton.tsx';
 import { CompanyEvents, CompanyRecordings, CompanyTranscripts, useCompanyRecordings, useCompanyTranscripts } from './company-activity.tsx';
 import { CompanyHeader } from './company-header.tsx';
+import { LatestCall } from './latest-call.tsx';
 import { companyDetailQuery } from './company-queries.ts';
 
 // The segment charts load with this page only.
 const CompanySegments = lazy(() => import('./segments/index.ts'));
 
-/** A company: its header, its recordings and transcripts, the events they belong to, and its segments. */
-export function CompanyPage({ companyId }: { companyId: number }) {
+/**
+ * A company: its header, its latest earnings call, its recordings and transcripts, the events they
+ * belong to, and its segments. What other features own comes in from the route: the player's
+ * buttons (`renderPlay`) and the transcripts download (`download`).
+ */
+export function CompanyPage({ companyId, renderPlay, download }: { companyId: number; renderPlay?: (audio: AudioRecord) => ReactNode; download?: ReactNode }) {
   const { data: company } = useSuspenseQuery(companyDetailQuery(companyId));
   const recordings = useCompanyRecordings(companyId);
   const transcripts = useCompanyTranscripts(companyId);
@@ -17,11 +24,13 @@ export function CompanyPage({ companyId }: { companyId: number }) {
   return (
     <div className="space-y-5">
       <CompanyHeader company={company} />
-      <div className="grid gap-5 xl:grid-cols-2">
-        <CompanyRecordings query={recordings} />
-        <CompanyTranscripts query={transcripts} />
+      <LatestCall company={company} renderPlay={renderPlay} />
+      <TimeZoneNote />
+      <div className="grid items-start gap-5 xl:grid-cols-2">
+        <CompanyRecordings query={recordings} company={company} />
+        <CompanyTranscripts query={transcripts} company={company} download={download} />
       </div>
-      <CompanyEvents recordings={recordings} transcripts={transcripts} />
+      <CompanyEvents recordings={recordings} transcripts={transcripts} company={company} />
       <Suspense fallback={<SkeletonRows rows={6} label="Loading segments" />}>
         <CompanySegments companyId={companyId} />
       </Suspense>

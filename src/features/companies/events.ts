@@ -1,5 +1,4 @@
 import type { AudioRecord, DocumentRecord } from '../../api/schemas.ts';
-import { textOr } from '../../lib/format.ts';
 
 /** One event of a company, pieced together from the recordings and transcripts that point at it. */
 export interface CompanyEvent {
@@ -37,7 +36,7 @@ export function groupEvents(recordings: readonly AudioRecord[], transcripts: rea
     if (!event) {
       event = {
         id: eventId,
-        title: textOr(summary?.title, `Event ${eventId}`),
+        title: summary?.title ?? '',
         date: summary?.date ?? undefined,
         typeId: summary?.typeId,
         fiscalYear: summary?.fiscalYear ?? undefined,
@@ -48,7 +47,7 @@ export function groupEvents(recordings: readonly AudioRecord[], transcripts: rea
       events.set(eventId, event);
     } else if (summary && event.fiscalYear === undefined && summary.fiscalYear !== null) {
       Object.assign(event, {
-        title: textOr(summary.title, `Event ${eventId}`),
+        title: summary.title ?? '',
         date: summary.date ?? undefined,
         typeId: summary.typeId,
         fiscalYear: summary.fiscalYear,
