@@ -4,7 +4,7 @@ import { checkA11y, expect, test } from './fixtures.ts';
 
 /** The transcript list: filters in the URL with back/forward, and three transcripts as one zip. */
 
-test('select three transcripts and download them as one zip with readable names', async ({ page }) => {
+test('select three transcripts and download them as one zip of their JSON files with readable names', async ({ page }) => {
   await page.goto('/transcripts');
   const table = page.getByRole('table', { name: 'Transcripts, newest first' });
   const rows = table.getByRole('row');
@@ -25,6 +25,9 @@ test('select three transcripts and download them as one zip with readable names'
   await expect(page.getByText('3 selected')).toBeVisible();
   await expect(page.getByRole('checkbox', { name: /^Select all 50 loaded transcripts$/ })).not.toBeChecked();
 
+  // Readable text is the default; the original JSON is one choice away.
+  await expect(page.getByRole('radio', { name: 'Text' })).toBeChecked();
+  await page.getByRole('radio', { name: 'JSON' }).check();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download 3 as zip' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^Transcripts - 3 files - \d{4}-\d\d-\d\d\.zip$/);
   await expect(page.getByRole('status').filter({ hasText: /^Saved Transcripts - 3 files/ })).toContainText('with 3 transcripts');

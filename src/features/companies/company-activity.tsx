@@ -88,14 +88,23 @@ export function CompanyRecordings({ query, company }: { query: Infinite<AudioRec
   );
 }
 
-export function CompanyTranscripts({ query, company, download }: { query: Infinite<DocumentRecord>; company: Company; download?: ReactNode }) {
+export function CompanyTranscripts({
+  query,
+  company,
+  renderDownload,
+}: {
+  query: Infinite<DocumentRecord>;
+  company: Company;
+  /** "Download transcripts" over the transcripts loaded (from the documents feature, through the route). */
+  renderDownload?: (company: Company, transcripts: DocumentRecord[]) => ReactNode;
+}) {
   const docs = useMemo(() => newestFirst(query.data?.pages.flatMap((p) => p.data) ?? []), [query.data]);
   const types = useDocumentTypes(docs.map((t) => t.typeId));
   const calls = oneTranscriptPerCall(docs, (id) => types.get(id)?.name ?? undefined);
   const eventTypes = useEventTypes(calls.slice(0, PANEL_ROWS).map((c) => c.transcript.event?.typeId));
   return (
     <Panel title="Transcripts" actions={<span className={subtle}>Newest event first</span>}>
-      {download && <div className="border-b border-slate-100 px-4 py-2.5 dark:border-slate-800">{download}</div>}
+      {renderDownload && docs.length > 0 && <div className="border-b border-slate-100 px-4 py-2.5 dark:border-slate-800">{renderDownload(company, docs)}</div>}
       <InfiniteStates
         query={query}
         select={(page) => page.data}

@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
-import type { AudioRecord } from '../../api/schemas.ts';
+import type { AudioRecord, Company, DocumentRecord } from '../../api/schemas.ts';
 import { TimeZoneNote } from '../../components/time-zone-note.tsx';
 import { SkeletonPanel, SkeletonRows } from '../../components/skeleton.tsx';
 import { CompanyEvents, CompanyRecordings, CompanyTranscripts, useCompanyRecordings, useCompanyTranscripts } from './company-activity.tsx';
@@ -14,9 +14,17 @@ const CompanySegments = lazy(() => import('./segments/index.ts'));
 /**
  * A company: its header, its latest earnings call, its recordings and transcripts, the events they
  * belong to, and its segments. What other features own comes in from the route: the player's
- * buttons (`renderPlay`) and the transcripts download (`download`).
+ * buttons (`renderPlay`) and the transcripts download (`renderDownload`).
  */
-export function CompanyPage({ companyId, renderPlay, download }: { companyId: number; renderPlay?: (audio: AudioRecord) => ReactNode; download?: ReactNode }) {
+export function CompanyPage({
+  companyId,
+  renderPlay,
+  renderDownload,
+}: {
+  companyId: number;
+  renderPlay?: (audio: AudioRecord) => ReactNode;
+  renderDownload?: (company: Company, transcripts: DocumentRecord[]) => ReactNode;
+}) {
   const { data: company } = useSuspenseQuery(companyDetailQuery(companyId));
   const recordings = useCompanyRecordings(companyId);
   const transcripts = useCompanyTranscripts(companyId);
@@ -28,7 +36,7 @@ export function CompanyPage({ companyId, renderPlay, download }: { companyId: nu
       <TimeZoneNote />
       <div className="grid items-start gap-5 xl:grid-cols-2">
         <CompanyRecordings query={recordings} company={company} />
-        <CompanyTranscripts query={transcripts} company={company} download={download} />
+        <CompanyTranscripts query={transcripts} company={company} renderDownload={renderDownload} />
       </div>
       <CompanyEvents recordings={recordings} transcripts={transcripts} company={company} />
       <Suspense fallback={<SkeletonRows rows={6} label="Loading segments" />}>

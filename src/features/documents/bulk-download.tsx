@@ -1,12 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { saveBlob } from '../../lib/download.ts';
-import type { ZipFailure, ZipSource } from './zip-download.ts';
+import type { TranscriptFormat, ZipFailure, ZipSource } from './zip-download.ts';
 
 /**
- * "Download N as zip" for the selected transcripts, with progress, Cancel, and a report of what
- * failed (a file the transcript model cannot read counts as failed). The zip code loads only when
- * a download starts.
+ * "Download N as zip" for the selected transcripts, as readable text by default (Markdown, or the
+ * original JSON, on request), with progress, Cancel, and a report of what failed (a file the
+ * transcript model cannot read counts as failed). The zip code loads only when a download starts.
  */
 
 type State =
@@ -20,8 +20,24 @@ export function zipFileName(count: number, now = new Date()): string {
   return `Transcripts - ${count} ${count === 1 ? 'file' : 'files'} - ${now.toISOString().slice(0, 10)}.zip`;
 }
 
-export function BulkDownload({ sources, onDone }: { sources: ZipSource[]; onDone?: () => void }) {
+const FORMATS: { value: TranscriptFormat; label: string }[] = [
+  { value: 'text', label: 'Text' },
+  { value: 'markdown', label: 'Markdown' },
+  { value: 'json', label: 'JSON' },
+];
+
+export function BulkDownload({
+  sources,
+  zipName,
+  onDone,
+}: {
+  sources: ZipSource[];
+  /** The archive's name; the default says how many files and when. */ zipName?: string;
+  onDone?: () => void;
+}) {
   const [state, setState] = useState<State>({ phase: 'idle' });
+  const [format, setFormat] = useState<TranscriptFormat>('text');
+  const formatName = useId();
   const controller = useRef<AbortController | null>(null);
   useEffect(() => () => controller.current?.abort(), []);
 
@@ -30,17 +46,17 @@ export function BulkDownload({ sources, onDone }: { sources: ZipSource[]; onDone
     controller.current = abort;
     setState({ phase: 'running', done: 0, total: sources.length, failed: 0 });
     try {
-      const { buildZip, checkTranscript } = await import('./zip-download.ts');
+      const { buildZip } = await import('./zip-download.ts');
       const result = await buildZip(sources, {
         signal: abort.signal,
-        check: checkTranscript,
+        format,
         onProgress: (progress) => setState({ phase: 'running', ...progress }),
       });
       if (!result.zip) {
         setState({ phase: 'failed', failures: result.failures });
         return;
       }
-      const fileName = zipFileName(result.entries.length);
+      const fileName = zipName ?? zipFileName(result.entries.length);
       saveBlob(new Blob([result.zip as BlobPart], { type: 'application/zip' }), fileName);
       setState({ phase: 'finished', fileName, saved: result.entries.length, failures: result.failures });
       onDone?.();
@@ -66,9 +82,30 @@ export function BulkDownload({ sources, onDone }: { sources: ZipSource[]; onDone
           <Button onClick={() => controller.current?.abort()}>Cancel</Button>
         </>
       ) : (
-        <Button variant="primary" disabled={sources.length === 0} onClick={() => void start()}>
-          {sources.length === 0 ? 'Select transcripts to download' : `Download ${sources.length} as zip`}
-        </Button>
+        <>
+          <fieldset className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <legend className="sr-only">File format</legend>
+            <span aria-hidden="true" className="text-xs text-slate-600 dark:text-slate-400">
+              As
+            </span>
+            {FORMATS.map((option) => (
+              <label key={option.value} className="flex items-center gap-1.5">
+                <input
+                  type="radio"
+                  name={formatName}
+                  value={option.value}
+                  checked={format === option.value}
+                  onChange={() => setFormat(option.value)}
+                  className="accent-accent-600"
+                />
+                {option.label}
+              </label>
+            ))}
+          </fieldset>
+          <Button variant="primary" disabled={sources.length === 0} onClick={() => void start()}>
+            {sources.length === 0 ? 'Select transcripts to download' : `Download ${sources.length} as zip`}
+          </Button>
+        </>
       )}
       <div role="status" aria-live="polite" className="min-w-0 basis-full empty:hidden">
         {state.phase === 'finished' && (

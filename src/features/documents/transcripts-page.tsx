@@ -7,11 +7,12 @@ import { ActiveFilterChips } from '../../components/active-filter-chips.tsx';
 import { DroppedFiltersNotice } from '../../components/dropped-filters-notice.tsx';
 import { Panel } from '../../components/ui/panel.tsx';
 import { InfiniteStates } from '../../components/query-states.tsx';
-import { documentFileStem } from './document-file-name.ts';
+import { useDocumentTypes, useEventTypes } from '../../components/type-records.ts';
+import { transcriptZipSource } from './transcript-sources.ts';
 import { BulkDownload } from './bulk-download.tsx';
 import { TranscriptFilterForm } from './transcript-filter-form.tsx';
 import { transcriptFilters, transcriptListQuery } from './transcript-list-filters.ts';
-import { TranscriptsTable, useTranscriptTypeNames, type TranscriptSelection } from './transcripts-table.tsx';
+import { TranscriptsTable, type TranscriptSelection } from './transcripts-table.tsx';
 import type { ZipSource } from './zip-download.ts';
 
 /** The transcript list: endpoint 11 with every filter from the URL, selection, and zip download. */
@@ -54,7 +55,9 @@ function Results({
 }) {
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const companies = useCompanyNames(items.map((t) => t.companyId));
-  const typeNames = useTranscriptTypeNames(items.map((t) => t.typeId));
+  const docTypes = useDocumentTypes(items.map((t) => t.typeId));
+  const chosen = items.filter((doc) => selected.has(doc.id));
+  const eventTypes = useEventTypes(chosen.map((doc) => doc.event?.typeId));
 
   const selection: TranscriptSelection = {
     selected,
@@ -68,14 +71,9 @@ function Results({
     setAll: (docs, on) => setSelected(on ? new Set(docs.map((d) => d.id)) : new Set()),
   };
 
-  const sources: ZipSource[] = items
-    .filter((doc) => selected.has(doc.id))
-    .map((doc) => ({
-      url: doc.fileUrl,
-      stem: documentFileStem(doc, companies.get(doc.companyId), typeNames.get(doc.typeId)),
-      extension: 'json',
-      modified: doc.updatedAt ?? undefined,
-    }));
+  const sources: ZipSource[] = chosen.map((doc) =>
+    transcriptZipSource(doc, companies.get(doc.companyId), docTypes.get(doc.typeId), doc.event ? eventTypes.get(doc.event.typeId) : undefined),
+  );
   const caption = newestFirst ? 'Transcripts, newest first' : 'Transcripts, oldest first';
 
   return (

@@ -1,6 +1,6 @@
 import { zipSync, type Zippable } from 'fflate';
 import { uniqueFileNames } from '../../lib/file-name.ts';
-import { parseTranscriptText } from '../../lib/transcript/index.ts';
+import { parseTranscriptText, transcriptToMarkdown, transcriptToText, type TranscriptHeading } from '../../lib/transcript/index.ts';
 import { fetchFile } from '../../api/files.ts';
 
 /**
@@ -19,6 +19,25 @@ export interface ZipSource {
   extension?: string;
   /** Modification time recorded for the entry. */
   modified?: string;
+  /** What a transcript is, for the heading of its text or Markdown file. */
+  heading?: TranscriptHeading;
+}
+
+/** How transcripts go into the zip: readable text or Markdown (the default is text), or the original JSON. */
+export type TranscriptFormat = 'text' | 'markdown' | 'json';
+
+/**
+ * A transcript file turned into what the reader asked for: text or Markdown through the one
+ * transcript model (a file it cannot read is refused, with the reason), or the JSON as it came.
+ */
+export function transcriptAs(format: TranscriptFormat, heading: TranscriptHeading): (bytes: Uint8Array) => { bytes: Uint8Array; ext: string } {
+  return (bytes) => {
+    const result = parseTranscriptText(new TextDecoder().decode(bytes));
+    if (!result.ok) throw new Error(result.error);
+    if (format === 'json') return { bytes, ext: 'json' };
+    const text = format === 'markdown' ? transcriptToMarkdown(result.transcript, heading) : transcriptToText(result.transcript, heading);
+    return { bytes: new TextEncoder().encode(text), ext: format === 'markdown' ? 'md' : 'txt' };
+  };
 }
 
 export interface ZipFailure {
@@ -57,9 +76,16 @@ function extensionOf(fileName: string | undefined, fallback: string): string {
 
 export async function buildZip(
   sources: readonly ZipSource[],
-  options: { signal?: AbortSignal; onProgress?: (progress: ZipProgress) => void; concurrency?: number; check?: ZipCheck } = {},
+  options: {
+    signal?: AbortSignal;
+    onProgress?: (progress: ZipProgress) => void;
+    concurrency?: number;
+    check?: ZipCheck;
+    /** Transcripts as text, Markdown or JSON (each read through the transcript model); files as they are when absent. */
+    format?: TranscriptFormat;
+  } = {},
 ): Promise<ZipResult> {
-  const { signal, onProgress, concurrency = 3, check } = options;
+  const { signal, onProgress, concurrency = 3, check, format } = options;
   const results: ({ ok: true; bytes: Uint8Array; ext: string } | { ok: false; reason: string } | undefined)[] = new Array(sources.length);
   let next = 0;
   let done = 0;
@@ -74,7 +100,9 @@ export async function buildZip(
         const file = await fetchFile(source.url, signal);
         const refused = check?.(file.bytes);
         if (refused !== undefined) throw new Error(refused);
-        results[index] = { ok: true, bytes: file.bytes, ext: extensionOf(file.fileName, source.extension ?? 'json') };
+        results[index] = format
+          ? { ok: true, ...transcriptAs(format, source.heading ?? { title: source.stem })(file.bytes) }
+          : { ok: true, bytes: file.bytes, ext: extensionOf(file.fileName, source.extension ?? 'json') };
       } catch (error) {
         signal?.throwIfAborted();
         failed++;
@@ -90,7 +118,7 @@ export async function buildZip(
   const names = uniqueFileNames(
     sources.map((source, index) => {
       const result = results[index];
-      return `${source.stem}.${result?.ok ? result.ext : (source.extension ?? 'json')}`;
+      return `${source.stem}.${result?.ok ? result.ext : format === 'text' ? 'txt' : format === 'markdown' ? 'md' : (source.extension ?? 'json')}`;
     }),
   );
   const files: Zippable = {};

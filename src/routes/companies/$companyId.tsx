@@ -3,6 +3,7 @@ import { RecordPending } from '../../components/query-states.tsx';
 import { RecordNotFound } from '../../components/record-not-found.tsx';
 import { RouteError } from '../../components/route-error.tsx';
 import { CompanyPage, CompanySkeleton } from '../../features/companies/company-page.tsx';
+import { CompanyTranscriptsDownload } from '../../features/documents/company-transcripts-download.tsx';
 import { RecordingPlayButtons } from '../../features/recordings/recording-play.tsx';
 import { companyDetailQuery, companyRecordingsQuery, companySegmentsQuery, companyTranscriptsQuery } from '../../features/companies/company-queries.ts';
 import { textLinkClass } from '../../components/ui/text-link.ts';
@@ -32,7 +33,13 @@ export const Route = createFileRoute('/companies/$companyId')({
 
 function CompanyRoute() {
   const { companyId } = Route.useParams();
-  return <CompanyPage companyId={companyId} renderPlay={(audio) => <RecordingPlayButtons audio={audio} />} />;
+  return (
+    <CompanyPage
+      companyId={companyId}
+      renderPlay={(audio) => <RecordingPlayButtons audio={audio} />}
+      renderDownload={(company, transcripts) => <CompanyTranscriptsDownload company={company} transcripts={transcripts} />}
+    />
+  );
 }
 
 function CompanyPending() {
