@@ -171,11 +171,12 @@ describe('zip download of selected transcripts', () => {
     return { ...rendered, rows };
   }
 
-  it('zips the selected transcripts under readable names, with their content', async () => {
+  it('zips the selected transcripts as JSON on request, under readable names, with their content', async () => {
     const { data } = await sandboxJson<{ data: { id: number; companyId: number; fileUrl: string; event: { fiscalPeriod: string; fiscalYear: number } }[] }>(
       '/documents/transcripts?limit=3&direction=desc&expand=event',
     );
     const { user } = await selectFirst(3);
+    await user.click(screen.getByRole('radio', { name: 'JSON' }));
     await user.click(screen.getByRole('button', { name: 'Download 3 as zip' }));
     expect(await screen.findByText(/^Saved Transcripts - 3 files - \d{4}-\d\d-\d\d\.zip with 3 transcripts\./)).toBeInTheDocument();
     expect(downloads.saved).toHaveLength(1);
@@ -207,7 +208,8 @@ describe('zip download of selected transcripts', () => {
     const report = await screen.findByText(/with 2 transcripts/);
     const status = report.closest('[role="status"]') as HTMLElement;
     expect(status).toHaveTextContent('1 file could not be downloaded:');
-    expect(within(status).getByRole('listitem')).toHaveTextContent(/Transcript \((Raw|Edited)\)\.json: Disk on fire/);
+    // Text is the default format: the missing entry is named as the text file it would have been.
+    expect(within(status).getByRole('listitem')).toHaveTextContent(/Transcript \((Raw|Edited)\)\.txt: Disk on fire/);
     const entries = unzipSync(new Uint8Array(await downloads.saved[0]!.blob.arrayBuffer()));
     expect(Object.keys(entries)).toHaveLength(3);
     expect(strFromU8(entries['Failed downloads.txt']!)).toMatch(/could not be downloaded[\s\S]*: Disk on fire/);
