@@ -111,7 +111,7 @@ test('open a PDF report, go to page 2, find a figure, select text, zoom', async 
 test('pdf.js and the zip code are absent from the first route, and load where they are used', async ({ page }) => {
   const scripts = recordScripts(page);
   await page.goto('/');
-  await expect(page.getByRole('table', { name: 'Latest transcripts, newest first' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Latest transcripts, newest published first' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(scripts.size).toBeGreaterThan(0);
   expect(await loadedWith(scripts, PDFJS_MARKER)).toEqual([]);
@@ -119,7 +119,7 @@ test('pdf.js and the zip code are absent from the first route, and load where th
 
   // Nor on the transcript list until a zip is asked for.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Transcripts' }).click();
-  const table = page.getByRole('table', { name: 'Transcripts, newest first' });
+  const table = page.getByRole('table', { name: 'Transcripts, newest published first' });
   await expect(table.getByRole('row').nth(1)).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(await loadedWith(scripts, FFLATE_MARKER)).toEqual([]);

@@ -71,13 +71,13 @@ test('404: a recording that is gone says so and leads back to the list', async (
   await checkA11y(page, 'recording 404');
   await page.getByRole('link', { name: 'All recordings' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Recordings' })).toBeVisible();
-  await expect(rows(page, 'Recordings, newest first').first()).toBeVisible();
+  await expect(rows(page, 'Recordings, newest published first').first()).toBeVisible();
 });
 
 test('429 on the next page: the rows stay, the wait is shown, and the page arrives without a second click', async ({ page, expectConsoleError }) => {
   expectConsoleError(/status of 429/);
   await page.goto('/recordings');
-  const table = rows(page, 'Recordings, newest first');
+  const table = rows(page, 'Recordings, newest published first');
   await expect(table).toHaveCount(50);
   // The event of the first row (its company name may still be arriving).
   const firstEvent = table.first().locator('td').nth(1);
@@ -125,7 +125,7 @@ test('a slow service: the proxy gives up, the page says it did not answer in tim
 
   await clearFaults(page);
   await alert.getByRole('button', { name: 'Retry' }).click();
-  await expect(rows(page, 'Transcripts, newest first').first()).toBeVisible();
+  await expect(rows(page, 'Transcripts, newest published first').first()).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
@@ -135,19 +135,19 @@ test('a malformed body: the page says the answer could not be read, and the othe
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('The data service sent something we could not read');
   await expect(alert).toContainText('not valid JSON');
-  await expect(rows(page, 'Latest transcripts, newest first')).toHaveCount(10);
+  await expect(rows(page, 'Latest transcripts, newest published first')).toHaveCount(10);
   await checkA11y(page, 'home malformed');
 
   await clearFaults(page);
   await alert.getByRole('button', { name: 'Retry' }).click();
-  await expect(rows(page, 'Latest recordings, newest first')).toHaveCount(10);
+  await expect(rows(page, 'Latest recordings, newest published first')).toHaveCount(10);
 });
 
 test('a dropped connection on the next page: loaded rows stay, the page says the connection dropped, Retry continues', async ({ page, expectConsoleError }) => {
   test.setTimeout(60_000);
   expectConsoleError(/Failed to load resource|ERR_/);
   await page.goto('/transcripts');
-  const table = rows(page, 'Transcripts, newest first');
+  const table = rows(page, 'Transcripts, newest published first');
   await expect(table).toHaveCount(50);
 
   await armFault(page, { kind: 'drop', scope: 'api', match: '/public/v3/documents/transcripts' });

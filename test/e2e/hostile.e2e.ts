@@ -112,8 +112,8 @@ test('companies: home, the list, a company with segments, over hostile data', as
 
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Latest from earnings season' })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Latest recordings, newest first' }).getByRole('row')).toHaveCount(11);
-  await expect(page.getByRole('table', { name: 'Latest transcripts, newest first' }).getByRole('row')).toHaveCount(11);
+  await expect(page.getByRole('table', { name: 'Latest recordings, newest published first' }).getByRole('row')).toHaveCount(11);
+  await expect(page.getByRole('table', { name: 'Latest transcripts, newest published first' }).getByRole('row')).toHaveCount(11);
   await checkPage(page, dialogs, 'home');
 
   await page.goto('/companies');
@@ -193,7 +193,7 @@ test('events, documents and transcripts over hostile data', async ({ page, expec
 
   await page.goto('/transcripts');
   await expect(page.getByRole('heading', { level: 1, name: 'Transcripts' })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Transcripts, newest first' }).getByRole('row').nth(1)).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Transcripts, newest published first' }).getByRole('row').nth(1)).toBeVisible();
   await checkPage(page, dialogs, 'transcripts');
 
   const { eventId, transcriptId } = ids.eventWithAudioAndTranscript;

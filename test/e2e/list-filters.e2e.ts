@@ -9,12 +9,12 @@ const MALFORMED = '?tickers=brk/b,aapl&countries=US,USA&updatedAfter=2026-02-31'
 
 const pages = [
   { path: '/companies', api: '/public/v3/companies', limit: '200', table: 'Matching companies', empty: 'No company matches these filters.' },
-  { path: '/recordings', api: '/public/v3/audio', limit: '50', table: 'Recordings, newest first', empty: 'No recordings match these filters.' },
+  { path: '/recordings', api: '/public/v3/audio', limit: '50', table: 'Recordings, newest published first', empty: 'No recordings match these filters.' },
   {
     path: '/transcripts',
     api: '/public/v3/documents/transcripts',
     limit: '50',
-    table: 'Transcripts, newest first',
+    table: 'Transcripts, newest published first',
     empty: 'No transcripts match these filters.',
   },
 ];

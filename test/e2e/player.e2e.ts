@@ -239,7 +239,7 @@ test('hls.js is not part of the first page: it arrives with the first Play', asy
     if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
   });
   await page.goto('/');
-  await expect(page.getByRole('table', { name: 'Latest recordings, newest first' }).getByRole('row')).toHaveCount(11);
+  await expect(page.getByRole('table', { name: 'Latest recordings, newest published first' }).getByRole('row')).toHaveCount(11);
   await page.goto(`/recordings/${sample.audioId}`);
   await expect(player(page)).toBeVisible();
   expect(scripts.filter((path) => /hls/i.test(path))).toEqual([]);

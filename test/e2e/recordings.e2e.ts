@@ -4,7 +4,7 @@ import { checkA11y, expect, test } from './fixtures.ts';
 
 test('filters live in the URL, the form applies them, and a row opens its recording', async ({ page }) => {
   await page.goto('/recordings');
-  const table = page.getByRole('table', { name: 'Recordings, newest first' });
+  const table = page.getByRole('table', { name: 'Recordings, newest published first' });
   await expect(table.getByRole('row')).toHaveCount(51);
   await checkA11y(page, 'recordings');
 
@@ -15,7 +15,7 @@ test('filters live in the URL, the form applies them, and a row opens its record
   await page.getByRole('combobox', { name: 'Order' }).selectOption('asc');
   await page.getByRole('button', { name: 'Apply filters' }).click();
   await expect(page).toHaveURL(new RegExp(`/recordings\\?companyIds=${first.companyId}&direction=asc$`));
-  const filtered = page.getByRole('table', { name: 'Recordings, oldest first' });
+  const filtered = page.getByRole('table', { name: 'Recordings, oldest published first' });
   await expect(filtered).toBeVisible();
   await expect(page.getByText('Filters (1 applied)')).toBeVisible();
   await checkA11y(page, 'recordings filtered');

@@ -9,10 +9,10 @@ test('home shows the latest recordings and transcripts from the sandbox', async 
   await expect(page.getByRole('heading', { level: 1, name: 'Latest from earnings season' })).toBeVisible();
   await expect(page.getByText('Sandbox data')).toBeVisible();
 
-  const recordings = page.getByRole('table', { name: 'Latest recordings, newest first' });
+  const recordings = page.getByRole('table', { name: 'Latest recordings, newest published first' });
   await expect(recordings.getByRole('row')).toHaveCount(11); // header + 10
   await expect(recordings.getByRole('row').nth(1)).toContainText(/Earnings Call|Conference|Day|Update|Meeting/);
-  const transcripts = page.getByRole('table', { name: 'Latest transcripts, newest first' });
+  const transcripts = page.getByRole('table', { name: 'Latest transcripts, newest published first' });
   await expect(transcripts.getByRole('row')).toHaveCount(11);
   await expect(transcripts.getByRole('row').nth(1)).toContainText('Transcript');
 
@@ -37,7 +37,7 @@ test('navigation reaches each section by keyboard, and the theme toggle works an
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await expect(nav.getByRole('link', { name: label })).toHaveAttribute('aria-current', 'page');
   }
-  await expect(page.getByRole('table', { name: 'Transcripts, newest first' })).toHaveCount(0);
+  await expect(page.getByRole('table', { name: 'Transcripts, newest published first' })).toHaveCount(0);
 
   const toggle = page.getByRole('button', { name: 'Dark theme' });
   const wasDark = (await toggle.getAttribute('aria-pressed')) === 'true';
@@ -47,7 +47,7 @@ test('navigation reaches each section by keyboard, and the theme toggle works an
   await page.reload();
   await expect(page.getByRole('button', { name: 'Dark theme' })).toHaveAttribute('aria-pressed', String(!wasDark));
   await page.goto('/');
-  await expect(page.getByRole('table', { name: 'Latest recordings, newest first' }).getByRole('row')).toHaveCount(11);
+  await expect(page.getByRole('table', { name: 'Latest recordings, newest published first' }).getByRole('row')).toHaveCount(11);
   await checkA11y(page, 'home (toggled theme)');
 });
 
@@ -68,7 +68,7 @@ test('a list whose data cannot be read says what failed and recovers with Retry'
   await checkA11y(page, 'error state');
   await clearFaults(page);
   await alert.getByRole('button', { name: 'Retry' }).click();
-  await expect(page.getByRole('table', { name: 'Transcripts, newest first' }).getByRole('row').nth(1)).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Transcripts, newest published first' }).getByRole('row').nth(1)).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
@@ -115,6 +115,6 @@ test('a 429 is waited out and retried without a click', async ({ page, expectCon
   await armFault(page, { kind: '429', scope: 'api', match: '/public/v3/audio', times: 1, retryAfter: 2 });
   await page.goto('/recordings');
   await expect(page.getByRole('status').filter({ hasText: 'Too many requests (429): retrying in 2 s' })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Recordings, newest first' }).getByRole('row').nth(1)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('table', { name: 'Recordings, newest published first' }).getByRole('row').nth(1)).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText(/Too many requests/)).toHaveCount(0);
 });

@@ -6,7 +6,7 @@ import { checkA11y, expect, test } from './fixtures.ts';
 
 test('select three transcripts and download them as one zip of their JSON files with readable names', async ({ page }) => {
   await page.goto('/transcripts');
-  const table = page.getByRole('table', { name: 'Transcripts, newest first' });
+  const table = page.getByRole('table', { name: 'Transcripts, newest published first' });
   const rows = table.getByRole('row');
   await expect(rows.nth(1)).not.toContainText(/Company \d+|Type \d+/);
   await checkA11y(page, 'transcript list');
@@ -53,7 +53,7 @@ test('select three transcripts and download them as one zip of their JSON files 
 
 test('filters live in the URL: a bad value falls back, Apply adds a history entry, back and forward restore them', async ({ page }) => {
   await page.goto('/transcripts?documentGroupIds=1,42&startDate=not-a-date&direction=asc');
-  await expect(page.getByRole('table', { name: 'Transcripts, oldest first' }).getByRole('row').nth(1)).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Transcripts, oldest published first' }).getByRole('row').nth(1)).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Earnings Release' })).toBeChecked();
   await expect(page.getByLabel('Event date from')).toHaveValue('');
 
@@ -62,16 +62,16 @@ test('filters live in the URL: a bad value falls back, Apply adds a history entr
   await page.getByLabel('Order').selectOption('desc');
   await page.getByRole('button', { name: 'Apply filters' }).click();
   await expect(page).toHaveURL(new RegExp(`companyIds=${companyId}`));
-  const filtered = page.getByRole('table', { name: 'Transcripts, newest first' });
+  const filtered = page.getByRole('table', { name: 'Transcripts, newest published first' });
   await expect(filtered.getByRole('row').nth(1)).toBeVisible();
   const companyName = (await filtered.getByRole('row').nth(1).getByRole('cell').nth(1).textContent())!;
   for (const text of await filtered.getByRole('row').locator('td:nth-child(2)').allTextContents()) expect(text).toBe(companyName);
   await checkA11y(page, 'filtered list');
 
   await page.goBack();
-  await expect(page.getByRole('table', { name: 'Transcripts, oldest first' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Transcripts, oldest published first' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Company ids' })).toHaveValue('');
   await page.goForward();
   await expect(page.getByRole('textbox', { name: 'Company ids' })).toHaveValue(String(companyId));
-  await expect(page.getByRole('table', { name: 'Transcripts, newest first' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Transcripts, newest published first' })).toBeVisible();
 });

@@ -220,7 +220,7 @@ describe('watchlist', () => {
     await router.navigate({ to: '/' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Your watchlist' })).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Watched companies' })).toHaveTextContent(company.displayName);
-    const table = await screen.findByRole('table', { name: 'Watchlist recordings, newest first' });
+    const table = await screen.findByRole('table', { name: 'Watchlist recordings, newest published first' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row).toHaveTextContent(company.displayName);

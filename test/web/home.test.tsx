@@ -48,16 +48,16 @@ describe('home page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Latest from earnings season' })).toBeInTheDocument();
     expect(await screen.findByText('Sandbox data')).toBeInTheDocument();
 
-    const recordings = await screen.findByRole('table', { name: 'Latest recordings, newest first' });
+    const recordings = await screen.findByRole('table', { name: 'Latest recordings, newest published first' });
     expect(dataRows(recordings)).toHaveLength(10);
     expect(
       within(recordings)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Company', 'Event', 'Date', 'Duration', 'Size']);
+    ).toEqual(['Company', 'Call', 'Published', 'Duration', 'Size']);
     await expect(companyColumn(recordings, recordingNames)).resolves.toEqual(recordingNames);
 
-    const transcripts = await screen.findByRole('table', { name: 'Latest transcripts, newest first' });
+    const transcripts = await screen.findByRole('table', { name: 'Latest transcripts, newest published first' });
     expect(dataRows(transcripts)).toHaveLength(10);
     await expect(companyColumn(transcripts, transcriptNames)).resolves.toEqual(transcriptNames);
 
@@ -78,7 +78,7 @@ describe('home page', () => {
     expect(within(transcriptsPanel).queryByRole('table')).not.toBeInTheDocument();
 
     const recordingsPanel = screen.getByRole('region', { name: 'Latest recordings' });
-    const recordings = await within(recordingsPanel).findByRole('table', { name: 'Latest recordings, newest first' });
+    const recordings = await within(recordingsPanel).findByRole('table', { name: 'Latest recordings, newest published first' });
     expect(dataRows(recordings)).toHaveLength(10);
     expect(within(recordingsPanel).queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Latest from earnings season' })).toBeInTheDocument();
@@ -96,7 +96,7 @@ describe('home page', () => {
 
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
-    const transcripts = await within(transcriptsPanel).findByRole('table', { name: 'Latest transcripts, newest first' });
+    const transcripts = await within(transcriptsPanel).findByRole('table', { name: 'Latest transcripts, newest published first' });
     expect(dataRows(transcripts)).toHaveLength(10);
     expect(within(transcriptsPanel).queryByRole('alert')).not.toBeInTheDocument();
   });

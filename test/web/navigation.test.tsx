@@ -36,11 +36,13 @@ describe('main navigation', () => {
     expect(router.state.location.pathname).toBe('/recordings');
     expect(within(nav).getByRole('link', { name: 'Recordings' })).toHaveAttribute('aria-current', 'page');
 
-    const table = await screen.findByRole('table', { name: 'Recordings, newest first' });
+    const table = await screen.findByRole('table', { name: 'Recordings, newest published first' });
     expect(dataRows(table)).toHaveLength(page1.data.length);
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
-    await waitFor(() => expect(dataRows(screen.getByRole('table', { name: 'Recordings, newest first' }))).toHaveLength(page1.data.length + page2.data.length));
+    await waitFor(() =>
+      expect(dataRows(screen.getByRole('table', { name: 'Recordings, newest published first' }))).toHaveLength(page1.data.length + page2.data.length),
+    );
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 

@@ -19,7 +19,7 @@ describe('recordings list', () => {
   it('lists newest first with the event embedded; each event opens its recording', async () => {
     const expected = (await sandboxJson<{ data: Audio[] }>('/audio?limit=50&direction=desc&expand=event')).data;
     await renderApp('/recordings');
-    const table = await screen.findByRole('table', { name: 'Recordings, newest first' });
+    const table = await screen.findByRole('table', { name: 'Recordings, newest published first' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(50);
     const link = within(rows[0]!).getAllByRole('link', { name: expected[0]!.event.title })[0]!;
@@ -35,7 +35,7 @@ describe('recordings list', () => {
     const expected = (await sandboxJson<{ data: Audio[] }>(`/audio?${query}&limit=50&expand=event`)).data;
     expect(expected.length).toBeGreaterThan(0);
     await renderApp(`/recordings?${query}&tickers=%20`);
-    const table = await screen.findByRole('table', { name: 'Recordings, oldest first' });
+    const table = await screen.findByRole('table', { name: 'Recordings, oldest published first' });
     const params = audioRequests().at(-1)!;
     expect(Object.fromEntries(params)).toMatchObject({
       companyIds: String(some.companyId),
@@ -46,11 +46,29 @@ describe('recordings list', () => {
       direction: 'asc',
     });
     expect(params.has('tickers')).toBe(false);
-    const titles = within(table)
-      .getAllByRole('row')
-      .slice(1)
-      .map((row) => within(row).getAllByRole('link')[0]!.textContent);
-    expect(titles).toEqual(expected.map((audio) => audio.event.title));
+    const rows = within(table).getAllByRole('row').slice(1);
+    // Each row links its company, and names its call without repeating the company.
+    await waitFor(() => expect(within(rows[0]!).getAllByRole('link')[0]).toHaveTextContent('Kalomont Industries'));
+    expect(within(rows[0]!).getAllByRole('link')[0]).toHaveAttribute('href', `/companies/${some.companyId}`);
+    const calls = rows.map((row) => within(row).getAllByRole('link')[1]!.textContent);
+    expect(calls).toEqual([
+      'Q1 2024 earnings call',
+      'Annual General Meeting 2024',
+      'Q2 2024 earnings call',
+      'Q3 2024 earnings call',
+      'Small & Mid Cap Conference 2025',
+      'Q4 2024 earnings call',
+      'Annual General Meeting 2025',
+      'Q1 2025 earnings call',
+      'Q2 2025 earnings call',
+      'Q3 2025 earnings call',
+      'Q4 2025 earnings call',
+      'Q1 2026 earnings call',
+      'Annual General Meeting 2026',
+      'Q2 2026 earnings call',
+      'Q3 2026 earnings call',
+    ]);
+    expect(calls).toHaveLength(expected.length);
     expect(screen.getByText('Filters (4 applied)')).toBeInTheDocument();
   });
 
@@ -63,7 +81,7 @@ describe('recordings list', () => {
 
   it('drops values in the URL that cannot be filters instead of failing', async () => {
     await renderApp('/recordings?companyIds=abc&startDate=yesterday&direction=sideways');
-    await screen.findByRole('table', { name: 'Recordings, newest first' });
+    await screen.findByRole('table', { name: 'Recordings, newest published first' });
     expect(screen.getByText('Filters')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(
       'Some filters in the address could not be used and were left out: Company ids: abc; Event date from: yesterday; Order: sideways.',
@@ -76,7 +94,7 @@ describe('recordings list', () => {
 
   it('the form checks what is typed, then puts the filters in the URL', async () => {
     const { user, router } = await renderApp('/recordings');
-    await screen.findByRole('table', { name: 'Recordings, newest first' });
+    await screen.findByRole('table', { name: 'Recordings, newest published first' });
     await user.click(screen.getByText('Filters'));
     await user.type(screen.getByRole('textbox', { name: 'Company ids' }), '12, x');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));

@@ -75,7 +75,7 @@ describe('transcript filters in the URL', () => {
     const companyId = data[0]!.companyId;
     const { user, router } = await renderApp('/transcripts?countries=us,XYZ&documentGroupIds=1&direction=asc');
 
-    await screen.findByRole('table', { name: 'Transcripts, oldest first' });
+    await screen.findByRole('table', { name: 'Transcripts, oldest published first' });
     const sent = transcriptRequests().at(-1)!;
     expect(sent.get('countries')).toBe('US');
     expect(sent.get('documentGroupIds')).toBe('1');
@@ -87,7 +87,7 @@ describe('transcript filters in the URL', () => {
 
     // A new filter from the form.
     await user.click(screen.getByRole('button', { name: 'Clear all' }));
-    await screen.findByRole('table', { name: 'Transcripts, newest first' });
+    await screen.findByRole('table', { name: 'Transcripts, newest published first' });
     await user.type(screen.getByLabelText('Company ids'), `${companyId}, x1`);
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
     // Nothing is applied while a field holds what cannot be used; the field says what.
@@ -100,7 +100,7 @@ describe('transcript filters in the URL', () => {
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
     await vi.waitFor(() => expect(router.state.location.search).toEqual({ companyIds: companyId }));
     await vi.waitFor(() => expect(transcriptRequests().at(-1)!.get('companyIds')).toBe(String(companyId)));
-    const table = await screen.findByRole('table', { name: 'Transcripts, newest first' });
+    const table = await screen.findByRole('table', { name: 'Transcripts, newest published first' });
     const { data: expected } = await sandboxJson<{ data: unknown[] }>(`/documents/transcripts?companyIds=${companyId}&limit=50`);
     await vi.waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(expected.length + 1));
     expect(screen.getByText(/Filters \(1 active\)/)).toBeInTheDocument();
@@ -111,7 +111,7 @@ describe('transcript filters in the URL', () => {
     await vi.waitFor(() => expect(screen.getByLabelText('Company ids')).toHaveValue(''));
     router.history.back();
     await vi.waitFor(() => expect(screen.getByLabelText('Countries')).toHaveValue('US'));
-    await screen.findByRole('table', { name: 'Transcripts, oldest first' });
+    await screen.findByRole('table', { name: 'Transcripts, oldest published first' });
   });
 
   it('names what the address held that it could not use, and a chip removes one filter while the address keeps the rest as written', async () => {
@@ -130,12 +130,12 @@ describe('transcript filters in the URL', () => {
 
   it('names document types from endpoint 13 and filters by them', async () => {
     const { user } = await renderApp('/transcripts');
-    await screen.findByRole('table', { name: 'Transcripts, newest first' });
+    await screen.findByRole('table', { name: 'Transcripts, newest published first' });
     const edited = await screen.findByRole('checkbox', { name: 'Transcript (Edited)' });
     await user.click(edited);
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
     await vi.waitFor(() => expect(transcriptRequests().at(-1)!.get('typeIds')).toBe('11'));
-    const table = await screen.findByRole('table', { name: 'Transcripts, newest first' });
+    const table = await screen.findByRole('table', { name: 'Transcripts, newest published first' });
     await vi.waitFor(() => {
       const types = within(table)
         .getAllByRole('row')
@@ -161,7 +161,7 @@ describe('zip download of selected transcripts', () => {
 
   async function selectFirst(count: number) {
     const rendered = await renderApp('/transcripts');
-    const table = await screen.findByRole('table', { name: 'Transcripts, newest first' });
+    const table = await screen.findByRole('table', { name: 'Transcripts, newest published first' });
     const rows = within(table)
       .getAllByRole('row')
       .slice(1, count + 1);
@@ -234,7 +234,7 @@ describe('zip download of selected transcripts', () => {
 
   it('selects all loaded rows at once', async () => {
     const { user } = await renderApp('/transcripts');
-    await screen.findByRole('table', { name: 'Transcripts, newest first' });
+    await screen.findByRole('table', { name: 'Transcripts, newest published first' });
     await user.click(screen.getByRole('checkbox', { name: 'Select all 50 loaded transcripts' }));
     expect(screen.getByRole('button', { name: 'Download 50 as zip' })).toBeEnabled();
     expect(screen.getByText('50 selected')).toBeInTheDocument();

@@ -7,7 +7,8 @@ import { TextInput } from '../../components/ui/text-input.tsx';
 import { splitList } from '../../lib/filters/split-list.ts';
 import { useFilterForm } from '../../lib/filters/use-filter-form.ts';
 import { transcriptFilters, type TranscriptSearch } from './transcript-list-filters.ts';
-import { useTranscriptTypeNames } from './transcripts-table.tsx';
+import { useDocumentTypes } from '../../components/type-records.ts';
+import { documentTypeLabel } from '../../lib/names.ts';
 
 /**
  * Every filter of endpoint 11 as a form. Applying it writes the filters into the URL (so a filtered
@@ -42,7 +43,7 @@ export function TranscriptFilterForm({
   const form = useFilterForm({ filters: transcriptFilters, search, onApply, fieldId });
   const checkedOf = (field: 'typeIds' | 'documentGroupIds') => splitList(form.draft[field]);
   const typeIds = [...new Set([...knownTypeIds, ...listOf(search, 'typeIds').map(Number)])].sort((a, b) => a - b);
-  const typeNames = useTranscriptTypeNames(typeIds);
+  const docTypes = useDocumentTypes(typeIds);
   const active = transcriptFilters.count(search);
   // Open on wide screens and whenever filters are set; on a phone the list comes first.
   const [open] = useState(() => active > 0 || typeof window.matchMedia !== 'function' || window.matchMedia('(min-width: 640px)').matches);
@@ -87,7 +88,7 @@ export function TranscriptFilterForm({
           <CheckboxGroup
             legend={label('typeIds')}
             name="typeIds"
-            options={typeIds.map((id) => ({ value: String(id), label: typeNames.get(id) ?? `Type ${id}` }))}
+            options={typeIds.map((id) => ({ value: String(id), label: documentTypeLabel(docTypes.get(id)) }))}
             value={checkedOf('typeIds')}
             onChange={(values) => form.set('typeIds', values.join(','))}
             empty="None seen yet"
@@ -107,8 +108,8 @@ export function TranscriptFilterForm({
             value={form.draft.direction ?? 'desc'}
             onChange={(event) => form.set('direction', event.target.value)}
           >
-            <option value="desc">Newest first</option>
-            <option value="asc">Oldest first</option>
+            <option value="desc">Newest published first</option>
+            <option value="asc">Oldest published first</option>
           </Select>
         </div>
         <FilterFormActions onClear={form.clear} className="mt-3 flex flex-wrap items-center gap-2" />

@@ -74,7 +74,7 @@ function Results({
   const sources: ZipSource[] = chosen.map((doc) =>
     transcriptZipSource(doc, companies.get(doc.companyId), docTypes.get(doc.typeId), doc.event ? eventTypes.get(doc.event.typeId) : undefined),
   );
-  const caption = newestFirst ? 'Transcripts, newest first' : 'Transcripts, oldest first';
+  const caption = newestFirst ? 'Transcripts, newest published first' : 'Transcripts, oldest published first';
 
   return (
     <Panel

@@ -1,18 +1,19 @@
-import { useQueries } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { documentTypeQueries } from '../../api/document-types.ts';
 import type { DocumentRecord } from '../../api/schemas.ts';
 import { ClampedText } from '../../components/clamped-text.tsx';
 import { useCompanyNames } from '../../components/company-names.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { DataTable, type Column } from '../../components/ui/data-table.tsx';
 import { textLinkClass } from '../../components/ui/text-link.ts';
-import { companyLabel, textOr } from '../../lib/format.ts';
+import { useDocumentTypes, useEventTypes } from '../../components/type-records.ts';
+import { companyLabel, MISSING } from '../../lib/format.ts';
+import { documentTypeLabel, eventName } from '../../lib/names.ts';
 
 /**
- * Transcripts with their company, event, date and type (named from endpoint 13, cached for the
- * session). With `selection`, each row gets a checkbox and the header one selects all loaded rows.
+ * Transcripts with their company, call, publication date and type (named from endpoint 13, cached
+ * for the session). The date is when the transcript was published: lists come in publication order.
+ * With `selection`, each row gets a checkbox and the header one selects all loaded rows.
  */
 
 export interface TranscriptSelection {
@@ -22,17 +23,12 @@ export interface TranscriptSelection {
   setAll: (docs: DocumentRecord[], on: boolean) => void;
 }
 
-export function useTranscriptTypeNames(typeIds: readonly number[]): Map<number, string> {
-  const ids = [...new Set(typeIds)];
-  const types = useQueries({ queries: ids.map((id) => documentTypeQueries.detail(id)) });
-  return new Map(types.flatMap((q) => (q.data ? [[q.data.id, textOr(q.data.name, `Type ${q.data.id}`)] as const] : [])));
-}
-
 const link = textLinkClass({ strong: false });
 
 export function TranscriptsTable({ transcripts, caption, selection }: { transcripts: DocumentRecord[]; caption: string; selection?: TranscriptSelection }) {
   const companies = useCompanyNames(transcripts.map((t) => t.companyId));
-  const typeName = useTranscriptTypeNames(transcripts.map((t) => t.typeId));
+  const docTypes = useDocumentTypes(transcripts.map((t) => t.typeId));
+  const eventTypes = useEventTypes(transcripts.map((t) => t.event?.typeId));
   const selectedCount = selection ? transcripts.filter((t) => selection.selected.has(t.id)).length : 0;
   const all = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -42,9 +38,9 @@ export function TranscriptsTable({ transcripts, caption, selection }: { transcri
   const names = (t: DocumentRecord) => {
     const known = companies.get(t.companyId);
     return {
-      company: known ? companyLabel(known) : `Company ${t.companyId}`,
-      title: textOr(t.event?.title, `Event ${t.eventId}`),
-      type: typeName.get(t.typeId) ?? `Type ${t.typeId}`,
+      company: known ? companyLabel(known) : MISSING,
+      title: eventName(t.event, { type: t.event ? eventTypes.get(t.event.typeId) : undefined, company: known }),
+      type: documentTypeLabel(docTypes.get(t.typeId)),
     };
   };
   const select: Column<DocumentRecord>[] = selection
@@ -90,13 +86,13 @@ export function TranscriptsTable({ transcripts, caption, selection }: { transcri
           header: 'Company',
           className: 'font-medium',
           cell: (t) => (
-            <Link to="/companies/$companyId" params={{ companyId: t.companyId }} className="hover:underline">
+            <Link to="/companies/$companyId" params={{ companyId: t.companyId }} className={textLinkClass()}>
               <ClampedText text={names(t).company} />
             </Link>
           ),
         },
         {
-          header: 'Event',
+          header: 'Call',
           hideBelow: 'sm',
           cell: (t) => (
             <Link to="/events/$eventId" params={{ eventId: t.eventId }} className="hover:underline">
@@ -105,13 +101,13 @@ export function TranscriptsTable({ transcripts, caption, selection }: { transcri
           ),
         },
         {
-          header: 'Date',
+          header: 'Published',
           className: 'whitespace-nowrap',
           cell: (t) => {
             const { company, title, type } = names(t);
             return (
               <>
-                <TimeText value={t.event?.date ?? t.createdAt} />
+                <TimeText value={t.createdAt ?? t.event?.date} />
                 {/* On a phone the type sits under the date, so the row still opens its transcript. */}
                 <Link
                   to="/documents/$documentId"

@@ -40,7 +40,7 @@ export function HomePage({ tables }: { tables: HomeTables }) {
           }
         >
           <QueryStates query={recordings} isEmpty={(page) => page.data.length === 0} empty="No recordings yet." loadingLabel="Loading recordings">
-            {(page) => tables.recordings(page.data, 'Latest recordings, newest first')}
+            {(page) => tables.recordings(page.data, 'Latest recordings, newest published first')}
           </QueryStates>
         </Panel>
         <Panel
@@ -52,7 +52,7 @@ export function HomePage({ tables }: { tables: HomeTables }) {
           }
         >
           <QueryStates query={transcripts} isEmpty={(page) => page.data.length === 0} empty="No transcripts yet." loadingLabel="Loading transcripts">
-            {(page) => tables.transcripts(page.data, 'Latest transcripts, newest first')}
+            {(page) => tables.transcripts(page.data, 'Latest transcripts, newest published first')}
           </QueryStates>
         </Panel>
       </div>
@@ -91,7 +91,7 @@ function WatchlistLatest({ watchlist, tables }: { watchlist: readonly WatchedCom
             empty="No recordings of watched companies yet."
             loadingLabel="Loading watchlist recordings"
           >
-            {(page) => tables.recordings(page.data, 'Watchlist recordings, newest first')}
+            {(page) => tables.recordings(page.data, 'Watchlist recordings, newest published first')}
           </QueryStates>
         </Panel>
         <Panel title="Watchlist transcripts">
@@ -101,7 +101,7 @@ function WatchlistLatest({ watchlist, tables }: { watchlist: readonly WatchedCom
             empty="No transcripts of watched companies yet."
             loadingLabel="Loading watchlist transcripts"
           >
-            {(page) => tables.transcripts(page.data, 'Watchlist transcripts, newest first')}
+            {(page) => tables.transcripts(page.data, 'Watchlist transcripts, newest published first')}
           </QueryStates>
         </Panel>
       </div>

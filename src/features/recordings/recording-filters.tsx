@@ -52,8 +52,8 @@ export function RecordingFilters({ search, onApply }: { search: RecordingSearch;
             value={form.draft.direction ?? 'desc'}
             onChange={(event) => form.set('direction', event.target.value)}
           >
-            <option value="desc">Newest first</option>
-            <option value="asc">Oldest first</option>
+            <option value="desc">Newest published first</option>
+            <option value="asc">Oldest published first</option>
           </Select>
         </div>
         <FilterFormActions onClear={form.clear} className="mt-3 flex gap-2" />

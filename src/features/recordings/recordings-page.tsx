@@ -18,7 +18,7 @@ export function RecordingsPage() {
   const navigate = route.useNavigate();
   const query = useInfiniteQuery(recordingListQuery(search));
   const filtered = recordingFilters.count(search) > 0;
-  const order = search.direction === 'asc' ? 'oldest first' : 'newest first';
+  const order = search.direction === 'asc' ? 'oldest published first' : 'newest published first';
   return (
     <>
       <h1 className="mb-4 text-lg font-semibold tracking-tight">Recordings</h1>

@@ -4,15 +4,21 @@ import { ClampedText } from '../../components/clamped-text.tsx';
 import { useCompanyNames } from '../../components/company-names.tsx';
 import { DataTable } from '../../components/ui/data-table.tsx';
 import { TimeText } from '../../components/time-text.tsx';
-import { companyLabel, formatDuration, formatSize, textOr } from '../../lib/format.ts';
+import { useEventTypes } from '../../components/type-records.ts';
+import { companyLabel, formatDuration, formatSize, MISSING } from '../../lib/format.ts';
+import { eventName } from '../../lib/names.ts';
 import { textLinkClass } from '../../components/ui/text-link.ts';
 
 const link = textLinkClass({ strong: false });
 
-/** Recordings with their company, event, date, length and size; the event opens the recording. */
+/**
+ * Recordings with their company, call, publication date, length and size; the call opens the
+ * recording. The date is when the recording was published: lists come in publication order.
+ */
 export function RecordingsTable({ recordings, caption }: { recordings: AudioRecord[]; caption: string }) {
   const companies = useCompanyNames(recordings.map((r) => r.companyId));
-  const title = (r: AudioRecord) => textOr(r.event?.title, `Recording ${r.id}`);
+  const types = useEventTypes(recordings.map((r) => r.event?.typeId));
+  const title = (r: AudioRecord) => eventName(r.event, { type: r.event ? types.get(r.event.typeId) : undefined, company: companies.get(r.companyId) });
   return (
     <DataTable
       caption={caption}
@@ -21,10 +27,17 @@ export function RecordingsTable({ recordings, caption }: { recordings: AudioReco
       columns={[
         {
           header: 'Company',
-          cell: (r) => <ClampedText text={companyLabel(companies.get(r.companyId) ?? { id: r.companyId })} className="font-medium" />,
+          cell: (r) => {
+            const company = companies.get(r.companyId);
+            return (
+              <Link to="/companies/$companyId" params={{ companyId: r.companyId }} className={textLinkClass()}>
+                <ClampedText text={company ? companyLabel(company) : MISSING} />
+              </Link>
+            );
+          },
         },
         {
-          header: 'Event',
+          header: 'Call',
           cell: (r) => (
             <Link to="/recordings/$audioId" params={{ audioId: r.id }} className={link}>
               <ClampedText text={title(r)} />
@@ -33,10 +46,10 @@ export function RecordingsTable({ recordings, caption }: { recordings: AudioReco
           hideBelow: 'sm',
         },
         {
-          header: 'Date',
+          header: 'Published',
           cell: (r) => (
             <>
-              <TimeText value={r.event?.date ?? r.createdAt} className="whitespace-nowrap" />
+              <TimeText value={r.createdAt ?? r.event?.date} className="whitespace-nowrap" />
               {/* On phones the Event column is hidden: the recording's link comes under the date. */}
               <Link to="/recordings/$audioId" params={{ audioId: r.id }} className={`${link} block text-xs sm:hidden`}>
                 <ClampedText text={title(r)} />
