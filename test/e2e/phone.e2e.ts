@@ -27,6 +27,20 @@ test('the find box keeps a usable width on the recording and document pages', as
   await checkA11y(page, 'document page on a phone');
 });
 
+test("a document's text comes first on a phone, its facts folded and reachable by keyboard", async ({ page }) => {
+  await page.goto(`/documents/${sample.transcriptId}`);
+  const first = page.getByRole('list', { name: 'Transcript' }).getByRole('listitem').first();
+  await expect(first).toBeVisible();
+  // The metadata once pushed the transcript ~900 px down: now its first paragraph starts on the first screen.
+  expect((await first.boundingBox())!.y).toBeLessThan(844);
+  const about = page.locator('details', { hasText: 'About this document' });
+  await expect(about).not.toHaveAttribute('open', '');
+  await about.locator('summary').focus();
+  await page.keyboard.press('Enter');
+  await expect(about).toHaveAttribute('open', '');
+  await expect(about.getByRole('term').first()).toHaveText('Type');
+});
+
 test("the companies table shows each company's exchange in full", async ({ page }) => {
   await page.goto('/companies');
   const rows = page.getByRole('table', { name: /companies/i }).getByRole('row');

@@ -27,7 +27,7 @@ test('filters live in the URL, the form applies them, and a row opens its record
 
   // The newest recording of that company is the last row; its event opens the recording page.
   const last = filtered.getByRole('row').last();
-  await last.getByRole('link').first().click();
+  await last.getByRole('link').nth(1).click();
   await expect(page).toHaveURL(new RegExp(`/recordings/${first.id}$`));
   await expect(page.getByRole('list', { name: 'Chapters', exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Player' })).toBeVisible();

@@ -11,7 +11,7 @@ test('home shows the latest recordings and transcripts from the sandbox', async 
 
   const recordings = page.getByRole('table', { name: 'Latest recordings, newest published first' });
   await expect(recordings.getByRole('row')).toHaveCount(11); // header + 10
-  await expect(recordings.getByRole('row').nth(1)).toContainText(/Earnings Call|Conference|Day|Update|Meeting/);
+  await expect(recordings.getByRole('row').nth(1)).toContainText(/earnings call|Conference|Day|Update|Meeting/i);
   const transcripts = page.getByRole('table', { name: 'Latest transcripts, newest published first' });
   await expect(transcripts.getByRole('row')).toHaveCount(11);
   await expect(transcripts.getByRole('row').nth(1)).toContainText('Transcript');

@@ -78,8 +78,10 @@ describe('transcript viewer', () => {
     const list = await screen.findByRole('list', { name: 'Transcript' }, { timeout: 5000 });
     const items = within(list).getAllByRole('listitem');
     expect(items).toHaveLength(source.transcript.paragraphs.length);
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(`${edited.data.event.title}: Transcript (Edited)`);
-    expect(within(screen.getByRole('region', { name: 'About this document' })).getByRole('link', { name: edited.data.event.title })).toHaveAttribute(
+    // "Bramane Foods at the Financials Conference 2026", beside its company, reads as the event alone.
+    expect(edited.data.event.title).toBe('Bramane Foods at the Financials Conference 2026');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Financials Conference 2026: Transcript (Edited)');
+    expect(within(screen.getByText('About this document').closest('details')!).getByRole('link', { name: 'Financials Conference 2026' })).toHaveAttribute(
       'href',
       `/events/${eventId}`,
     );
@@ -110,12 +112,12 @@ describe('transcript viewer', () => {
     await user.click(screen.getByRole('button', { name: 'Export as text' }));
     const text = await downloads.saved.at(-1)!.blob.text();
     const ceo = source.speaker_mapping!.find((m) => m.speaker_data.role === 'Chief Executive Officer')!.speaker_data.name!;
-    expect(text).toContain(edited.data.event.title);
+    expect(text.split('\n')[0]).toBe('Financials Conference 2026');
     expect(text).toContain(`] ${ceo} (Chief Executive Officer`);
     for (const paragraph of source.transcript.paragraphs) expect(text).toContain(paragraph.text);
     await user.click(screen.getByRole('button', { name: 'Export as Markdown' }));
     const markdown = await downloads.saved.at(-1)!.blob.text();
-    expect(markdown.startsWith(`# ${edited.data.event.title}`)).toBe(true);
+    expect(markdown.startsWith('# Financials Conference 2026\n')).toBe(true);
     expect(markdown).toContain(`**[0:00] Operator**`);
     expect(downloads.saved.at(-1)!.blob.type).toMatch(/^text\/markdown/);
   });

@@ -37,42 +37,57 @@ function facts(region: HTMLElement): Record<string, string> {
 }
 
 describe('event page', () => {
-  it('shows what, who and when, the type with its parent, and links to the recording, transcripts and live record', async () => {
+  it('names the event as a reader would, says who and when, and leads to its recording, transcript and live status', async () => {
     const { event, audioId, transcriptId } = await sample();
-    const { data: type } = await sandboxJson<{ data: { name: string; parent: string } }>(`/event-types/${event.typeId}`);
-    const { data: company } = await sandboxJson<{ data: { displayName: string } }>(`/companies/${event.companyId}`);
-    const { data: transcripts } = await sandboxJson<{ data: { id: number }[] }>(`/documents/transcripts?eventIds=${event.id}`);
+    expect(event.title).toBe('Bramane Foods at the Financials Conference 2026');
     await renderApp(`/events/${event.id}`);
 
-    expect(await screen.findByRole('heading', { level: 1, name: event.title })).toBeInTheDocument();
+    // The title without the company, which is the link above it.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Financials Conference 2026' })).toBeInTheDocument();
     const about = screen.getByRole('region', { name: 'About this event' });
-    await within(about).findByText(type.name, { exact: false });
-    await within(about).findByRole('link', { name: company.displayName });
+    await within(about).findByRole('link', { name: 'Bramane Foods' });
+    await within(about).findByText('Conference presentation');
     expect(facts(about)).toMatchObject({
-      'Fiscal year': String(event.fiscalYear),
-      Period: event.fiscalPeriod,
-      Type: `${type.name} (${type.parent})`,
+      'Fiscal period': 'Q4 2026',
+      Type: 'Conference presentation',
       Language: 'English (en)',
     });
-    // The date in the reader's zone, UTC on hover.
+    // The date in the reader's zone, UTC on hover; the zone said once on the page.
     const time = within(about).getByText((_, el) => el?.tagName === 'TIME');
-    expect(time).toHaveAttribute('datetime', event.date);
-    expect(time).toHaveAttribute('title', `${event.date.slice(0, 16).replace('T', ' ')} UTC`);
-    expect(within(about).getByRole('link', { name: /Event page at the source/ })).toHaveAttribute('href', event.backlinkUrl);
-    expect(within(about).getByRole('link', { name: company.displayName })).toHaveAttribute('href', `/companies/${event.companyId}`);
+    expect(time).toHaveAttribute('datetime', '2026-11-12T13:00:00.000Z');
+    expect(time).toHaveAttribute('title', '2026-11-12 13:00 UTC');
+    expect(screen.getAllByText(/^Times in /)).toHaveLength(1);
+    expect(within(about).getByRole('link', { name: /Event page at the source/ })).toHaveAttribute('href', 'https://ir.bramane-foods.example/events/1134');
+    expect(within(about).getByRole('link', { name: 'Bramane Foods' })).toHaveAttribute('href', `/companies/${event.companyId}`);
 
-    const recordings = screen.getByRole('region', { name: 'Recordings' });
-    expect(await within(recordings).findByRole('link', { name: `Recording ${audioId}` })).toHaveAttribute('href', `/recordings/${audioId}`);
+    // Play and Jump to Q&A right under the title.
+    expect(await screen.findByRole('button', { name: 'Play recording' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Jump to Q&A/ })).toBeInTheDocument();
 
-    const transcriptPanel = screen.getByRole('region', { name: 'Transcripts' });
-    await within(transcriptPanel).findByRole('link', { name: 'Transcript (Edited)' });
-    const links = within(transcriptPanel).getAllByRole('link');
-    expect(links).toHaveLength(transcripts.length);
-    expect(links.map((a) => a.getAttribute('href'))).toContain(`/documents/${transcriptId}?kind=transcript`);
+    const recordings = screen.getByRole('region', { name: 'Recording' });
+    expect(within(recordings).getByRole('link', { name: 'Financials Conference 2026 · 4:16' })).toHaveAttribute('href', `/recordings/${audioId}`);
+    expect(recordings).toHaveTextContent('MP3, 4:16 · 1.3 MB · published');
 
-    const live = screen.getByRole('region', { name: 'Live audio' });
+    // One transcript for the call: the edited one, the raw one beside it.
+    const transcriptPanel = screen.getByRole('region', { name: 'Transcript' });
+    expect(await within(transcriptPanel).findByRole('link', { name: 'Transcript (Edited)' })).toHaveAttribute(
+      'href',
+      `/documents/${transcriptId}?kind=transcript`,
+    );
+    expect(within(transcriptPanel).getByRole('link', { name: 'Transcript (Raw)' })).toHaveAttribute('href', '/documents/4380?kind=transcript');
+
+    const live = screen.getByRole('region', { name: 'Live status' });
     expect(await within(live).findByText('Ended: the recording is available')).toBeInTheDocument();
-    expect(within(live).getByRole('link', { name: 'Open the live record' })).toHaveAttribute('href', `/live/${event.id}`);
+    expect(within(live).getByRole('link', { name: 'Follow the live status' })).toHaveAttribute('href', `/live/${event.id}`);
+  });
+
+  it('opens the transcript in place', async () => {
+    const { event } = await sample();
+    const { user } = await renderApp(`/events/${event.id}`);
+    const transcriptPanel = await screen.findByRole('region', { name: 'Transcript' });
+    await user.click(await within(transcriptPanel).findByText('Read it here'));
+    expect(await within(transcriptPanel).findByRole('searchbox', { name: 'Find in transcript' })).toBeInTheDocument();
+    expect((await within(transcriptPanel).findAllByText('Operator'))[0]).toBeVisible();
   });
 
   it('treats a live record of another event as no live audio, and a backlink that is not http(s) as none', async () => {
@@ -83,8 +98,8 @@ describe('event page', () => {
       http.get(apiPath('/events/:id'), () => HttpResponse.json({ data: { ...event, backlinkUrl: 'javascript:alert(1)' } })),
     );
     await renderApp(`/events/${event.id}`);
-    const panel = await screen.findByRole('region', { name: 'Live audio' });
-    expect(await within(panel).findByText('No live audio for this event.')).toBeInTheDocument();
+    const panel = await screen.findByRole('region', { name: 'Live status' });
+    expect(await within(panel).findByText('This event was not broadcast live.')).toBeInTheDocument();
     expect(within(panel).queryByRole('link')).toBeNull();
     const about = screen.getByRole('region', { name: 'About this event' });
     expect(within(about).queryByRole('link', { name: /source/ })).toBeNull();
@@ -100,9 +115,9 @@ describe('event page', () => {
     );
     await renderApp(`/events/${event.id}`);
     expect(await screen.findByText('No recording of this event.')).toBeInTheDocument();
-    const transcripts = screen.getByRole('region', { name: 'Transcripts' });
+    const transcripts = screen.getByRole('region', { name: 'Transcript' });
     expect(await within(transcripts).findByRole('alert')).toHaveTextContent('Not included in your plan (403)');
-    expect(screen.getByRole('heading', { level: 1, name: event.title })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Financials Conference 2026' })).toBeInTheDocument();
   });
 
   it('an unknown event is a clear 404', async () => {

@@ -39,7 +39,7 @@ const subtle = 'text-xs text-slate-600 dark:text-slate-400';
 
 function AllLink({ to, companyId, children }: { to: '/recordings' | '/transcripts'; companyId: number; children: ReactNode }) {
   return (
-    <p className="border-t border-slate-100 px-4 py-2.5 text-sm dark:border-slate-800">
+    <p className="border-t border-slate-100 px-4 py-2.5 text-sm wrap-anywhere dark:border-slate-800">
       <Link to={to} search={{ companyIds: companyId }} className={textLinkClass()}>
         {children}
       </Link>
@@ -139,7 +139,9 @@ export function CompanyTranscripts({
                     </Link>
                   ))}
                   aside={
-                    <span className="max-w-[40%] shrink-0 text-right text-xs text-slate-600 dark:text-slate-400">{documentTypeLabel(types.get(t.typeId))}</span>
+                    <span className="max-w-[40%] shrink-0 text-right text-xs text-slate-600 wrap-anywhere dark:text-slate-400">
+                      {documentTypeLabel(types.get(t.typeId))}
+                    </span>
                   }
                 />
               ))}
@@ -172,7 +174,7 @@ function ActivityItem({
     <li className="flex items-start justify-between gap-3 px-4 py-2.5 text-sm">
       <div className="min-w-0">
         {title}
-        <p className={`${subtle} flex flex-wrap gap-x-2`}>
+        <p className={`${subtle} flex flex-wrap gap-x-2 wrap-anywhere`}>
           <TimeText value={date} />
           <Link to="/events/$eventId" params={{ eventId }} className={textLinkClass({ strong: false })}>
             Event page

@@ -53,7 +53,7 @@ export function LatestCall({ company, renderPlay }: { company: Company; renderPl
       <h2 id="latest-call" className="text-xs font-medium uppercase tracking-wide text-accent-800 dark:text-accent-300">
         Latest earnings call
       </h2>
-      <p className="mt-1 text-lg font-semibold tracking-tight">
+      <p className="mt-1 text-lg font-semibold tracking-tight wrap-anywhere">
         <Link to="/recordings/$audioId" params={{ audioId: latest.id }} className="hover:underline">
           {name}
         </Link>

@@ -63,7 +63,7 @@ export function CompanyTranscriptsDownload({ company, transcripts }: { company: 
   };
 
   return (
-    <details className="group text-sm">
+    <details className="group min-w-0 text-sm wrap-anywhere">
       <summary className="cursor-pointer select-none font-medium text-accent-700 hover:underline dark:text-accent-300">Download transcripts</summary>
       <fieldset className="mt-2">
         <legend className="text-xs text-slate-600 dark:text-slate-400">Earnings calls by fiscal quarter</legend>

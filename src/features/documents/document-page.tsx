@@ -1,11 +1,13 @@
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { audioQueries } from '../../api/audio.ts';
 import { companyQueries } from '../../api/companies.ts';
 import { documentTypeQueries } from '../../api/document-types.ts';
 import { eventTypeQueries } from '../../api/event-types.ts';
-import { DOCUMENT_GROUPS, type DocumentRecord } from '../../api/schemas.ts';
+import type { DocumentRecord } from '../../api/schemas.ts';
+import { TimeZoneNote } from '../../components/time-zone-note.tsx';
+import { documentTypeLabel, eventName, fiscalLabel } from '../../lib/names.ts';
 import { Fact } from '../../components/ui/fact.tsx';
 import { Panel } from '../../components/ui/panel.tsx';
 import { SkeletonHeading, SkeletonPanel, SkeletonRows } from '../../components/skeleton.tsx';
@@ -16,7 +18,7 @@ import { saveBlob } from '../../lib/download.ts';
 import { extensionForType } from '../../lib/file-name.ts';
 import { documentFileStem } from './document-file-name.ts';
 import { formatBytes } from '../../lib/bytes.ts';
-import { companyLabel, formatDateTime, MISSING, textOr } from '../../lib/format.ts';
+import { companyLabel, formatDateTime } from '../../lib/format.ts';
 import { languageName } from '../../lib/language.ts';
 import { safeHttpUrl } from '../../lib/safe-url.ts';
 import { parseTranscriptText, type TranscriptHeading } from '../../lib/transcript/index.ts';
@@ -48,68 +50,94 @@ export function DocumentSkeleton() {
   );
 }
 
-function DocumentView({ doc }: { doc: DocumentRecord }) {
+/** What a document is called, and the names its exports and file carry: one place for the page and a transcript shown elsewhere. */
+function useDocumentNames(doc: DocumentRecord) {
   const type = useQuery(documentTypeQueries.detail(doc.typeId));
   const company = useQuery(companyQueries.detail(doc.companyId));
   const eventType = useQuery({ ...eventTypeQueries.detail(doc.event?.typeId ?? 0), enabled: doc.event !== undefined });
+  const typeName = documentTypeLabel(type.data);
+  const companyName = company.data ? companyLabel(company.data) : undefined;
+  const callName = doc.event ? eventName(doc.event, { type: eventType.data, company: company.data }) : undefined;
+  return {
+    type: type.data,
+    typeName,
+    company: company.data,
+    companyName,
+    callName,
+    title: callName ? `${callName}: ${typeName}` : typeName,
+    stem: documentFileStem(doc, company.data, type.data ? typeName : undefined),
+    heading: {
+      title: callName ?? typeName,
+      company: companyName,
+      date: doc.event?.date ? formatDateTime(doc.event.date) : undefined,
+      type: typeName,
+    } satisfies TranscriptHeading,
+  };
+}
+
+/** Whether the page is wide enough to show the facts beside the text (they fold away on phones). */
+function wide(): boolean {
+  return typeof window.matchMedia !== 'function' || window.matchMedia('(min-width: 1024px)').matches;
+}
+
+function DocumentView({ doc }: { doc: DocumentRecord }) {
+  const names = useDocumentNames(doc);
   const fileUrl = safeHttpUrl(doc.fileUrl);
   const file = useQuery({ ...fileQueries.file(fileUrl ?? ''), enabled: fileUrl !== undefined });
-
-  const typeName = textOr(type.data?.name, `Document type ${doc.typeId}`);
-  const companyName = company.data ? companyLabel(company.data) : `Company ${doc.companyId}`;
-  const period = doc.event ? `${textOr(doc.event.fiscalPeriod)} ${doc.event.fiscalYear ?? MISSING}` : undefined;
-  const eventTitle = textOr(doc.event?.title, `Event ${doc.eventId}`);
-  const stem = documentFileStem(doc, company.data, type.data?.name);
-
-  const download = (loaded: LoadedFile) => {
-    const fromName = loaded.fileName && /\.([a-z0-9]{1,5})$/i.exec(loaded.fileName)?.[1];
-    const ext = fromName ?? extensionForType(loaded.contentType, sniffFile(loaded) === 'pdf' ? 'pdf' : 'bin');
-    saveBlob(new Blob([loaded.bytes as BlobPart], { type: loaded.contentType || 'application/octet-stream' }), `${stem}.${ext.toLowerCase()}`);
-  };
+  const [factsOpen] = useState(wide);
 
   return (
-    <div className="grid grid-cols-[minmax(0,1fr)] gap-5 lg:grid-cols-[18rem_minmax(0,1fr)]">
+    <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-5 lg:grid-cols-[minmax(0,1fr)_18rem]">
       <div className="lg:col-span-2">
         <p className="text-sm text-slate-600 wrap-anywhere dark:text-slate-400">
           <Link to="/companies/$companyId" params={{ companyId: doc.companyId }} className={link}>
-            {companyName}
+            {names.companyName ?? 'Company page'}
           </Link>
-          {period && <span> · {period}</span>}
+          {doc.event && fiscalLabel(doc.event) && <span> · {fiscalLabel(doc.event)}</span>}
         </p>
-        <h1 className="mt-1 break-words text-lg font-semibold tracking-tight">{doc.event ? `${eventTitle}: ${typeName}` : typeName}</h1>
+        <h1 className="mt-1 break-words text-lg font-semibold tracking-tight">{names.title}</h1>
+        <p className="mt-1 flex flex-wrap gap-x-3 text-sm text-slate-700 dark:text-slate-300">
+          {doc.event?.date && <TimeText value={doc.event.date} />}
+          <Link to="/events/$eventId" params={{ eventId: doc.eventId }} className={textLinkClass({ strong: false })}>
+            Event page
+          </Link>
+        </p>
+        {doc.event?.date && <TimeZoneNote className="mt-1" />}
         <div className="mt-3 flex flex-wrap gap-2">
-          <Button variant="primary" disabled={!file.data} onClick={() => file.data && download(file.data)}>
+          <Button variant="primary" disabled={!file.data} onClick={() => file.data && saveOriginal(file.data, names.stem)}>
             Download original
           </Button>
         </div>
       </div>
 
-      <Panel title="About this document">
-        <dl className="grid grid-cols-[7rem_1fr] gap-x-3 gap-y-2 px-4 py-3 text-sm">
-          <Fact label="Type">{typeName}</Fact>
-          <Fact label="Category">{type.data?.category ?? '—'}</Fact>
-          <Fact label="Form">{type.data?.form ?? '—'}</Fact>
-          <Fact label="Group">
-            {type.data ? (DOCUMENT_GROUPS[type.data.documentGroupId as keyof typeof DOCUMENT_GROUPS] ?? `Group ${type.data.documentGroupId}`) : '—'}
-          </Fact>
+      <Panel title="Document">
+        <DocumentFileView doc={doc} names={names} fileUrl={fileUrl} file={file} />
+      </Panel>
+
+      {/* The text comes first; the facts fold away on a phone and sit beside the text on a wide screen. */}
+      <details open={factsOpen} className="group rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+        <summary className="cursor-pointer list-none px-4 py-2.5 text-sm font-semibold tracking-tight [&::-webkit-details-marker]:hidden">
+          <span aria-hidden="true" className="mr-1.5 inline-block transition-transform group-open:rotate-90">
+            ›
+          </span>
+          About this document
+        </summary>
+        <dl className="grid grid-cols-[7rem_1fr] gap-x-3 gap-y-2 border-t border-slate-200 px-4 py-3 text-sm dark:border-slate-800">
+          <Fact label="Type">{names.typeName}</Fact>
           <Fact label="Company">
             <Link to="/companies/$companyId" params={{ companyId: doc.companyId }} className={link}>
-              {companyName}
+              {names.companyName ?? 'Company page'}
             </Link>
           </Fact>
           <Fact label="Event">
             <Link to="/events/$eventId" params={{ eventId: doc.eventId }} className={link}>
-              {textOr(doc.event?.title, `Event ${doc.eventId}`)}
+              {names.callName ?? 'Event page'}
             </Link>
           </Fact>
           {doc.event && (
             <>
               <Fact label="Event date">
                 <TimeText value={doc.event.date} />
-              </Fact>
-              <Fact label="Period">{period}</Fact>
-              <Fact label="Event type">
-                {eventType.data ? `${textOr(eventType.data.name, `Type ${doc.event.typeId}`)} (${textOr(eventType.data.parent)})` : `Type ${doc.event.typeId}`}
               </Fact>
               <Fact label="Language">{languageName(doc.event.language)}</Fact>
             </>
@@ -122,40 +150,65 @@ function DocumentView({ doc }: { doc: DocumentRecord }) {
           </Fact>
           {file.data && <Fact label="Size">{formatBytes(file.data.bytes.byteLength)}</Fact>}
         </dl>
-        {type.data?.description?.trim() && (
+        {names.type?.description?.trim() && (
           <p className="break-words border-t border-slate-200 px-4 py-3 text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400">
-            {type.data.description}
+            {names.type.description}
           </p>
         )}
-      </Panel>
-
-      <Panel title="Document">
-        {!fileUrl ? (
-          <p role="alert" className="p-4 text-sm">
-            This record names no file that can be opened (only http and https addresses are followed).
-          </p>
-        ) : file.data ? (
-          <FileView
-            file={file.data}
-            doc={doc}
-            stem={stem}
-            title={doc.event ? `${eventTitle}: ${typeName}` : typeName}
-            heading={{
-              title: doc.event ? eventTitle : typeName,
-              company: companyName,
-              date: doc.event ? formatDateTime(doc.event.date) : undefined,
-              type: typeName,
-            }}
-            onDownload={() => download(file.data!)}
-          />
-        ) : file.isError ? (
-          <FileError error={file.error} onRetry={() => void file.refetch()} sourceUrl={fileUrl} />
-        ) : (
-          <SkeletonRows rows={8} label="Loading the file" />
-        )}
-      </Panel>
+      </details>
     </div>
   );
+}
+
+function saveOriginal(loaded: LoadedFile, stem: string) {
+  const fromName = loaded.fileName && /\.([a-z0-9]{1,5})$/i.exec(loaded.fileName)?.[1];
+  const ext = fromName ?? extensionForType(loaded.contentType, sniffFile(loaded) === 'pdf' ? 'pdf' : 'bin');
+  saveBlob(new Blob([loaded.bytes as BlobPart], { type: loaded.contentType || 'application/octet-stream' }), `${stem}.${ext.toLowerCase()}`);
+}
+
+function DocumentFileView({
+  doc,
+  names,
+  fileUrl,
+  file,
+}: {
+  doc: DocumentRecord;
+  names: ReturnType<typeof useDocumentNames>;
+  fileUrl: string | undefined;
+  file: UseQueryResult<LoadedFile>;
+}) {
+  if (!fileUrl) {
+    return (
+      <p role="alert" className="p-4 text-sm">
+        This record names no file that can be opened (only http and https addresses are followed).
+      </p>
+    );
+  }
+  if (file.data) {
+    return (
+      <FileView
+        file={file.data}
+        doc={doc}
+        stem={names.stem}
+        title={names.title}
+        heading={names.heading}
+        onDownload={() => saveOriginal(file.data!, names.stem)}
+      />
+    );
+  }
+  if (file.isError) return <FileError error={file.error} onRetry={() => void file.refetch()} sourceUrl={fileUrl} />;
+  return <SkeletonRows rows={8} label="Loading the file" />;
+}
+
+/**
+ * A document's file shown where it is needed (a transcript on its event's page): the same reader,
+ * names and failure messages as the document's own page.
+ */
+export function DocumentFile({ doc }: { doc: DocumentRecord }) {
+  const names = useDocumentNames(doc);
+  const fileUrl = safeHttpUrl(doc.fileUrl);
+  const file = useQuery({ ...fileQueries.file(fileUrl ?? ''), enabled: fileUrl !== undefined });
+  return <DocumentFileView doc={doc} names={names} fileUrl={fileUrl} file={file} />;
 }
 
 function FileView({
@@ -196,9 +249,7 @@ function FileView({
   }
   return (
     <div className="px-4 py-8 text-center">
-      <p className="text-sm">
-        This file ({file.contentType.split(';')[0] || 'unknown type'}, {formatBytes(file.bytes.byteLength)}) cannot be shown in the app.
-      </p>
+      <p className="text-sm">This file ({formatBytes(file.bytes.byteLength)}) is not a PDF or a transcript, so it cannot be shown in the app.</p>
       {read && !read.ok && <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{read.error}</p>}
       <Button variant="primary" className="mt-3" onClick={onDownload}>
         Download the file

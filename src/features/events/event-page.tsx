@@ -1,16 +1,20 @@
-import { useQueries, useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery, type UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Fact } from '../../components/ui/fact.tsx';
 import { isApiError } from '../../api/client.ts';
 import { companyQueries } from '../../api/companies.ts';
-import { documentTypeQueries } from '../../api/document-types.ts';
 import { eventTypeQueries } from '../../api/event-types.ts';
-import type { EventRecord, LiveAudio } from '../../api/schemas.ts';
+import type { AudioRecord, DocumentRecord, EventRecord, LiveAudio, Page } from '../../api/schemas.ts';
+import { TimeZoneNote } from '../../components/time-zone-note.tsx';
+import { useDocumentTypes } from '../../components/type-records.ts';
+import { audioFileLabel, documentTypeLabel, eventName, eventTypeName, fiscalLabel, recordingName } from '../../lib/names.ts';
+import { oneTranscriptPerCall } from '../../lib/transcript-records.ts';
 import { EmptyState, Panel } from '../../components/ui/panel.tsx';
 import { QueryStates } from '../../components/query-states.tsx';
 import { SkeletonHeading, SkeletonPanel } from '../../components/skeleton.tsx';
 import { TimeText } from '../../components/time-text.tsx';
-import { companyLabel, formatDuration, formatSize, MISSING, textOr } from '../../lib/format.ts';
+import { companyLabel, formatSize, MISSING } from '../../lib/format.ts';
 import { languageName } from '../../lib/language.ts';
 import { safeHttpUrl } from '../../lib/safe-url.ts';
 import { textLinkClass } from '../../components/ui/text-link.ts';
@@ -24,9 +28,9 @@ import { eventDetailQuery, eventLiveQuery, eventRecordingsQuery, eventTranscript
 
 const link = textLinkClass();
 
-export function EventPage({ eventId }: { eventId: number }) {
+export function EventPage({ eventId, parts = {} }: { eventId: number; parts?: EventPageParts }) {
   const { data: event } = useSuspenseQuery(eventDetailQuery(eventId));
-  return <EventView event={event} />;
+  return <EventView event={event} parts={parts} />;
 }
 
 /** The page's shape while the event loads. */
@@ -46,11 +50,23 @@ export function EventSkeleton() {
   );
 }
 
-function EventView({ event }: { event: EventRecord }) {
+/** What other features show on an event's page, passed in by the route. */
+export interface EventPageParts {
+  /** Play and Jump to Q&A for a recording of the event. */
+  renderPlay?: (audio: AudioRecord) => ReactNode;
+  /** The event's transcript, read in place. */
+  renderTranscript?: (doc: DocumentRecord) => ReactNode;
+}
+
+function EventView({ event, parts }: { event: EventRecord; parts: EventPageParts }) {
   const company = useQuery(companyQueries.detail(event.companyId));
   const type = useQuery(eventTypeQueries.detail(event.typeId));
+  const recordings = useQuery(eventRecordingsQuery(event.id));
   const backlink = safeHttpUrl(event.backlinkUrl);
-  const companyName = company.data ? companyLabel(company.data) : `Company ${event.companyId}`;
+  const companyName = company.data ? companyLabel(company.data) : 'Company page';
+  const name = eventName(event, { type: type.data, company: company.data });
+  const recording = recordings.data?.data[0];
+  const fiscal = fiscalLabel(event);
 
   return (
     <div className="space-y-5">
@@ -59,14 +75,21 @@ function EventView({ event }: { event: EventRecord }) {
           <Link to="/companies/$companyId" params={{ companyId: event.companyId }} className={link}>
             {companyName}
           </Link>
-          <span>
-            {' '}
-            · {textOr(event.fiscalPeriod)} {event.fiscalYear ?? MISSING}
-          </span>
+          {fiscal && <span> · {fiscal}</span>}
         </p>
-        <h1 className="mt-1 break-words text-lg font-semibold tracking-tight">{textOr(event.title, `Event ${event.id}`)}</h1>
+        <h1 className="mt-1 break-words text-lg font-semibold tracking-tight">{name}</h1>
+        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+          <TimeText value={event.date} />
+        </p>
+        <TimeZoneNote className="mt-1" />
+        {recording && parts.renderPlay && <div className="mt-3 flex flex-wrap gap-2">{parts.renderPlay(recording)}</div>}
       </div>
-      <div className="grid grid-cols-[minmax(0,1fr)] gap-5 lg:grid-cols-[20rem_minmax(0,1fr)]">
+      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-5 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="min-w-0 space-y-5">
+          <LiveStatus eventId={event.id} />
+          <Recordings query={recordings} name={name} />
+          <Transcripts eventId={event.id} renderTranscript={parts.renderTranscript} />
+        </div>
         <Panel title="About this event">
           <dl className="grid grid-cols-[7rem_1fr] gap-x-3 gap-y-2 px-4 py-3 text-sm">
             <Fact label="Company">
@@ -77,19 +100,8 @@ function EventView({ event }: { event: EventRecord }) {
             <Fact label="Date">
               <TimeText value={event.date} />
             </Fact>
-            <Fact label="Fiscal year">{event.fiscalYear ?? MISSING}</Fact>
-            <Fact label="Period">{textOr(event.fiscalPeriod)}</Fact>
-            <Fact label="Type">
-              {type.data ? (
-                <>
-                  {textOr(type.data.name, `Type ${event.typeId}`)} <span className="text-slate-600 dark:text-slate-400">({textOr(type.data.parent)})</span>
-                </>
-              ) : type.isError ? (
-                `Type ${event.typeId}`
-              ) : (
-                '…'
-              )}
-            </Fact>
+            <Fact label="Fiscal period">{fiscal || MISSING}</Fact>
+            <Fact label="Type">{type.data ? (eventTypeName(type.data) ?? MISSING) : type.isError ? MISSING : '…'}</Fact>
             <Fact label="Language">{languageName(event.language)}</Fact>
             <Fact label="Source">
               {backlink ? (
@@ -102,11 +114,6 @@ function EventView({ event }: { event: EventRecord }) {
             </Fact>
           </dl>
         </Panel>
-        <div className="space-y-5">
-          <LiveStatus eventId={event.id} />
-          <Recordings eventId={event.id} />
-          <Transcripts eventId={event.id} />
-        </div>
       </div>
     </div>
   );
@@ -132,9 +139,9 @@ function LiveStatus({ eventId }: { eventId: number }) {
   const live = useQuery(eventLiveQuery(eventId));
   const none = live.isError && isApiError(live.error) && live.error.kind === 'not-found';
   return (
-    <Panel title="Live audio">
+    <Panel title="Live status">
       {none ? (
-        <EmptyState>No live audio for this event.</EmptyState>
+        <EmptyState>This event was not broadcast live.</EmptyState>
       ) : (
         <QueryStates query={live} loadingLabel="Loading the live status" loadingRows={1}>
           {(record: LiveAudio) => (
@@ -150,7 +157,7 @@ function LiveStatus({ eventId }: { eventId: number }) {
                 )}
               </p>
               <Link to="/live/$liveId" params={{ liveId: record.id }} className={link}>
-                {record.state === 'live' ? 'Listen live' : 'Open the live record'}
+                {record.state === 'live' ? 'Listen live' : 'Follow the live status'}
               </Link>
             </div>
           )}
@@ -160,12 +167,11 @@ function LiveStatus({ eventId }: { eventId: number }) {
   );
 }
 
-function Recordings({ eventId }: { eventId: number }) {
-  const recordings = useQuery(eventRecordingsQuery(eventId));
+function Recordings({ query, name }: { query: UseQueryResult<Page<AudioRecord>>; name: string }) {
   return (
-    <Panel title="Recordings">
+    <Panel title="Recording">
       <QueryStates
-        query={recordings}
+        query={query}
         isEmpty={(page) => page.data.length === 0}
         empty="No recording of this event."
         loadingLabel="Loading recordings"
@@ -176,10 +182,10 @@ function Recordings({ eventId }: { eventId: number }) {
             {page.data.map((audio) => (
               <li key={audio.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-2.5 text-sm">
                 <Link to="/recordings/$audioId" params={{ audioId: audio.id }} className={link}>
-                  Recording {audio.id}
+                  {recordingName({ title: name }, { duration: audio.audioMetadata?.duration })}
                 </Link>
                 <span className="tabular text-slate-600 dark:text-slate-400">
-                  {formatDuration(audio.audioMetadata?.duration)} · {formatSize(audio.audioMetadata?.size)} · <TimeText value={audio.createdAt} />
+                  {audioFileLabel(audio.audioMetadata)} · {formatSize(audio.audioMetadata?.size)} · published <TimeText value={audio.createdAt} />
                 </span>
               </li>
             ))}
@@ -190,13 +196,13 @@ function Recordings({ eventId }: { eventId: number }) {
   );
 }
 
-function Transcripts({ eventId }: { eventId: number }) {
+function Transcripts({ eventId, renderTranscript }: { eventId: number; renderTranscript?: (doc: DocumentRecord) => ReactNode }) {
   const transcripts = useQuery(eventTranscriptsQuery(eventId));
-  const typeIds = [...new Set(transcripts.data?.data.map((t) => t.typeId) ?? [])];
-  const types = useQueries({ queries: typeIds.map((id) => documentTypeQueries.detail(id)) });
-  const typeName = new Map(types.flatMap((q) => (q.data ? [[q.data.id, textOr(q.data.name, `Type ${q.data.id}`)] as const] : [])));
+  const docs = transcripts.data?.data ?? [];
+  const types = useDocumentTypes(docs.map((t) => t.typeId));
+  const call = oneTranscriptPerCall(docs, (id) => types.get(id)?.name ?? undefined)[0];
   return (
-    <Panel title="Transcripts">
+    <Panel title="Transcript">
       <QueryStates
         query={transcripts}
         isEmpty={(page) => page.data.length === 0}
@@ -204,20 +210,39 @@ function Transcripts({ eventId }: { eventId: number }) {
         loadingLabel="Loading transcripts"
         loadingRows={2}
       >
-        {(page) => (
-          <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-            {page.data.map((doc) => (
-              <li key={doc.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-2.5 text-sm">
-                <Link to="/documents/$documentId" params={{ documentId: doc.id }} search={{ kind: 'transcript' }} className={link}>
-                  {typeName.get(doc.typeId) ?? `Transcript ${doc.id}`}
+        {() =>
+          call && (
+            <>
+              <p className="flex flex-wrap items-baseline gap-x-4 gap-y-1 border-b border-slate-100 px-4 py-2.5 text-sm dark:border-slate-800">
+                <Link to="/documents/$documentId" params={{ documentId: call.transcript.id }} search={{ kind: 'transcript' }} className={link}>
+                  {documentTypeLabel(types.get(call.transcript.typeId))}
                 </Link>
                 <span className="text-slate-600 dark:text-slate-400">
-                  Published <TimeText value={doc.createdAt} />
+                  published <TimeText value={call.transcript.createdAt} />
                 </span>
-              </li>
-            ))}
-          </ul>
-        )}
+                {call.others.map((other) => (
+                  <Link
+                    key={other.id}
+                    to="/documents/$documentId"
+                    params={{ documentId: other.id }}
+                    search={{ kind: 'transcript' }}
+                    className={textLinkClass({ strong: false })}
+                  >
+                    {documentTypeLabel(types.get(other.typeId))}
+                  </Link>
+                ))}
+              </p>
+              {renderTranscript && (
+                <details className="group">
+                  <summary className="cursor-pointer px-4 py-2.5 text-sm font-medium text-accent-700 hover:underline dark:text-accent-300">
+                    Read it here
+                  </summary>
+                  {renderTranscript(call.transcript)}
+                </details>
+              )}
+            </>
+          )
+        }
       </QueryStates>
     </Panel>
   );

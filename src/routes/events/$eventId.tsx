@@ -4,7 +4,9 @@ import { eventTypeQueries } from '../../api/event-types.ts';
 import { RecordPending } from '../../components/query-states.tsx';
 import { RecordNotFound } from '../../components/record-not-found.tsx';
 import { RouteError } from '../../components/route-error.tsx';
-import { EventPage, EventSkeleton } from '../../features/events/event-page.tsx';
+import { DocumentFile } from '../../features/documents/document-page.tsx';
+import { EventPage, EventSkeleton, type EventPageParts } from '../../features/events/event-page.tsx';
+import { RecordingPlayButtons } from '../../features/recordings/recording-play.tsx';
 import { eventDetailQuery, eventLiveQuery, eventRecordingsQuery, eventTranscriptsQuery } from '../../features/events/event-queries.ts';
 import { textLinkClass } from '../../components/ui/text-link.ts';
 import { loadRecord } from '../../lib/route-data.ts';
@@ -42,7 +44,13 @@ function EventPending() {
   );
 }
 
+/** The player's buttons and the transcript reader belong to their own features; the route brings them to the event. */
+const parts: EventPageParts = {
+  renderPlay: (audio) => <RecordingPlayButtons audio={audio} />,
+  renderTranscript: (doc) => <DocumentFile doc={doc} />,
+};
+
 function EventRoute() {
   const { eventId } = Route.useParams();
-  return <EventPage eventId={eventId} />;
+  return <EventPage eventId={eventId} parts={parts} />;
 }
