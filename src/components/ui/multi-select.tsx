@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { controlClass, FieldMessages, fieldLabelClass } from './field.tsx';
 
 export interface MultiSelectOption {
@@ -72,6 +72,11 @@ export function MultiCombobox({
   const listOpen = open && (query.trim() !== '' || openOnFocus);
   const activeIndex = Math.min(active, shown.length - 1);
   const optionId = (index: number) => `${inputId}-option-${index}`;
+
+  useEffect(() => {
+    if (listOpen && activeIndex >= 0) document.getElementById(optionId(activeIndex))?.scrollIntoView?.({ block: 'nearest' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- optionId is derived from inputId
+  }, [listOpen, activeIndex, inputId]);
 
   const pick = (value: string) => {
     onAdd(value);
@@ -193,6 +198,8 @@ export function MultiCombobox({
         className="absolute z-20 mt-1 max-h-64 w-full min-w-56 overflow-y-auto rounded-md border border-slate-300 bg-white py-1 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900"
       >
         {shown.map((option, index) => (
+          // The keyboard works on the input (aria-activedescendant points at the active option).
+          // eslint-disable-next-line jsx-a11y/click-events-have-key-events
           <li
             key={option.value}
             id={optionId(index)}
@@ -201,6 +208,7 @@ export function MultiCombobox({
             // Keep focus in the input while a click picks.
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => pick(option.value)}
+            onMouseMove={() => setActive(index)}
             className={`cursor-pointer px-2.5 py-1.5 ${index === activeIndex ? 'bg-accent-50 dark:bg-slate-800' : ''}`}
           >
             <span className="block truncate">{option.label}</span>
