@@ -54,10 +54,10 @@ test('find a company by part of its name in the recordings filter (no id typed),
   await page.goto('/recordings');
   await expect(page.getByRole('table', { name: 'Recordings, newest published first' }).getByRole('row')).toHaveCount(51);
   await page.getByText('Filters', { exact: true }).click();
-  const picker = page.getByRole('combobox', { name: 'Companies' });
+  const picker = page.getByRole('combobox', { name: 'Companies', exact: true });
   // Part of the name, lower-cased, as someone types it.
   await picker.pressSequentially(company.displayName.slice(0, 6).toLowerCase());
-  const option = page.getByRole('option', { name: new RegExp(`^${company.displayName}`) });
+  const option = page.getByRole('option').filter({ has: page.getByText(company.displayName, { exact: true }) });
   await expect(option).toBeVisible();
   await checkA11y(page, 'recordings with the company picker open');
   await picker.press('ArrowDown');

@@ -12,8 +12,11 @@ test('filters live in the URL, the form applies them, and a row opens its record
   const first = (await (await page.request.get('/public/v3/audio?limit=1&direction=desc')).json()).data[0];
   await page.getByText('Filters', { exact: true }).click();
   const company = (await (await page.request.get(`/public/v3/companies/${first.companyId}`)).json()).data as { displayName: string };
-  await page.getByRole('combobox', { name: 'Companies' }).fill(company.displayName);
-  await page.getByRole('option', { name: new RegExp(`^${company.displayName}`) }).click();
+  await page.getByRole('combobox', { name: 'Companies', exact: true }).fill(company.displayName);
+  await page
+    .getByRole('option')
+    .filter({ has: page.getByText(company.displayName, { exact: true }) })
+    .click();
   await page.getByRole('combobox', { name: 'Order' }).selectOption('asc');
   await page.getByRole('button', { name: 'Apply filters' }).click();
   await expect(page).toHaveURL(new RegExp(`/recordings\\?companyIds=${first.companyId}&direction=asc$`));
@@ -29,7 +32,7 @@ test('filters live in the URL, the form applies them, and a row opens its record
 
   // The newest recording of that company is the last row; its event opens the recording page.
   const last = filtered.getByRole('row').last();
-  await last.getByRole('link').first().click();
+  await last.getByRole('link').nth(1).click();
   await expect(page).toHaveURL(new RegExp(`/recordings/${first.id}$`));
   await expect(page.getByRole('list', { name: 'Chapters', exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Player' })).toBeVisible();

@@ -60,8 +60,11 @@ test('filters live in the URL: a bad value falls back, Apply adds a history entr
 
   const companyId = (await (await page.request.get('/public/v3/documents/transcripts?limit=1&direction=desc')).json()).data[0].companyId as number;
   const company = (await (await page.request.get(`/public/v3/companies/${companyId}`)).json()).data as { displayName: string };
-  await page.getByRole('combobox', { name: 'Companies' }).fill(company.displayName);
-  await page.getByRole('option', { name: new RegExp(`^${company.displayName}`) }).click();
+  await page.getByRole('combobox', { name: 'Companies', exact: true }).fill(company.displayName);
+  await page
+    .getByRole('option')
+    .filter({ has: page.getByText(company.displayName, { exact: true }) })
+    .click();
   await page.getByLabel('Order').selectOption('desc');
   await page.getByRole('button', { name: 'Apply filters' }).click();
   await expect(page).toHaveURL(new RegExp(`companyIds=${companyId}`));
