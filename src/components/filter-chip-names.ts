@@ -58,7 +58,8 @@ export function useFilterChipNames(chips: readonly FilterChip[]): (chip: FilterC
         const result = eventById.get(Number(chip.value));
         if (!result?.data) return result?.isError ? 'Unknown event' : undefined;
         const company = companies.get(result.data.companyId);
-        const name = eventName(result.data, { type: eventTypes.get(result.data.typeId) });
+        // The company once, then the event without repeating it ("Acme · Capital markets day").
+        const name = eventName(result.data, { type: eventTypes.get(result.data.typeId), company });
         return company ? `${companyLabel(company)} · ${name}` : name;
       }
       case 'documentTypeIds': {
