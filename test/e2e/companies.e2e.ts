@@ -92,7 +92,7 @@ test('open /companies with filters in the address and scroll far: rows stay boun
   await expect(table).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Updated before', exact: true })).toHaveValue('2030-01-01');
   await expect(page.getByRole('combobox', { name: 'Order' })).toHaveValue('desc');
-  await expect(page.getByRole('button', { name: 'Remove filter Updated before: 2030-01-01' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove filter Updated before: 1 Jan 2030' })).toBeVisible();
 
   // Newest listed first: ids fall down the list.
   const firstIds = await table.getByRole('link').evaluateAll((links) => links.slice(0, 5).map((a) => Number(a.getAttribute('href')!.split('/').pop())));
@@ -114,11 +114,12 @@ test('open /companies with filters in the address and scroll far: rows stay boun
   await checkA11y(page, 'companies scrolled');
 
   // Back at the top, and back/forward walks filter changes.
-  await page.getByRole('combobox', { name: 'Countries' }).fill('GB');
+  await page.getByRole('combobox', { name: 'Countries' }).fill('United King');
+  await page.getByRole('option', { name: 'United Kingdom' }).click();
   await page.getByRole('button', { name: 'Apply filters' }).click();
   await expect(page).toHaveURL(/countries=GB/);
   await expect(table.getByRole('row').nth(1)).toBeVisible();
   await page.goBack();
   await expect(page).not.toHaveURL(/countries=GB/);
-  await expect(page.getByRole('combobox', { name: 'Countries' })).toHaveValue('');
+  await expect(page.getByRole('button', { name: 'Remove United Kingdom' })).toHaveCount(0);
 });

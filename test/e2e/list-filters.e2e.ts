@@ -36,10 +36,45 @@ for (const { path, api, limit, table, empty } of pages) {
     await expect(page.getByRole('status').filter({ hasText: 'could not be used' })).toHaveText(
       'Some filters in the address could not be used and were left out: Countries: USA; Updated after: 2026-02-31.',
     );
-    await expect(page.getByRole('button', { name: 'Remove filter Tickers: BRK/B,AAPL' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Remove filter Countries: US' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Remove filter Tickers: BRK/B' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Remove filter Tickers: AAPL' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Remove filter Countries: United States' })).toBeVisible();
     // The list answers (rows, or the words for none).
     await expect(page.getByRole('table', { name: table }).or(page.getByText(empty, { exact: false }))).toBeVisible();
     await checkA11y(page, `${path} with dropped filters`);
   });
 }
+
+test('find a company by part of its name in the recordings filter (no id typed), apply, and see only its calls', async ({ page }) => {
+  // The company of the newest recording, and its name as the service gives it.
+  const first = (await (await page.request.get('/public/v3/audio?limit=1&direction=desc')).json()).data[0] as { companyId: number };
+  const company = (await (await page.request.get(`/public/v3/companies/${first.companyId}`)).json()).data as { displayName: string };
+  const expected = (await (await page.request.get(`/public/v3/audio?companyIds=${first.companyId}&limit=50`)).json()).data as unknown[];
+
+  await page.goto('/recordings');
+  await expect(page.getByRole('table', { name: 'Recordings, newest published first' }).getByRole('row')).toHaveCount(51);
+  await page.getByText('Filters', { exact: true }).click();
+  const picker = page.getByRole('combobox', { name: 'Companies', exact: true });
+  // Part of the name, lower-cased, as someone types it.
+  await picker.pressSequentially(company.displayName.slice(0, 6).toLowerCase());
+  const option = page.getByRole('option').filter({ has: page.getByText(company.displayName, { exact: true }) });
+  await expect(option).toBeVisible();
+  await checkA11y(page, 'recordings with the company picker open');
+  await picker.press('ArrowDown');
+  await picker.press('ArrowUp');
+  for (let i = 0; i < 8 && (await option.getAttribute('aria-selected')) !== 'true'; i++) await picker.press('ArrowDown');
+  await expect(option).toHaveAttribute('aria-selected', 'true');
+  await picker.press('Enter');
+  await expect(page.getByRole('button', { name: `Remove ${company.displayName}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/recordings\\?companyIds=${first.companyId}$`));
+  await expect(page.getByRole('button', { name: `Remove filter Companies: ${company.displayName}` })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Recordings, newest published first' });
+  await expect(table.getByRole('row')).toHaveCount(expected.length + 1);
+  // Every row is that company's.
+  for (const row of (await table.getByRole('row').all()).slice(1))
+    await expect(row.getByRole('link', { name: company.displayName, exact: true })).toBeVisible();
+  await expect(page.locator('main')).not.toContainText(String(first.companyId));
+  await checkA11y(page, 'recordings filtered by a company picked by name');
+});

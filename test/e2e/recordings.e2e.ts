@@ -11,7 +11,12 @@ test('filters live in the URL, the form applies them, and a row opens its record
   // Narrow to the company of the first row, oldest first.
   const first = (await (await page.request.get('/public/v3/audio?limit=1&direction=desc')).json()).data[0];
   await page.getByText('Filters', { exact: true }).click();
-  await page.getByRole('textbox', { name: 'Company ids' }).fill(String(first.companyId));
+  const company = (await (await page.request.get(`/public/v3/companies/${first.companyId}`)).json()).data as { displayName: string };
+  await page.getByRole('combobox', { name: 'Companies', exact: true }).fill(company.displayName);
+  await page
+    .getByRole('option')
+    .filter({ has: page.getByText(company.displayName, { exact: true }) })
+    .click();
   await page.getByRole('combobox', { name: 'Order' }).selectOption('asc');
   await page.getByRole('button', { name: 'Apply filters' }).click();
   await expect(page).toHaveURL(new RegExp(`/recordings\\?companyIds=${first.companyId}&direction=asc$`));
@@ -21,9 +26,9 @@ test('filters live in the URL, the form applies them, and a row opens its record
   await checkA11y(page, 'recordings filtered');
 
   // A typing mistake is explained, not sent.
-  await page.getByRole('textbox', { name: 'Event ids' }).fill('twelve');
+  await page.getByRole('textbox', { name: 'Tickers' }).fill('no?ticker');
   await page.getByRole('button', { name: 'Apply filters' }).click();
-  await expect(page.getByText('Cannot use twelve. Use whole numbers separated by commas, e.g. 12,34.')).toBeVisible();
+  await expect(page.getByText('Cannot use no?ticker. Use letters, digits, dots, slashes or dashes, separated by commas.')).toBeVisible();
 
   // The newest recording of that company is the last row; its event opens the recording page.
   const last = filtered.getByRole('row').last();

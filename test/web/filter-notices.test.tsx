@@ -1,4 +1,5 @@
 /** The shared pieces every list page shows for its address filters: what was dropped, and the chips. */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -26,27 +27,37 @@ describe('DroppedFiltersNotice', () => {
   });
 });
 
+const withQueries = (ui: React.ReactElement) => render(<QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>);
+
 describe('ActiveFilterChips', () => {
-  it('lists each filter with a button that removes that one', async () => {
+  it('one chip per value, named as a reader says it, each a button that removes that one', async () => {
     const onRemove = vi.fn();
-    render(
-      <ActiveFilterChips
-        chips={[
-          { field: 'tickers', label: 'Tickers', text: 'BRK/B,AAPL' },
-          { field: 'countries', label: 'Countries', text: 'US' },
-        ]}
-        onRemove={onRemove}
-      />,
-    );
+    const chips = [
+      { field: 'countries', label: 'Countries', kind: 'countries', value: 'SE' },
+      { field: 'countries', label: 'Countries', kind: 'countries', value: 'GB' },
+      { field: 'exchanges', label: 'Exchanges', kind: 'exchanges', value: 'LSE' },
+      { field: 'exchanges', label: 'Exchanges', kind: 'exchanges', value: 'MOON' },
+      { field: 'tickers', label: 'Tickers', kind: 'tickers', value: 'BRK/B' },
+      { field: 'startDate', label: 'Event date from', kind: 'date', value: '2026-03-01' },
+    ] as const;
+    withQueries(<ActiveFilterChips chips={chips} onRemove={onRemove} />);
     const list = screen.getByRole('list', { name: 'Active filters' });
-    expect(list).toHaveTextContent('Tickers: BRK/B,AAPL');
-    await userEvent.click(screen.getByRole('button', { name: 'Remove filter Countries: US' }));
-    expect(onRemove).toHaveBeenCalledWith('countries');
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Countries: Sweden×',
+      'Countries: United Kingdom×',
+      'Exchanges: London Stock Exchange×',
+      'Exchanges: MOON×',
+      'Tickers: BRK/B×',
+      'Event date from: 1 Mar 2026×',
+    ]);
+    expect(list).not.toHaveTextContent('SE');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove filter Countries: United Kingdom' }));
+    expect(onRemove).toHaveBeenCalledWith(chips[1]);
     expect(onRemove).toHaveBeenCalledTimes(1);
   });
 
   it('shows no list when no filter is set', () => {
-    render(<ActiveFilterChips chips={[]} onRemove={() => {}} />);
+    withQueries(<ActiveFilterChips chips={[]} onRemove={() => {}} />);
     expect(screen.queryByRole('list', { name: 'Active filters' })).toBeNull();
   });
 });

@@ -84,7 +84,7 @@ describe('recordings list', () => {
     await screen.findByRole('table', { name: 'Recordings, newest published first' });
     expect(screen.getByText('Filters')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(
-      'Some filters in the address could not be used and were left out: Company ids: abc; Event date from: yesterday; Order: sideways.',
+      'Some filters in the address could not be used and were left out: Companies: abc; Event date from: yesterday; Order: sideways.',
     );
     const params = audioRequests().at(-1)!;
     expect(params.has('companyIds')).toBe(false);
@@ -92,45 +92,72 @@ describe('recordings list', () => {
     expect(params.get('direction')).toBe('desc');
   });
 
-  it('the form checks what is typed, then puts the filters in the URL', async () => {
+  it('picks companies by name and exchanges from a named list; the address keeps ids; back and forward walk the views', async () => {
     const { user, router } = await renderApp('/recordings');
     await screen.findByRole('table', { name: 'Recordings, newest published first' });
     await user.click(screen.getByText('Filters'));
-    await user.type(screen.getByRole('textbox', { name: 'Company ids' }), '12, x');
-    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
-    expect(screen.getByRole('textbox', { name: 'Company ids' })).toHaveAccessibleDescription(
-      'Cannot use x. Use whole numbers separated by commas, e.g. 12,34.',
-    );
-    expect(screen.getByRole('textbox', { name: 'Company ids' })).toHaveFocus();
-    expect(router.state.location.search).toEqual({});
+    expect(screen.queryByRole('textbox', { name: 'Company ids' })).toBeNull();
+    const companies = screen.getByRole('combobox', { name: 'Companies' });
+    await user.type(companies, 'calane');
+    const option = await screen.findByRole('option', { name: /^Calaneon/ });
+    expect(option).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: 'Remove Calaneon' })).toBeInTheDocument();
+    expect(companies).toHaveValue('');
 
-    await user.clear(screen.getByRole('textbox', { name: 'Company ids' }));
-    await user.type(screen.getByRole('textbox', { name: 'Company ids' }), '1, 2');
-    await user.type(screen.getByRole('textbox', { name: 'Exchanges' }), 'NYSE');
+    await user.type(screen.getByRole('combobox', { name: 'Exchanges' }), 'new york');
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: 'Remove New York Stock Exchange' })).toBeInTheDocument();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Order' }), 'asc');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
-    await waitFor(() => expect(router.state.location.search).toEqual({ companyIds: '1,2', exchanges: 'NYSE', direction: 'asc' }));
-    expect(Object.fromEntries(new URLSearchParams(router.state.location.href.split('?')[1]))).toEqual({
-      companyIds: '1,2',
-      exchanges: 'NYSE',
-      direction: 'asc',
-    });
-    await waitFor(() => expect(Object.fromEntries(audioRequests().at(-1)!)).toMatchObject({ companyIds: '1,2', exchanges: 'NYSE', direction: 'asc' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ companyIds: 1, exchanges: 'NYSE', direction: 'asc' }));
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.href.split('?')[1]))).toEqual({ companyIds: '1', exchanges: 'NYSE', direction: 'asc' });
+    await waitFor(() => expect(Object.fromEntries(audioRequests().at(-1)!)).toMatchObject({ companyIds: '1', exchanges: 'NYSE', direction: 'asc' }));
+    const chips = () =>
+      within(screen.getByRole('list', { name: 'Active filters' }))
+        .getAllByRole('button')
+        .map((b) => b.textContent);
+    await waitFor(() => expect(chips()).toEqual(['Exchanges: New York Stock Exchange×', 'Companies: Calaneon×']));
+
+    router.history.back();
+    await waitFor(() => expect(router.state.location.search).toEqual({}));
+    expect(screen.queryByRole('list', { name: 'Active filters' })).toBeNull();
+    router.history.forward();
+    await waitFor(() => expect(router.state.location.search).toEqual({ companyIds: 1, exchanges: 'NYSE', direction: 'asc' }));
+    await waitFor(() => expect(chips()).toEqual(['Exchanges: New York Stock Exchange×', 'Companies: Calaneon×']));
 
     await user.click(screen.getByRole('button', { name: 'Clear all' }));
     await waitFor(() => expect(router.state.location.search).toEqual({}));
   });
 
-  it('shows each filter from the address as a chip that removes only that filter', async () => {
-    const { user, router } = await renderApp('/recordings?companyIds=1,2&exchanges=nyse,NYSE&direction=asc');
-    expect(
-      within(await screen.findByRole('list', { name: 'Active filters' }))
-        .getAllByRole('button')
-        .map((b) => b.getAttribute('aria-label')),
-    ).toEqual(['Remove filter Exchanges: nyse', 'Remove filter Company ids: 1,2']);
-    await user.click(screen.getByRole('button', { name: 'Remove filter Exchanges: nyse' }));
-    await waitFor(() => expect(router.state.location.search).toEqual({ companyIds: '1,2', direction: 'asc' }));
+  it('shows each value from the address as a named chip that removes only that value', async () => {
+    const { user, router } = await renderApp('/recordings?companyIds=1,2&exchanges=nyse,NYSE&countries=de&direction=asc');
+    const list = await screen.findByRole('list', { name: 'Active filters' });
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('button')
+          .map((b) => b.getAttribute('aria-label')),
+      ).toEqual([
+        'Remove filter Countries: Germany',
+        'Remove filter Exchanges: New York Stock Exchange',
+        'Remove filter Companies: Calaneon',
+        'Remove filter Companies: Arcelia Studios',
+      ]),
+    );
+    await user.click(screen.getByRole('button', { name: 'Remove filter Exchanges: New York Stock Exchange' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ companyIds: '1,2', countries: 'de', direction: 'asc' }));
     await waitFor(() => expect(Object.fromEntries(audioRequests().at(-1)!)).toMatchObject({ companyIds: '1,2', direction: 'asc' }));
     expect(audioRequests().at(-1)!.has('exchanges')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Remove filter Companies: Calaneon' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ companyIds: 2, countries: 'de', direction: 'asc' }));
+  });
+
+  it('names an event from the address by its record, and its chip removes it', async () => {
+    const { user, router } = await renderApp('/recordings?eventIds=1144');
+    const chip = await screen.findByRole('button', { name: 'Remove filter Events: Lysorara Capital · Q3 2026 earnings call' });
+    expect(screen.getByRole('list', { name: 'Active filters' })).not.toHaveTextContent('1144');
+    await user.click(chip);
+    await waitFor(() => expect(router.state.location.search).toEqual({}));
   });
 });

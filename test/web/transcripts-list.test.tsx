@@ -1,5 +1,5 @@
 /** The transcript list: every endpoint-11 filter in the URL, selection, and the zip download. */
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { unzipSync, strFromU8 } from 'fflate';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -27,6 +27,7 @@ describe('transcript filters in the URL', () => {
       updatedAfter: '2026-03-01T10:00:00Z',
       updatedBefore: 'yesterday',
       typeIds: [10, 11],
+      // No transcript is in a document group: the list does not take that filter at all.
       documentGroupIds: '1,9',
       direction: 'sideways',
     };
@@ -41,15 +42,13 @@ describe('transcript filters in the URL', () => {
       startDate: '2026-01-01',
       updatedAfter: '2026-03-01T10:00:00Z',
       typeIds: ['10', '11'],
-      documentGroupIds: ['1'],
     });
     expect(search.dropped.map((d) => `${d.label}: ${d.value}`)).toEqual([
       'Countries: USA',
       'Exchanges: <script>',
       'ISINs: nope',
-      'Company ids: 0',
-      'Company ids: abc',
-      'Document groups: 9',
+      'Companies: 0',
+      'Companies: abc',
       'Event date to: 2026-02-30',
       'Updated before: yesterday',
       'Order: sideways',
@@ -62,55 +61,50 @@ describe('transcript filters in the URL', () => {
       companyIds: [12],
       eventIds: [7038],
       typeIds: [10, 11],
-      documentGroupIds: [1],
       startDate: '2026-01-01T00:00:00.000Z',
       updatedAfter: '2026-03-01T10:00:00.000Z',
       direction: 'desc',
     });
-    expect(transcriptFilters.validateSearch({ direction: 'asc', junk: 'x' })).toEqual({ direction: 'asc' });
+    expect(transcriptFilters.validateSearch({ direction: 'asc', junk: 'x', documentGroupIds: '1' })).toEqual({ direction: 'asc' });
   });
 
   it('sends the URL’s filters to endpoint 11, shows them in the form, and applies a new filter as a new history entry', async () => {
-    const { data } = await sandboxJson<{ data: { companyId: number }[] }>('/documents/transcripts?limit=1&direction=desc');
-    const companyId = data[0]!.companyId;
     const { user, router } = await renderApp('/transcripts?countries=us,XYZ&documentGroupIds=1&direction=asc');
 
     await screen.findByRole('table', { name: 'Transcripts, oldest published first' });
     const sent = transcriptRequests().at(-1)!;
     expect(sent.get('countries')).toBe('US');
-    expect(sent.get('documentGroupIds')).toBe('1');
+    // Document groups are neither offered nor sent: no transcript can match them.
+    expect(sent.has('documentGroupIds')).toBe(false);
+    expect(screen.queryByRole('group', { name: 'Document groups' })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: 'Earnings Release' })).toBeNull();
     expect(sent.get('direction')).toBe('asc');
     expect(sent.get('expand')).toBe('event');
-    expect(screen.getByLabelText('Countries')).toHaveValue('US');
-    expect(screen.getByRole('checkbox', { name: 'Earnings Release' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Remove United States' })).toBeInTheDocument();
     expect(screen.getByLabelText('Order')).toHaveValue('asc');
 
-    // A new filter from the form.
+    // A new filter from the form: a company found by part of its name.
     await user.click(screen.getByRole('button', { name: 'Clear all' }));
     await screen.findByRole('table', { name: 'Transcripts, newest published first' });
-    await user.type(screen.getByLabelText('Company ids'), `${companyId}, x1`);
+    expect(screen.queryByLabelText('Company ids')).toBeNull();
+    await user.type(screen.getByRole('combobox', { name: 'Companies' }), 'elanov');
+    await screen.findByRole('option', { name: /^Elanova Metals/ });
+    await user.keyboard('{Enter}');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
-    // Nothing is applied while a field holds what cannot be used; the field says what.
-    const ids = screen.getByRole('textbox', { name: 'Company ids' });
-    expect(ids).toHaveAccessibleDescription('Cannot use x1. Use whole numbers separated by commas, e.g. 12,34.');
-    expect(ids).toHaveFocus();
-    expect(router.state.location.search).toEqual({});
-    await user.clear(ids);
-    await user.type(ids, `${companyId}`);
-    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
-    await vi.waitFor(() => expect(router.state.location.search).toEqual({ companyIds: companyId }));
-    await vi.waitFor(() => expect(transcriptRequests().at(-1)!.get('companyIds')).toBe(String(companyId)));
+    await vi.waitFor(() => expect(router.state.location.search).toEqual({ companyIds: 21 }));
+    await vi.waitFor(() => expect(transcriptRequests().at(-1)!.get('companyIds')).toBe('21'));
     const table = await screen.findByRole('table', { name: 'Transcripts, newest published first' });
-    const { data: expected } = await sandboxJson<{ data: unknown[] }>(`/documents/transcripts?companyIds=${companyId}&limit=50`);
+    const { data: expected } = await sandboxJson<{ data: unknown[] }>(`/documents/transcripts?companyIds=21&limit=50`);
     await vi.waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(expected.length + 1));
     expect(screen.getByText(/Filters \(1 active\)/)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Remove filter Companies: Elanova Metals' })).toBeInTheDocument();
 
     // Back: the previous filters, in the list and in the form.
     router.history.back();
     await vi.waitFor(() => expect(router.state.location.search).toEqual({}));
-    await vi.waitFor(() => expect(screen.getByLabelText('Company ids')).toHaveValue(''));
+    await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Remove Elanova Metals' })).toBeNull());
     router.history.back();
-    await vi.waitFor(() => expect(screen.getByLabelText('Countries')).toHaveValue('US'));
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Remove United States' })).toBeInTheDocument());
     await screen.findByRole('table', { name: 'Transcripts, oldest published first' });
   });
 
@@ -122,10 +116,30 @@ describe('transcript filters in the URL', () => {
     await vi.waitFor(() => expect(transcriptRequests().at(-1)?.get('tickers')).toBe('BRK/B,AAPL'));
     expect(transcriptRequests().at(-1)!.get('countries')).toBe('US');
     expect(transcriptRequests().at(-1)!.has('updatedAfter')).toBe(false);
-    await user.click(screen.getByRole('button', { name: 'Remove filter Countries: US' }));
+    await user.click(screen.getByRole('button', { name: 'Remove filter Countries: United States' }));
     await vi.waitFor(() => expect(router.state.location.search).toEqual({ tickers: 'brk/b,aapl', updatedAfter: '2026-02-31' }));
     await vi.waitFor(() => expect(transcriptRequests().at(-1)!.has('countries')).toBe(false));
-    expect(screen.getByRole('button', { name: 'Remove filter Tickers: BRK/B,AAPL' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove filter Tickers: BRK/B' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove filter Tickers: AAPL' })).toBeInTheDocument();
+  });
+
+  it('keeps the sync dates under "More filters", which opens by itself when the address sets one', async () => {
+    const { user } = await renderApp('/transcripts');
+    await screen.findByRole('table', { name: 'Transcripts, newest published first' });
+    const more = screen.getByText('More filters').closest('details')!;
+    expect(more).not.toHaveAttribute('open');
+    expect(more).toHaveTextContent('When the record last changed at the source');
+    await user.click(screen.getByText('More filters'));
+    expect(more).toHaveAttribute('open');
+    expect(within(screen.getByRole('group', { name: 'Event date' })).getByLabelText('From')).toHaveValue('');
+
+    cleanup();
+    await renderApp('/transcripts?updatedBefore=2026-03-01&startDate=2026-01-02');
+    await screen.findByRole('table', { name: 'Transcripts, newest published first' });
+    expect(screen.getByText('More filters').closest('details')).toHaveAttribute('open');
+    expect(screen.getByLabelText('Updated before')).toHaveValue('2026-03-01');
+    expect(within(screen.getByRole('group', { name: 'Event date' })).getByLabelText('From')).toHaveValue('2026-01-02');
+    expect(screen.getByRole('button', { name: 'Remove filter Event date from: 2 Jan 2026' })).toBeInTheDocument();
   });
 
   it('names document types from endpoint 13 and filters by them', async () => {

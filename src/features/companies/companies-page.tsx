@@ -2,6 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { ActiveFilterChips } from '../../components/active-filter-chips.tsx';
+import type { RenderCompanyPicker } from '../../components/company-picker-slot.ts';
 import { DroppedFiltersNotice } from '../../components/dropped-filters-notice.tsx';
 import { PanelError } from '../../components/query-states.tsx';
 import { EmptyState, Panel } from '../../components/ui/panel.tsx';
@@ -13,7 +14,13 @@ import { CompanyFiltersForm } from './filters-form.tsx';
 const route = getRouteApi('/companies/');
 
 /** /companies: every filter of endpoint 1 from the address, and the endless table. */
-export function CompaniesPage({ facets }: { facets: { countries: string[]; exchanges: string[] } }) {
+export function CompaniesPage({
+  facets,
+  renderCompanyPicker,
+}: {
+  facets: { countries: string[]; exchanges: string[] };
+  renderCompanyPicker: RenderCompanyPicker;
+}) {
   const address = route.useSearch();
   // What the address says, cleaned: unusable values are left out and named.
   const search = useMemo(() => companyFilters.parse(address), [address]);
@@ -34,7 +41,7 @@ export function CompaniesPage({ facets }: { facets: { countries: string[]; excha
             <ActiveFilterChips
               className="justify-end"
               chips={companyFilters.chips(search)}
-              onRemove={(field) => void navigate({ search: (s) => ({ ...s, [field]: undefined }) })}
+              onRemove={(chip) => void navigate({ search: (s) => ({ ...s, [chip.field]: companyFilters.without(search, chip)[chip.field as 'ids'] }) })}
             />
           }
         >
@@ -52,6 +59,7 @@ export function CompaniesPage({ facets }: { facets: { countries: string[]; excha
             <CompanyFiltersForm
               value={search}
               suggestions={facets}
+              renderCompanyPicker={renderCompanyPicker}
               onApply={(next) => {
                 setShowFilters(false);
                 void navigate({ search: next });

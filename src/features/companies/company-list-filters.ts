@@ -6,7 +6,7 @@ import { defineFilters, type CleanSearch } from '../../lib/filters/define-filter
 export const companyFilters = defineFilters({
   fields: {
     ...COMPANY_CODE_FIELDS,
-    ids: { kind: 'ids', label: 'Company ids' },
+    ids: { kind: 'companyIds', label: 'Companies' },
     ...UPDATED_FIELDS,
   },
   direction: { default: 'asc' },

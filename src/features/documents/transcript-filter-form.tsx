@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { DOCUMENT_GROUPS } from '../../api/schemas.ts';
+import type { RenderCompanyPicker } from '../../components/company-picker-slot.ts';
+import { CountryExchangeFields, DateRange, MoreFilters, TickerIsinFields } from '../../components/filter-fields.tsx';
 import { FilterFormActions } from '../../components/filter-form-actions.tsx';
 import { CheckboxGroup } from '../../components/ui/checkbox-group.tsx';
 import { Select } from '../../components/ui/select.tsx';
-import { TextInput } from '../../components/ui/text-input.tsx';
 import { splitList } from '../../lib/filters/split-list.ts';
 import { useFilterForm } from '../../lib/filters/use-filter-form.ts';
 import { transcriptFilters, type TranscriptSearch } from './transcript-list-filters.ts';
@@ -11,39 +11,36 @@ import { useDocumentTypes } from '../../components/type-records.ts';
 import { documentTypeLabel } from '../../lib/names.ts';
 
 /**
- * Every filter of endpoint 11 as a form. Applying it writes the filters into the URL (so a filtered
- * list can be shared, and back/forward steps through filter changes); a field that holds what
- * cannot be used is marked, and nothing is applied until it is fixed (as on every list page).
+ * The filters of the transcript list as a form. Applying it writes the filters into the URL (so a
+ * filtered list can be shared, and back/forward steps through filter changes); a field that holds
+ * what cannot be used is marked, and nothing is applied until it is fixed (as on every list page).
+ * Companies are picked by name; only transcript types are offered, named from their records.
  */
-
-const TEXT_FIELDS = [
-  { field: 'countries', hint: 'e.g. US, GB' },
-  { field: 'exchanges', hint: 'e.g. NYSE, LSE' },
-  { field: 'tickers', hint: 'e.g. ACME' },
-  { field: 'isins', hint: 'e.g. US0378331005' },
-  { field: 'companyIds', hint: 'e.g. 12, 40' },
-  { field: 'eventIds', hint: 'e.g. 7038' },
-] as const;
-const DATES = ['startDate', 'endDate', 'updatedAfter', 'updatedBefore'] as const;
-const label = (field: (typeof transcriptFilters.fields)[number]) => transcriptFilters.spec.fields[field].label;
-/** The cleaned items of a list filter. */
-const listOf = (search: TranscriptSearch, field: 'typeIds' | 'documentGroupIds') => search.filters[field] ?? [];
-
 export function TranscriptFilterForm({
   search,
   knownTypeIds,
   onApply,
+  renderCompanyPicker,
+  seenExchanges,
 }: {
   search: TranscriptSearch;
   /** Transcript types seen so far (named from endpoint 13). */
   knownTypeIds: readonly number[];
   onApply: (address: ReturnType<typeof transcriptFilters.toAddress>) => void;
+  renderCompanyPicker: RenderCompanyPicker;
+  seenExchanges?: readonly string[];
 }) {
   const fieldId = (field: string) => `filter-${field}`;
   const form = useFilterForm({ filters: transcriptFilters, search, onApply, fieldId });
-  const checkedOf = (field: 'typeIds' | 'documentGroupIds') => splitList(form.draft[field]);
-  const typeIds = [...new Set([...knownTypeIds, ...listOf(search, 'typeIds').map(Number)])].sort((a, b) => a - b);
+  const typeIds = [...new Set([...knownTypeIds, ...(search.filters.typeIds ?? []).map(Number)])];
   const docTypes = useDocumentTypes(typeIds);
+  // A type is offered once its record names it (never as a number).
+  const typeOptions = typeIds
+    .flatMap((id) => {
+      const type = docTypes.get(id);
+      return type ? [{ value: String(id), label: documentTypeLabel(type) }] : [];
+    })
+    .sort((a, b) => a.label.localeCompare(b.label));
   const active = transcriptFilters.count(search);
   // Open on wide screens and whenever filters are set; on a phone the list comes first.
   const [open] = useState(() => active > 0 || typeof window.matchMedia !== 'function' || window.matchMedia('(min-width: 640px)').matches);
@@ -56,51 +53,18 @@ export function TranscriptFilterForm({
         </span>
         Filters{active > 0 ? ` (${active} active)` : ''}
       </summary>
-      <form onSubmit={form.submit} noValidate aria-label="Transcript filters" className="border-t border-slate-200 px-4 py-3 dark:border-slate-800">
-        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-          {TEXT_FIELDS.map(({ field, hint }) => (
-            <TextInput
-              key={field}
-              label={label(field)}
-              id={fieldId(field)}
-              name={field}
-              error={form.error(field)}
-              value={form.draft[field] ?? ''}
-              onChange={(event) => form.set(field, event.target.value)}
-              placeholder={hint}
-              autoComplete="off"
-            />
-          ))}
-          {DATES.map((field) => (
-            <TextInput
-              key={field}
-              label={label(field)}
-              id={fieldId(field)}
-              name={field}
-              type="date"
-              error={form.error(field)}
-              value={(form.draft[field] ?? '').slice(0, 10)}
-              onChange={(event) => form.set(field, event.target.value)}
-            />
-          ))}
-        </div>
-        <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          <CheckboxGroup
-            legend={label('typeIds')}
-            name="typeIds"
-            options={typeIds.map((id) => ({ value: String(id), label: documentTypeLabel(docTypes.get(id)) }))}
-            value={checkedOf('typeIds')}
-            onChange={(values) => form.set('typeIds', values.join(','))}
-            empty="None seen yet"
-          />
-          <CheckboxGroup
-            legend={label('documentGroupIds')}
-            name="documentGroupIds"
-            options={Object.entries(DOCUMENT_GROUPS).map(([id, name]) => ({ value: id, label: name }))}
-            value={checkedOf('documentGroupIds')}
-            onChange={(values) => form.set('documentGroupIds', values.join(','))}
-            className="lg:col-span-2"
-          />
+      <form onSubmit={form.submit} noValidate aria-label="Transcript filters" className="space-y-3 border-t border-slate-200 px-4 py-3 dark:border-slate-800">
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          {renderCompanyPicker({
+            label: 'Companies',
+            id: fieldId('companyIds'),
+            value: splitList(form.draft.companyIds),
+            onChange: (ids) => form.set('companyIds', ids.join(',')),
+            error: form.error('companyIds'),
+          })}
+          <CountryExchangeFields form={form} fieldId={fieldId} seenExchanges={seenExchanges} />
+          <DateRange legend="Event date" from="startDate" to="endDate" form={form} fieldId={fieldId} />
+          <TickerIsinFields form={form} fieldId={fieldId} />
           <Select
             label="Order"
             id="filter-direction"
@@ -112,7 +76,16 @@ export function TranscriptFilterForm({
             <option value="asc">Oldest published first</option>
           </Select>
         </div>
-        <FilterFormActions onClear={form.clear} className="mt-3 flex flex-wrap items-center gap-2" />
+        <CheckboxGroup
+          legend="Transcript types"
+          name="typeIds"
+          options={typeOptions}
+          value={splitList(form.draft.typeIds)}
+          onChange={(values) => form.set('typeIds', values.join(','))}
+          empty="None seen yet"
+        />
+        <MoreFilters form={form} fieldId={fieldId} />
+        <FilterFormActions onClear={form.clear} className="flex flex-wrap items-center gap-2" />
       </form>
     </details>
   );

@@ -2,13 +2,13 @@ import { documentQueries } from '../../api/documents.ts';
 import { COMPANY_CODE_FIELDS, EVENT_DATE_FIELDS, OWNER_ID_FIELDS, UPDATED_FIELDS } from '../../lib/filters/common-fields.ts';
 import { defineFilters, type CleanSearch } from '../../lib/filters/define-filters.ts';
 
-/** The filters of /transcripts: every filter of endpoint 11, newest first unless asked. */
+/** The filters of /transcripts: the filters of endpoint 11 a transcript can match, newest first unless asked. */
 export const transcriptFilters = defineFilters({
   fields: {
     ...COMPANY_CODE_FIELDS,
     ...OWNER_ID_FIELDS,
-    typeIds: { kind: 'documentTypeIds', label: 'Document types' },
-    documentGroupIds: { kind: 'documentGroupIds', label: 'Document groups' },
+    // Only transcript types: document groups (Annual Report, Proxy Statement …) hold no transcripts, so they are not offered.
+    typeIds: { kind: 'documentTypeIds', label: 'Transcript types' },
     ...EVENT_DATE_FIELDS,
     ...UPDATED_FIELDS,
   },

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import type { DocumentRecord, Page } from '../../api/schemas.ts';
 import { useCompanyNames } from '../../components/company-names.tsx';
 import { ActiveFilterChips } from '../../components/active-filter-chips.tsx';
+import type { RenderCompanyPicker } from '../../components/company-picker-slot.ts';
 import { DroppedFiltersNotice } from '../../components/dropped-filters-notice.tsx';
 import { Panel } from '../../components/ui/panel.tsx';
 import { InfiniteStates } from '../../components/query-states.tsx';
@@ -22,7 +23,7 @@ const seenTypeIds = new Set<number>();
 
 const route = getRouteApi('/transcripts/');
 
-export function TranscriptsPage() {
+export function TranscriptsPage({ renderCompanyPicker, seenExchanges }: { renderCompanyPicker: RenderCompanyPicker; seenExchanges?: readonly string[] }) {
   const address = route.useSearch();
   const search = useMemo(() => transcriptFilters.parse(address), [address]);
   const navigate = route.useNavigate();
@@ -35,8 +36,18 @@ export function TranscriptsPage() {
       <h1 className="mb-4 text-lg font-semibold tracking-tight">Transcripts</h1>
       <div className="space-y-5">
         <DroppedFiltersNotice dropped={search.dropped} className="rounded-md border" />
-        <ActiveFilterChips chips={transcriptFilters.chips(search)} onRemove={(field) => void navigate({ search: (s) => ({ ...s, [field]: undefined }) })} />
-        <TranscriptFilterForm key={`form:${searchKey}`} search={search} knownTypeIds={[...seenTypeIds]} onApply={(next) => void navigate({ search: next })} />
+        <ActiveFilterChips
+          chips={transcriptFilters.chips(search)}
+          onRemove={(chip) => void navigate({ search: (s) => ({ ...s, [chip.field]: transcriptFilters.without(search, chip)[chip.field as 'companyIds'] }) })}
+        />
+        <TranscriptFilterForm
+          key={`form:${searchKey}`}
+          search={search}
+          knownTypeIds={[...seenTypeIds]}
+          onApply={(next) => void navigate({ search: next })}
+          renderCompanyPicker={renderCompanyPicker}
+          seenExchanges={seenExchanges}
+        />
         {/* A new filter starts a new selection. */}
         <Results key={`results:${searchKey}`} query={query} items={items} newestFirst={search.direction !== 'asc'} />
       </div>

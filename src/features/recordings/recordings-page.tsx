@@ -2,6 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { ActiveFilterChips } from '../../components/active-filter-chips.tsx';
+import type { RenderCompanyPicker } from '../../components/company-picker-slot.ts';
 import { DroppedFiltersNotice } from '../../components/dropped-filters-notice.tsx';
 import { Panel } from '../../components/ui/panel.tsx';
 import { InfiniteStates } from '../../components/query-states.tsx';
@@ -12,7 +13,7 @@ import { RecordingsTable } from './recordings-table.tsx';
 const route = getRouteApi('/recordings/');
 
 /** /recordings: endpoint 6 with every filter from the address, newest first. */
-export function RecordingsPage() {
+export function RecordingsPage({ renderCompanyPicker, seenExchanges }: { renderCompanyPicker: RenderCompanyPicker; seenExchanges?: readonly string[] }) {
   const address = route.useSearch();
   const search = useMemo(() => recordingFilters.parse(address), [address]);
   const navigate = route.useNavigate();
@@ -24,9 +25,18 @@ export function RecordingsPage() {
       <h1 className="mb-4 text-lg font-semibold tracking-tight">Recordings</h1>
       <div className="mb-4 space-y-2">
         <DroppedFiltersNotice dropped={search.dropped} className="rounded-md border" />
-        <ActiveFilterChips chips={recordingFilters.chips(search)} onRemove={(field) => void navigate({ search: (s) => ({ ...s, [field]: undefined }) })} />
+        <ActiveFilterChips
+          chips={recordingFilters.chips(search)}
+          onRemove={(chip) => void navigate({ search: (s) => ({ ...s, [chip.field]: recordingFilters.without(search, chip)[chip.field as 'companyIds'] }) })}
+        />
         {/* A new search (back/forward, a shared link) starts the form afresh. */}
-        <RecordingFilters key={JSON.stringify(recordingFilters.toAddress(search))} search={search} onApply={(next) => void navigate({ search: next })} />
+        <RecordingFilters
+          key={JSON.stringify(recordingFilters.toAddress(search))}
+          search={search}
+          onApply={(next) => void navigate({ search: next })}
+          renderCompanyPicker={renderCompanyPicker}
+          seenExchanges={seenExchanges}
+        />
       </div>
       <Panel title={`${filtered ? 'Matching recordings' : 'All recordings'}, ${order}`}>
         <InfiniteStates query={query} select={(page) => page.data} empty="No recordings match these filters." loadingLabel="Loading recordings">

@@ -11,10 +11,10 @@ export const COMPANY_CODE_FIELDS = {
   isins: { kind: 'isins', label: 'ISINs' },
 } as const;
 
-/** companyIds, eventIds: what a recording or document belongs to. */
+/** companyIds, eventIds: what a recording or document belongs to (picked by name; ids only in the address). */
 export const OWNER_ID_FIELDS = {
-  companyIds: { kind: 'ids', label: 'Company ids' },
-  eventIds: { kind: 'ids', label: 'Event ids' },
+  companyIds: { kind: 'companyIds', label: 'Companies' },
+  eventIds: { kind: 'eventIds', label: 'Events' },
 } as const;
 
 /** startDate, endDate: the event's date, both days included. */
@@ -23,7 +23,7 @@ export const EVENT_DATE_FIELDS = {
   endDate: { kind: 'date', bound: 'to', label: 'Event date to' },
 } as const;
 
-/** updatedAfter, updatedBefore: when the record last changed (exclusive bounds). */
+/** updatedAfter, updatedBefore: when the record last changed at the source (exclusive bounds), for syncing. */
 export const UPDATED_FIELDS = {
   updatedAfter: { kind: 'date', bound: 'after', label: 'Updated after' },
   updatedBefore: { kind: 'date', bound: 'before', label: 'Updated before' },

@@ -36,3 +36,25 @@ export function readCountry(item: string): string | null {
   const code = item.toUpperCase();
   return COUNTRY_CODES.has(code) ? code : null;
 }
+
+let regionNames: Intl.DisplayNames | null | undefined;
+
+/** "SE" → "Sweden" (English names from the browser's Intl data); the code itself where the browser has no name for it. */
+export function countryName(code: string): string {
+  if (regionNames === undefined) {
+    try {
+      regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+    } catch {
+      regionNames = null;
+    }
+  }
+  return regionNames?.of(code) ?? code;
+}
+
+let options: { value: string; label: string }[] | null = null;
+
+/** Every assigned country, named, in alphabetical order of its name. */
+export function countryOptions(): readonly { value: string; label: string }[] {
+  options ??= [...COUNTRY_CODES].map((code) => ({ value: code, label: countryName(code) })).sort((a, b) => a.label.localeCompare(b.label, 'en'));
+  return options;
+}

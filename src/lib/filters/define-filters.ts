@@ -59,7 +59,7 @@ export interface ParsedSearch<S extends FilterSpec> extends CleanSearch<S> {
 }
 
 type ParamOf<F> = F extends { param: infer P extends string } ? P : never;
-type ApiValue<F> = F extends DateFilter ? string : F extends { kind: 'ids' | 'documentTypeIds' | 'documentGroupIds' } ? number[] : string[];
+type ApiValue<F> = F extends DateFilter ? string : F extends { kind: 'companyIds' | 'eventIds' | 'documentTypeIds' | 'documentGroupIds' } ? number[] : string[];
 /** The API filter object: each field under its param, dates as explicit timestamps, ids as numbers. */
 export type ApiFilters<S extends FilterSpec> = {
   [K in FieldOf<S> as [ParamOf<S['fields'][K]>] extends [never] ? K : ParamOf<S['fields'][K]>]?: ApiValue<S['fields'][K]>;
@@ -67,9 +67,12 @@ export type ApiFilters<S extends FilterSpec> = {
 
 export interface FilterChip {
   field: string;
+  /** What the filter is ("Countries"). */
   label: string;
-  /** The value as the address shows it once cleaned ("GB,FR"). */
-  text: string;
+  /** What kind of value it holds, so the chip can name it (a company's name for its id). */
+  kind: ListKind | 'date';
+  /** One item as the address holds it once cleaned ("GB", "12", "2026-03-01"). */
+  value: string;
 }
 
 const MAX_TEXT = 2_000;
@@ -173,13 +176,23 @@ export function defineFilters<const S extends FilterSpec>(spec: S) {
       return fields.filter((field) => clean.filters[field] !== undefined).length;
     },
 
-    /** One chip per set filter, in the declared order. */
+    /** One chip per item of each set filter (a date is one item), in the declared order. */
     chips(clean: CleanSearch<S>): FilterChip[] {
       return fields.flatMap((field) => {
         const value = (clean.filters as Record<string, string | string[] | undefined>)[field];
         if (value === undefined) return [];
-        return [{ field, label: spec.fields[field]!.label, text: Array.isArray(value) ? value.join(',') : value }];
+        const { label, kind } = spec.fields[field]!;
+        return (Array.isArray(value) ? value : [value]).map((item) => ({ field, label, kind, value: item }));
       });
+    },
+
+    /** The address without one chip's item (the field goes when it was its last item). */
+    without(clean: CleanSearch<S>, chip: Pick<FilterChip, 'field' | 'value'>): FilterAddress<S> {
+      const filters = { ...(clean.filters as Record<string, string | string[] | undefined>) };
+      const value = filters[chip.field];
+      const rest = Array.isArray(value) ? value.filter((item) => item !== chip.value) : [];
+      filters[chip.field] = rest.length > 0 ? rest : undefined;
+      return api.toAddress({ filters: filters as CleanFilters<S>, direction: clean.direction });
     },
 
     /** A cleaned value as the text a form field shows ("US,GB"; a date-time as its day for a date input). */

@@ -2,10 +2,10 @@ import { readCountry } from './countries.ts';
 import { readIsin } from './isin.ts';
 
 /** What the items of a list filter are. */
-export type ListKind = 'countries' | 'exchanges' | 'tickers' | 'isins' | 'ids' | 'documentTypeIds' | 'documentGroupIds';
+export type ListKind = 'countries' | 'exchanges' | 'tickers' | 'isins' | 'companyIds' | 'eventIds' | 'documentTypeIds' | 'documentGroupIds';
 
 /** Kinds whose items the API takes as numbers. */
-export const NUMERIC_KINDS: ReadonlySet<ListKind> = new Set(['ids', 'documentTypeIds', 'documentGroupIds']);
+export const NUMERIC_KINDS: ReadonlySet<ListKind> = new Set(['companyIds', 'eventIds', 'documentTypeIds', 'documentGroupIds']);
 
 const positiveId = (item: string) => (/^[1-9]\d{0,15}$/.test(item) && Number.isSafeInteger(Number(item)) ? item : null);
 
@@ -15,7 +15,8 @@ export const READ_ITEM: Record<ListKind, (item: string) => string | null> = {
   exchanges: (item) => (/^[A-Za-z0-9][A-Za-z0-9._-]{0,23}$/.test(item) ? item : null),
   tickers: (item) => (/^[A-Za-z0-9][A-Za-z0-9._:/-]{0,23}$/.test(item) ? item.toUpperCase() : null),
   isins: readIsin,
-  ids: positiveId,
+  companyIds: positiveId,
+  eventIds: positiveId,
   documentTypeIds: positiveId,
   // The contract's six document groups (1 Earnings Release … 6 Registration Statement).
   documentGroupIds: (item) => (/^[1-6]$/.test(item) ? item : null),
@@ -23,12 +24,13 @@ export const READ_ITEM: Record<ListKind, (item: string) => string | null> = {
 
 /** What to tell someone who typed an item of this kind that cannot be used. */
 export const KIND_PROBLEM: Record<ListKind | 'date', string> = {
-  countries: 'Use two-letter country codes separated by commas, e.g. US,GB.',
-  exchanges: 'Use letters, digits, dots or dashes, separated by commas.',
+  countries: 'Choose countries from the list.',
+  exchanges: 'Choose exchanges from the list.',
   tickers: 'Use letters, digits, dots, slashes or dashes, separated by commas.',
   isins: 'Use twelve-character ISINs with their check digit, e.g. US0378331005.',
-  ids: 'Use whole numbers separated by commas, e.g. 12,34.',
-  documentTypeIds: 'Use whole numbers separated by commas, e.g. 10,11.',
-  documentGroupIds: 'Use document group numbers from 1 to 6.',
+  companyIds: 'Choose companies by name from the list.',
+  eventIds: 'Open the list from an event page to filter by that event.',
+  documentTypeIds: 'Choose document types from the list.',
+  documentGroupIds: 'Choose document groups from the list.',
   date: 'Use a date such as 2026-11-21.',
 };

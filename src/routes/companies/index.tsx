@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CompaniesPage } from '../../features/companies/companies-page.tsx';
 import { companyFilters, companyListQuery } from '../../features/companies/company-list-filters.ts';
+import { CompanyPicker } from '../../features/search/company-picker.tsx';
 import { useIndexFacets } from '../../features/search/use-company-search.ts';
 
 export const Route = createFileRoute('/companies/')({
@@ -13,7 +14,7 @@ export const Route = createFileRoute('/companies/')({
   component: CompaniesRoute,
 });
 
-/** The company index (a feature of its own) offers the countries and exchanges it knows. */
+/** The company index (a feature of its own) offers the exchanges it knows and the company picker. */
 function CompaniesRoute() {
-  return <CompaniesPage facets={useIndexFacets()} />;
+  return <CompaniesPage facets={useIndexFacets()} renderCompanyPicker={(props) => <CompanyPicker {...props} />} />;
 }

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { recordingFilters, recordingListQuery } from '../../features/recordings/recording-list-filters.ts';
 import { RecordingsPage } from '../../features/recordings/recordings-page.tsx';
+import { CompanyPicker } from '../../features/search/company-picker.tsx';
+import { useIndexFacets } from '../../features/search/use-company-search.ts';
 
 export const Route = createFileRoute('/recordings/')({
   validateSearch: recordingFilters.validateSearch,
@@ -9,5 +11,10 @@ export const Route = createFileRoute('/recordings/')({
     return { filters, direction };
   },
   loader: ({ context: { queryClient }, deps }) => void queryClient.prefetchInfiniteQuery(recordingListQuery(deps)),
-  component: RecordingsPage,
+  component: RecordingsRoute,
 });
+
+/** The company picker and the exchanges the company index knows come from the search feature. */
+function RecordingsRoute() {
+  return <RecordingsPage renderCompanyPicker={(props) => <CompanyPicker {...props} />} seenExchanges={useIndexFacets().exchanges} />;
+}

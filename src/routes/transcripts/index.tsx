@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { transcriptFilters, transcriptListQuery } from '../../features/documents/transcript-list-filters.ts';
 import { TranscriptsPage } from '../../features/documents/transcripts-page.tsx';
+import { CompanyPicker } from '../../features/search/company-picker.tsx';
+import { useIndexFacets } from '../../features/search/use-company-search.ts';
 
 export const Route = createFileRoute('/transcripts/')({
   validateSearch: transcriptFilters.validateSearch,
@@ -9,5 +11,10 @@ export const Route = createFileRoute('/transcripts/')({
     return { filters, direction };
   },
   loader: ({ context: { queryClient }, deps }) => void queryClient.prefetchInfiniteQuery(transcriptListQuery(deps)),
-  component: TranscriptsPage,
+  component: TranscriptsRoute,
 });
+
+/** The company picker and the exchanges the company index knows come from the search feature. */
+function TranscriptsRoute() {
+  return <TranscriptsPage renderCompanyPicker={(props) => <CompanyPicker {...props} />} seenExchanges={useIndexFacets().exchanges} />;
+}

@@ -9,7 +9,7 @@ const filters = defineFilters({
     exchanges: { kind: 'exchanges', label: 'Exchanges' },
     tickers: { kind: 'tickers', label: 'Tickers' },
     isins: { kind: 'isins', label: 'ISINs' },
-    company: { kind: 'ids', label: 'Company ids', param: 'companyIds' },
+    company: { kind: 'companyIds', label: 'Companies', param: 'companyIds' },
     typeIds: { kind: 'documentTypeIds', label: 'Document types' },
     groups: { kind: 'documentGroupIds', label: 'Document groups', param: 'documentGroupIds' },
     from: { kind: 'date', bound: 'from', label: 'Date from', param: 'startDate' },
@@ -48,7 +48,7 @@ describe('list kinds', () => {
       groups: ['1', '6'],
     });
     expect(describeDropped(dropped)).toBe(
-      'Countries: USA; Countries: XX; Exchanges: <b>; Tickers: -X; ISINs: US0378331006; Company ids: 0; Company ids: 1.5; Company ids: -3; Company ids: abc; Document types: x; Document groups: 7; Document groups: 0',
+      'Countries: USA; Countries: XX; Exchanges: <b>; Tickers: -X; ISINs: US0378331006; Companies: 0; Companies: 1.5; Companies: -3; Companies: abc; Document types: x; Document groups: 7; Document groups: 0',
     );
   });
 
@@ -58,7 +58,7 @@ describe('list kinds', () => {
     expect(filters.parse({ exchanges: 'NasdaqGS,NASDAQGS,nyse,NYSE' }).filters).toEqual({ exchanges: ['NasdaqGS', 'nyse'] });
     const capped = filters.parse({ company: '1,2,2,3,4,5' });
     expect(capped.filters).toEqual({ company: ['1', '2', '3'] });
-    expect(describeDropped(capped.dropped)).toBe('Company ids: 2 more than the 3 allowed');
+    expect(describeDropped(capped.dropped)).toBe('Companies: 2 more than the 3 allowed');
   });
 
   it('reads a lone number and a repeated parameter', () => {
@@ -118,22 +118,41 @@ describe('what the page gets', () => {
     expect(filters.toAddress(filters.parse({ direction: 'desc' }))).toEqual({});
   });
 
-  it('the count and the chips, in the declared order', () => {
+  it('the count and the chips, one per item, in the declared order', () => {
     expect(filters.count(parsed)).toBe(5);
     expect(filters.chips(parsed)).toEqual([
-      { field: 'countries', label: 'Countries', text: 'US' },
-      { field: 'company', label: 'Company ids', text: '12,7' },
-      { field: 'groups', label: 'Document groups', text: '1' },
-      { field: 'from', label: 'Date from', text: '2026-03-01' },
-      { field: 'to', label: 'Date to', text: '2026-03-31' },
+      { field: 'countries', label: 'Countries', kind: 'countries', value: 'US' },
+      { field: 'company', label: 'Companies', kind: 'companyIds', value: '12' },
+      { field: 'company', label: 'Companies', kind: 'companyIds', value: '7' },
+      { field: 'groups', label: 'Document groups', kind: 'documentGroupIds', value: '1' },
+      { field: 'from', label: 'Date from', kind: 'date', value: '2026-03-01' },
+      { field: 'to', label: 'Date to', kind: 'date', value: '2026-03-31' },
     ]);
+  });
+
+  it('the address without one chip: the other items stay; a field goes with its last item', () => {
+    expect(filters.without(parsed, { field: 'company', value: '12' })).toEqual({
+      countries: 'US',
+      company: 7,
+      groups: 1,
+      from: '2026-03-01',
+      to: '2026-03-31',
+      direction: 'asc',
+    });
+    expect(filters.without(parsed, { field: 'from', value: '2026-03-01' })).toEqual({
+      countries: 'US',
+      company: '12,7',
+      groups: 1,
+      to: '2026-03-31',
+      direction: 'asc',
+    });
   });
 
   it('the text a form field shows, and what is wrong with a typed field', () => {
     expect(filters.text(parsed, 'company')).toBe('12,7');
     expect(filters.text(parsed, 'tickers')).toBe('');
-    expect(filters.problem('company', '12, x')).toBe('Cannot use x. Use whole numbers separated by commas, e.g. 12,34.');
-    expect(filters.problem('countries', 'USA')).toBe('Cannot use USA. Use two-letter country codes separated by commas, e.g. US,GB.');
+    expect(filters.problem('company', '12, x')).toBe('Cannot use x. Choose companies by name from the list.');
+    expect(filters.problem('countries', 'USA')).toBe('Cannot use USA. Choose countries from the list.');
     expect(filters.problem('to', '2026-02-31')).toBe('Cannot use 2026-02-31. Use a date such as 2026-11-21.');
     expect(filters.problem('company', '12, 7')).toBeUndefined();
   });
