@@ -6,7 +6,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Company, Page } from '../../api/schemas.ts';
 import { RetryingNotice, PanelError } from '../../components/query-states.tsx';
 import { companyLabel, textOr } from '../../lib/format.ts';
-import { countryName } from './country.ts';
+import { countryName } from '../../lib/filters/countries.ts';
 import { Button } from '../../components/ui/button.tsx';
 
 /**

@@ -3,7 +3,7 @@ import type { Company } from '../../api/schemas.ts';
 import { companyLabel, textOr } from '../../lib/format.ts';
 import { safeHttpUrl } from '../../lib/safe-url.ts';
 import { addToWatchlist, removeFromWatchlist, useWatchlist } from '../../lib/watchlist.ts';
-import { countryName } from './country.ts';
+import { countryName } from '../../lib/filters/countries.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { textLinkClass } from '../../components/ui/text-link.ts';
 

@@ -39,8 +39,13 @@ export function readCountry(item: string): string | null {
 
 let regionNames: Intl.DisplayNames | null | undefined;
 
-/** "SE" → "Sweden" (English names from the browser's Intl data); the code itself where the browser has no name for it. */
-export function countryName(code: string): string {
+/**
+ * "SE" → "Sweden" (English names from the browser's Intl data); the code itself where the browser
+ * has no name for it or it is not a two-letter code; "—" when there is none. The one country name
+ * rule: filters, chips, the companies table and a company's header.
+ */
+export function countryName(code: string | null | undefined): string {
+  if (!code?.trim()) return '—';
   if (regionNames === undefined) {
     try {
       regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
@@ -48,7 +53,12 @@ export function countryName(code: string): string {
       regionNames = null;
     }
   }
-  return regionNames?.of(code) ?? code;
+  if (!/^[A-Za-z]{2}$/.test(code)) return code;
+  try {
+    return regionNames?.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
 }
 
 let options: { value: string; label: string }[] | null = null;
