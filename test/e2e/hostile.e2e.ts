@@ -220,7 +220,7 @@ test('live audio, a live record with an unknown state or unsafe stream, and not-
   const ids = await samples(page);
 
   await page.goto('/live');
-  await expect(page.getByRole('heading', { level: 1, name: 'Live audio' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Live calls' })).toBeVisible();
   await checkPage(page, dialogs, 'live');
 
   // Odd ids get a state no client knows; it is shown as it is.

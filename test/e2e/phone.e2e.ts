@@ -67,3 +67,13 @@ test("the companies table shows each company's exchange in full", async ({ page 
   expect(exchanges).toBeGreaterThan(5);
   await checkA11y(page, 'companies on a phone');
 });
+
+test("a company's segments lead with the latest year on a phone", async ({ page }) => {
+  const info = await (await page.request.get('/__sandbox/info')).json();
+  await page.goto(`/companies/${info.companyId}`);
+  const table = page.getByRole('region', { name: 'Segments' }).getByRole('table').first();
+  await expect(table).toBeAttached();
+  const headers = await table.getByRole('columnheader').allTextContents();
+  // Bryrite reports FY2023 to FY2025: the latest first, then back in time.
+  expect(headers).toEqual(['Segment', 'FY2025', 'FY2024', 'FY2023']);
+});

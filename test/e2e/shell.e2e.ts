@@ -30,7 +30,7 @@ test('navigation reaches each section by keyboard, and the theme toggle works an
     ['Companies', 'Companies'],
     ['Recordings', 'Recordings'],
     ['Transcripts', 'Transcripts'],
-    ['Live', 'Live audio'],
+    ['Live', 'Live calls'],
   ] as const) {
     await nav.getByRole('link', { name: label }).focus();
     await page.keyboard.press('Enter');

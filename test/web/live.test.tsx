@@ -71,9 +71,11 @@ describe('every state', () => {
 
   it('names the company and the event, each linked', async () => {
     const record = await liveRecord(id);
-    const event = (await sandboxJson<{ data: { title: string } }>(`/events/${record.eventId}`)).data;
+    const event = (await sandboxJson<{ data: { title: string; fiscalPeriod: string; fiscalYear: number } }>(`/events/${record.eventId}`)).data;
+    expect(event.title).toBe('Zenorant Bancorp Q3 2026 Earnings Call');
     await renderApp(`/live/${id}`);
-    expect(await screen.findByRole('heading', { level: 1, name: event.title })).toBeInTheDocument();
+    // The call as an analyst names it; the company is the link above it.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Q3 2026 earnings call' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: sandbox.store.companies[record.companyId - 1]!.displayName })).toHaveAttribute(
       'href',
       `/companies/${record.companyId}`,
@@ -199,7 +201,7 @@ describe('/live', () => {
     const id = samples.liveEventId!;
     const { user, router } = await renderApp('/live');
     expect(screen.getByText(/Calls you open appear here/)).toBeInTheDocument();
-    await user.type(screen.getByRole('textbox', { name: 'Live-audio id' }), String(id));
+    await user.type(screen.getByRole('textbox', { name: 'Live status number' }), String(id));
     await user.click(screen.getByRole('button', { name: 'Show status' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/live/${id}`));
     await screen.findByText('Live', { selector: '[data-state]' });
@@ -213,21 +215,21 @@ describe('/live', () => {
     const id = samples.liveEventId!;
     const record = await liveRecord(id);
     const { user, router } = await renderApp('/live');
-    await user.click(screen.getByRole('radio', { name: 'an event id' }));
-    await user.type(screen.getByRole('textbox', { name: 'Event id' }), String(record.eventId));
+    await user.click(screen.getByRole('radio', { name: 'an event page address' }));
+    await user.type(screen.getByRole('textbox', { name: 'Event number' }), String(record.eventId));
     await user.click(screen.getByRole('button', { name: 'Show status' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/live/${record.id}`));
 
     await router.navigate({ to: '/live' });
-    await user.click(await screen.findByRole('radio', { name: 'an event id' }));
-    await user.type(screen.getByRole('textbox', { name: 'Event id' }), '99999999');
+    await user.click(await screen.findByRole('radio', { name: 'an event page address' }));
+    await user.type(screen.getByRole('textbox', { name: 'Event number' }), '99999999');
     await user.click(screen.getByRole('button', { name: 'Show status' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Event 99999999 has no live audio.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('That event was not broadcast live (event number 99999999).');
   });
 
   it('refuses what is not an id', async () => {
     const { user } = await renderApp('/live');
-    await user.type(screen.getByRole('textbox', { name: 'Live-audio id' }), 'abc');
+    await user.type(screen.getByRole('textbox', { name: 'Live status number' }), 'abc');
     await user.click(screen.getByRole('button', { name: 'Show status' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('a whole number');
   });

@@ -57,12 +57,25 @@ function section() {
   return screen.getByRole('region', { name: 'Segments' });
 }
 
-/** A table's cells for one row header, in column order. */
+/** A table's figures for one row header, in column order (without the change from the year before under each). */
 function rowCells(table: HTMLElement, header: string): string[] {
   const row = within(table).getByRole('rowheader', { name: header }).closest('tr')!;
   return within(row)
     .getAllByRole('cell')
-    .map((cell) => cell.textContent ?? '');
+    .map((cell) =>
+      [...cell.childNodes]
+        .filter((node) => !node.textContent?.startsWith('change from the year before'))
+        .map((node) => node.textContent ?? '')
+        .join(''),
+    );
+}
+
+/** The change shown under each figure of a row ("" where there is none), in column order. */
+function rowChanges(table: HTMLElement, header: string): string[] {
+  const row = within(table).getByRole('rowheader', { name: header }).closest('tr')!;
+  return within(row)
+    .getAllByRole('cell')
+    .map((cell) => [...cell.childNodes].find((node) => node.textContent?.startsWith('change from the year before'))?.textContent ?? '');
 }
 
 function segmentsResponse(records: unknown[]) {
@@ -315,6 +328,56 @@ describe('CompanySegments', () => {
     expect(await screen.findByRole('table', { name: 'Revenue by Regions, FY2022, in thousands of USD' })).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Revenue by Regions, FY2023, in millions of USD' })).toBeInTheDocument();
     expect(screen.getByText('Reported in different units across years, so each unit has its own chart and table.')).toBeInTheDocument();
+  });
+
+  it('shows the change from the year before under each figure, with its sign, and the latest year first on a phone', async () => {
+    const base = { companyId: 9, segmentItem: 'Revenue', segmentCategory: 'Regions', reportDate: null, createdAt: null, updatedAt: null };
+    server.use(
+      segmentsResponse([
+        {
+          ...base,
+          fiscalYear: 2023,
+          total: 200,
+          totalUnit: 'MUSD',
+          other: null,
+          items: [
+            { name: 'Europe', value: 120 },
+            { name: 'Asia', value: 80 },
+          ],
+          itemUnit: 'MUSD',
+        },
+        {
+          ...base,
+          fiscalYear: 2024,
+          total: 180,
+          totalUnit: 'MUSD',
+          other: null,
+          items: [
+            { name: 'Europe', value: 150 },
+            { name: 'Asia', value: 30 },
+          ],
+          itemUnit: 'MUSD',
+        },
+        {
+          ...base,
+          fiscalYear: 2025,
+          total: 180,
+          totalUnit: 'MUSD',
+          other: null,
+          items: [
+            { name: 'Europe', value: 150 },
+            { name: 'Asia', value: 30 },
+          ],
+          itemUnit: 'MUSD',
+        },
+      ]),
+    );
+    renderSegments(9);
+    const table = await screen.findByRole('table', { name: /^Revenue by Regions/ });
+    expect(rowCells(table, 'Europe')).toEqual(['120', '150', '150']);
+    expect(rowChanges(table, 'Europe')).toEqual(['', 'change from the year before: +30 (+25.0%)', 'change from the year before: ±0 (±0.0%)']);
+    expect(rowChanges(table, 'Asia')).toEqual(['', 'change from the year before: \u221250 (\u221262.5%)', 'change from the year before: ±0 (±0.0%)']);
+    expect(rowChanges(table, 'Total')).toEqual(['', 'change from the year before: \u221220 (\u221210.0%)', 'change from the year before: ±0 (±0.0%)']);
   });
 
   it('says so when the company has no segments', async () => {

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { textLinkClass } from '../../components/ui/text-link.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState, Panel } from '../../components/ui/panel.tsx';
@@ -6,12 +7,12 @@ import { OpenLiveForm } from './open-live-form.tsx';
 import { forgetRecentLive, useRecentLive } from './recent.ts';
 import { describeState, TONE_BADGE } from './states.ts';
 
-/** /live: open a live record by id (or an event's), and the records opened recently with their last state. */
+/** /live: follow a call's live status, and the calls followed recently with their last state. */
 export function LiveIndexPage() {
   const recent = useRecentLive();
   return (
     <>
-      <h1 className="mb-4 text-lg font-semibold tracking-tight">Live audio</h1>
+      <h1 className="mb-4 text-lg font-semibold tracking-tight">Live calls</h1>
       <div className="space-y-5">
         <Panel title="Follow a call">
           <OpenLiveForm />
@@ -34,7 +35,7 @@ export function LiveIndexPage() {
                 const info = describeState(item.state);
                 return (
                   <li key={item.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-2.5 text-sm">
-                    <Link to="/live/$liveId" params={{ liveId: item.id }} className="font-medium text-slate-900 hover:underline dark:text-white">
+                    <Link to="/live/$liveId" params={{ liveId: item.id }} className={textLinkClass()}>
                       {item.title}
                     </Link>
                     <span className="flex items-center gap-2 text-xs text-slate-600 dark:text-slate-400">

@@ -3,6 +3,8 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { companyQueries } from '../../api/companies.ts';
 import { eventQueries } from '../../api/events.ts';
+import { eventTypeQueries } from '../../api/event-types.ts';
+import { eventName } from '../../lib/names.ts';
 import { isFinalLiveState, liveQueries, liveRefetchInterval } from '../../api/live.ts';
 import { serverNow } from '../../api/server-clock.ts';
 import type { LiveAudio } from '../../api/schemas.ts';
@@ -14,7 +16,7 @@ import { announce } from './announce.ts';
 import { rememberLive } from './recent.ts';
 import { describeState, formatCountdown, TONE_BADGE } from './states.ts';
 import { useStateNotifications } from './notifications.ts';
-import { companyLabel, textOr } from '../../lib/format.ts';
+import { companyLabel } from '../../lib/format.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { textLinkClass } from '../../components/ui/text-link.ts';
 
@@ -29,13 +31,16 @@ export function LiveStatusView({ liveId }: { liveId: number }) {
   const record = query.data;
   const event = useQuery(eventQueries.detail(record.eventId));
   const company = useQuery({ ...companyQueries.detail(record.companyId), staleTime: 10 * 60_000 });
-  const title = textOr(event.data?.title, `Event ${record.eventId}`);
+  const type = useQuery({ ...eventTypeQueries.detail(event.data?.typeId ?? 0), enabled: event.data !== undefined });
+  const title = event.data ? eventName(event.data, { type: type.data, company: company.data }) : 'Loading the call…';
   const companyName = company.data ? companyLabel(company.data) : undefined;
 
   // Remember what was seen, for the list on /live.
   useEffect(() => {
-    rememberLive({ id: record.id, title: textOr(event.data?.title, `Event ${record.eventId}`), state: record.state, seenAt: Date.now() });
-  }, [record, event.data?.title]);
+    if (!event.data) return;
+    const named = company.data ? `${companyLabel(company.data)} · ${title}` : title;
+    rememberLive({ id: record.id, title: named, state: record.state, seenAt: Date.now() });
+  }, [record, event.data, company.data, title]);
 
   const announcement = useStateAnnouncement(record, companyName, title);
   const notifications = useStateNotifications(record?.state, companyName ?? title, title);
@@ -51,7 +56,9 @@ export function LiveStatusView({ liveId }: { liveId: number }) {
               {companyLabel(company.data)}
             </Link>
           ) : (
-            `Company ${record.companyId}`
+            <Link to="/companies/$companyId" params={{ companyId: record.companyId }} className={textLinkClass()}>
+              Company page
+            </Link>
           )}
         </p>
         <h1 className="mt-0.5 break-words text-xl font-semibold tracking-tight">{title}</h1>

@@ -9,8 +9,9 @@ import { TextInput } from '../../components/ui/text-input.tsx';
 import { readId } from '../../lib/route-params.ts';
 
 /**
- * Opens a live record by its own id, or by an event's id (the record is looked up with the
- * event's id and checked to be that event's).
+ * Opens a call's live status by the number in its address: the live status's own, or its event's
+ * (looked up with the event's number and checked to be that event's). Until the live board
+ * (calls live now and starting soon) this is how a call is followed without its event page.
  */
 export function OpenLiveForm() {
   const id = useId();
@@ -32,7 +33,7 @@ export function OpenLiveForm() {
     setError(null);
     const number = readId(value);
     if (number === undefined) {
-      setProblem(`Enter ${kind === 'live' ? 'a live-audio id' : 'an event id'}: a whole number, such as 7061.`);
+      setProblem(`Enter ${kind === 'live' ? "the live status's number" : "the event's number"}: a whole number, such as 7061.`);
       return;
     }
     setProblem(null);
@@ -45,7 +46,7 @@ export function OpenLiveForm() {
       const record = await queryClient.fetchQuery(liveQueries.forEvent(number));
       void navigate({ to: '/live/$liveId', params: { liveId: record.id } });
     } catch (failure) {
-      if (isApiError(failure) && failure.kind === 'not-found') setProblem(`Event ${number} has no live audio.`);
+      if (isApiError(failure) && failure.kind === 'not-found') setProblem(`That event was not broadcast live (event number ${number}).`);
       else setError(failure);
     } finally {
       setBusy(false);
@@ -53,19 +54,19 @@ export function OpenLiveForm() {
   };
 
   return (
-    <form onSubmit={submit} className="flex flex-wrap items-end gap-3 p-4" noValidate aria-label="Open a live record">
+    <form onSubmit={submit} className="flex flex-wrap items-end gap-3 p-4" noValidate aria-label="Follow a call's live status">
       <fieldset className="flex gap-3 text-sm">
-        <legend className="sr-only">The number is</legend>
+        <legend className="sr-only">The number is from</legend>
         <label className="flex items-center gap-1.5">
-          <input type="radio" name={`${id}-kind`} checked={kind === 'live'} onChange={() => setKind('live')} />a live-audio id
+          <input type="radio" name={`${id}-kind`} checked={kind === 'live'} onChange={() => setKind('live')} />a live status address
         </label>
         <label className="flex items-center gap-1.5">
           <input type="radio" name={`${id}-kind`} checked={kind === 'event'} onChange={() => setKind('event')} />
-          an event id
+          an event page address
         </label>
       </fieldset>
       <TextInput
-        label={kind === 'live' ? 'Live-audio id' : 'Event id'}
+        label={kind === 'live' ? 'Live status number' : 'Event number'}
         className="w-40"
         id={`${id}-value`}
         inputMode="numeric"

@@ -1,8 +1,49 @@
 import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { ClampedText } from '../../../components/clamped-text.tsx';
-import { formatOtherParts, spellUnit, type OtherFigure, type SegmentBlock } from './model.ts';
+import { formatOtherParts, spellUnit, yearOnYear, type OtherFigure, type SegmentBlock } from './model.ts';
 
-/** One block of segment figures as a table: segments as rows, fiscal years as columns, Other and Total last. */
+/**
+ * One block of segment figures as a table: segments as rows, fiscal years as columns, Other and
+ * Total last. Under each figure, its change from the year before (in the block's unit, and in
+ * percent when the base is positive). On a phone the latest year comes first.
+ */
+
+/** Whether the screen is phone-narrow (then the latest year leads). */
+function useNarrow(): boolean {
+  const query = '(max-width: 639px)';
+  const [narrow, setNarrow] = useState(() => typeof window.matchMedia === 'function' && window.matchMedia(query).matches);
+  useLayoutEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const list = window.matchMedia(query);
+    const update = () => setNarrow(list.matches);
+    update();
+    list.addEventListener?.('change', update);
+    return () => list.removeEventListener?.('change', update);
+  }, []);
+  return narrow;
+}
+
+const MINUS = '\u2212';
+
+/** "+30 (+25.0%)", "−4.5", "±0 (0.0%)": the change from the previous year, sign first, never by colour alone. */
+export function formatChange(previous: number | undefined, current: number | undefined, format: (value: number) => string): string | undefined {
+  const change = yearOnYear(previous, current);
+  if (!change) return undefined;
+  const sign = (value: number) => (value > 0 ? '+' : value < 0 ? MINUS : '±');
+  const amount = `${sign(change.change)}${format(Math.abs(change.change))}`;
+  if (change.percent === undefined) return amount;
+  return `${amount} (${sign(change.percent)}${Math.abs(change.percent).toFixed(1)}%)`;
+}
+
+function Change({ text }: { text: string | undefined }) {
+  if (!text) return null;
+  return (
+    <span className="block text-xs font-normal text-slate-600 dark:text-slate-400">
+      <span className="sr-only">change from the year before: </span>
+      {text}
+    </span>
+  );
+}
 
 const NEGATIVE = 'text-red-700 dark:text-red-400';
 
@@ -48,6 +89,10 @@ export function SegmentsTable({ block, caption, format }: { block: SegmentBlock;
   const scroller = useRef<HTMLDivElement>(null);
   const overflows = useOverflows(scroller);
   const cell = 'tabular px-1.5 py-1.5 text-right align-top whitespace-nowrap sm:px-3';
+  const narrow = useNarrow();
+  // Column order: oldest first, or the latest year first on a phone. Changes always compare with the year before.
+  const columns = block.years.map((_, i) => i);
+  if (narrow) columns.reverse();
   return (
     <div
       ref={scroller}
@@ -63,9 +108,9 @@ export function SegmentsTable({ block, caption, format }: { block: SegmentBlock;
             <th scope="col" className="px-1.5 py-2 text-left font-medium sm:px-3">
               Segment
             </th>
-            {block.years.map((year) => (
-              <th key={year} scope="col" className="px-1.5 py-2 text-right font-medium sm:px-3">
-                FY{year}
+            {columns.map((i) => (
+              <th key={block.years[i]} scope="col" className="px-1.5 py-2 text-right font-medium sm:px-3">
+                FY{block.years[i]}
               </th>
             ))}
           </tr>
@@ -76,11 +121,15 @@ export function SegmentsTable({ block, caption, format }: { block: SegmentBlock;
               <th scope="row" className="min-w-[7rem] px-1.5 py-1.5 text-left align-top font-normal sm:px-3">
                 <ClampedText text={row.name} lines={3} />
               </th>
-              {row.values.map((value, i) => (
-                <td key={block.years[i]} className={`${cell} ${value !== undefined && value < 0 ? NEGATIVE : ''}`}>
-                  {value === undefined ? <Missing /> : format(value)}
-                </td>
-              ))}
+              {columns.map((i) => {
+                const value = row.values[i];
+                return (
+                  <td key={block.years[i]} className={`${cell} ${value !== undefined && value < 0 ? NEGATIVE : ''}`}>
+                    {value === undefined ? <Missing /> : format(value)}
+                    {i > 0 && <Change text={formatChange(row.values[i - 1], value, format)} />}
+                  </td>
+                );
+              })}
             </tr>
           ))}
           {hasOther && (
@@ -88,11 +137,14 @@ export function SegmentsTable({ block, caption, format }: { block: SegmentBlock;
               <th scope="row" className="px-1.5 py-1.5 text-left align-top font-normal italic sm:px-3">
                 Other
               </th>
-              {block.other.map((other, i) => (
-                <td key={block.years[i]} className={`${cell} ${other?.value !== undefined && other.value < 0 ? NEGATIVE : ''}`}>
-                  {other === undefined ? <Missing /> : <Other other={other} format={format} />}
-                </td>
-              ))}
+              {columns.map((i) => {
+                const other = block.other[i];
+                return (
+                  <td key={block.years[i]} className={`${cell} ${other?.value !== undefined && other.value < 0 ? NEGATIVE : ''}`}>
+                    {other === undefined ? <Missing /> : <Other other={other} format={format} />}
+                  </td>
+                );
+              })}
             </tr>
           )}
         </tbody>
@@ -101,16 +153,21 @@ export function SegmentsTable({ block, caption, format }: { block: SegmentBlock;
             <th scope="row" className="px-1.5 py-1.5 text-left sm:px-3">
               Total
             </th>
-            {block.totals.map((total, i) => (
-              <td key={block.years[i]} className={`${cell} ${total.value < 0 ? NEGATIVE : ''}`}>
-                {format(total.value)}
-                {total.unit.trim() !== block.unit && (
-                  <span className="ml-1 inline-block max-w-[8rem] truncate align-bottom text-xs font-normal" title={spellUnit(total.unit)}>
-                    {spellUnit(total.unit)}
-                  </span>
-                )}
-              </td>
-            ))}
+            {columns.map((i) => {
+              const total = block.totals[i]!;
+              const previous = i > 0 ? block.totals[i - 1] : undefined;
+              return (
+                <td key={block.years[i]} className={`${cell} ${total.value < 0 ? NEGATIVE : ''}`}>
+                  {format(total.value)}
+                  {total.unit.trim() !== block.unit && (
+                    <span className="ml-1 inline-block max-w-[8rem] truncate align-bottom text-xs font-normal" title={spellUnit(total.unit)}>
+                      {spellUnit(total.unit)}
+                    </span>
+                  )}
+                  {previous && previous.unit.trim() === total.unit.trim() && <Change text={formatChange(previous.value, total.value, format)} />}
+                </td>
+              );
+            })}
           </tr>
         </tfoot>
       </table>

@@ -1,0 +1,58 @@
+import { expect, test } from './fixtures.ts';
+
+/**
+ * Every page speaks the analyst's language: no raw ids ("Recording 6636"), no API parameter names
+ * ("companyIds", "updatedAfter"), no mime types or encodings ("audio/mpeg", "7bit"), and no "live
+ * record". Each route is opened with every fold (filters, More filters, facts) open, and its visible
+ * text is read.
+ */
+
+const FORBIDDEN: [string, RegExp][] = [
+  ['a record named by its number', /\b(?:Recording|Event|Company|Transcript|Document|Type|Group|Live audio) \d+\b/],
+  ['the word "id" or "ids"', /\bids?\b/i],
+  ['an API parameter name', /\b(?:companyIds|eventIds|typeIds|documentGroupIds|updatedAfter|updatedBefore|startDate|endDate)\b/],
+  ['a mime type or encoding', /audio\/mpeg|application\/json|\b7bit\b/i],
+  ['"live record"', /live record/i],
+];
+
+let routes: [string, string][];
+
+test.beforeAll(async ({ request }) => {
+  const info = await (await request.get('/__sandbox/info')).json();
+  const sample = info.eventWithAudioAndTranscript;
+  routes = [
+    ['home', '/'],
+    ['companies', '/companies'],
+    ['a company', `/companies/${info.companyId}`],
+    ['a company that does not exist', '/companies/999999'],
+    ['recordings', '/recordings'],
+    ['a recording', `/recordings/${sample.audioId}`],
+    ['transcripts', '/transcripts'],
+    ['a transcript', `/documents/${sample.transcriptId}?kind=transcript`],
+    ['a PDF document', `/documents/${info.pdfDocumentId}`],
+    ['an event', `/events/${sample.eventId}`],
+    ['live calls', '/live'],
+    ['a live status', `/live/${info.liveEventId}`],
+    ['a filtered list from an event page', `/recordings?eventIds=${sample.eventId}&companyIds=${info.companyId}&updatedAfter=2020-01-01`],
+  ];
+});
+
+test('no page shows raw ids, parameter names, mime types or "live record"', async ({ page }) => {
+  test.setTimeout(120_000);
+  const found: string[] = [];
+  for (const [name, path] of routes) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    // Let the page's lists and names arrive.
+    await page.waitForTimeout(1_500);
+    await page.evaluate(() => document.querySelectorAll('details').forEach((details) => (details.open = true)));
+    await page.waitForTimeout(300);
+    const text = await page.evaluate(() => document.body.innerText);
+    for (const [what, pattern] of FORBIDDEN) {
+      const match = pattern.exec(text);
+      if (match)
+        found.push(`${name} (${path}) shows ${what}: "${text.slice(Math.max(0, match.index - 40), match.index + match[0].length + 40).replace(/\s+/g, ' ')}"`);
+    }
+  }
+  expect(found).toEqual([]);
+});
