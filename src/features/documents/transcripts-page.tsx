@@ -10,6 +10,7 @@ import { Panel } from '../../components/ui/panel.tsx';
 import { InfiniteStates } from '../../components/query-states.tsx';
 import { useDocumentTypes, useEventTypes } from '../../components/type-records.ts';
 import { transcriptZipSource } from './transcript-sources.ts';
+import { oneTranscriptPerCall } from '../../lib/transcript-records.ts';
 import { BulkDownload } from './bulk-download.tsx';
 import { TranscriptFilterForm } from './transcript-filter-form.tsx';
 import { transcriptFilters, transcriptListQuery } from './transcript-list-filters.ts';
@@ -67,6 +68,9 @@ function Results({
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const companies = useCompanyNames(items.map((t) => t.companyId));
   const docTypes = useDocumentTypes(items.map((t) => t.typeId));
+  // One row per call: the edited transcript, with the raw one of the same call reachable from its row.
+  const calls = oneTranscriptPerCall(items, (id) => docTypes.get(id)?.name ?? undefined);
+  const others = new Map(calls.map((call) => [call.transcript.id, call.others]));
   const chosen = items.filter((doc) => selected.has(doc.id));
   const eventTypes = useEventTypes(chosen.map((doc) => doc.event?.typeId));
 
@@ -90,13 +94,17 @@ function Results({
   return (
     <Panel
       title={caption}
-      actions={<span className="text-xs text-slate-600 dark:text-slate-400">{selected.size > 0 ? `${selected.size} selected` : `${items.length} loaded`}</span>}
+      actions={
+        <span className="text-xs text-slate-600 dark:text-slate-400">
+          {selected.size > 0 ? `${selected.size} selected` : `${calls.length} ${calls.length === 1 ? 'call' : 'calls'} loaded`}
+        </span>
+      }
     >
       <div className="border-b border-slate-200 px-4 py-2.5 dark:border-slate-800">
         <BulkDownload sources={sources} />
       </div>
       <InfiniteStates query={query} select={(page) => page.data} empty="No transcripts match these filters." loadingLabel="Loading transcripts">
-        {(rows) => <TranscriptsTable transcripts={rows} caption={caption} selection={selection} />}
+        {() => <TranscriptsTable transcripts={calls.map((call) => call.transcript)} others={others} caption={caption} selection={selection} />}
       </InfiniteStates>
     </Panel>
   );

@@ -25,7 +25,18 @@ export interface TranscriptSelection {
 
 const link = textLinkClass({ strong: false });
 
-export function TranscriptsTable({ transcripts, caption, selection }: { transcripts: DocumentRecord[]; caption: string; selection?: TranscriptSelection }) {
+export function TranscriptsTable({
+  transcripts,
+  others,
+  caption,
+  selection,
+}: {
+  transcripts: DocumentRecord[];
+  /** Per row, the call's other transcripts (the raw one beside the edited one), linked from the row. */
+  others?: ReadonlyMap<number, DocumentRecord[]>;
+  caption: string;
+  selection?: TranscriptSelection;
+}) {
   const companies = useCompanyNames(transcripts.map((t) => t.companyId));
   const docTypes = useDocumentTypes(transcripts.map((t) => t.typeId));
   const eventTypes = useEventTypes(transcripts.map((t) => t.event?.typeId));
@@ -128,15 +139,32 @@ export function TranscriptsTable({ transcripts, caption, selection }: { transcri
           cell: (t) => {
             const { company, title, type } = names(t);
             return (
-              <Link
-                to="/documents/$documentId"
-                params={{ documentId: t.id }}
-                search={{ kind: 'transcript' }}
-                className={link}
-                aria-label={`Open ${type}: ${company}, ${title}`}
-              >
-                <ClampedText text={type} />
-              </Link>
+              <>
+                <Link
+                  to="/documents/$documentId"
+                  params={{ documentId: t.id }}
+                  search={{ kind: 'transcript' }}
+                  className={link}
+                  aria-label={`Open ${type}: ${company}, ${title}`}
+                >
+                  <ClampedText text={type} />
+                </Link>
+                {others?.get(t.id)?.map((other) => {
+                  const otherType = names(other).type;
+                  return (
+                    <Link
+                      key={other.id}
+                      to="/documents/$documentId"
+                      params={{ documentId: other.id }}
+                      search={{ kind: 'transcript' }}
+                      className={`${link} mt-0.5 block text-xs`}
+                      aria-label={`Open ${otherType}: ${company}, ${title}`}
+                    >
+                      <ClampedText text={otherType} />
+                    </Link>
+                  );
+                })}
+              </>
             );
           },
         },
