@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import type { DocumentRecord, Page } from '../../api/schemas.ts';
 import { useCompanyNames } from '../../components/company-names.tsx';
 import { ActiveFilterChips } from '../../components/active-filter-chips.tsx';
+import { TimeZoneNote } from '../../components/time-zone-note.tsx';
 import type { RenderCompanyPicker } from '../../components/company-picker-slot.ts';
 import { DroppedFiltersNotice } from '../../components/dropped-filters-notice.tsx';
 import { Panel } from '../../components/ui/panel.tsx';
@@ -34,7 +35,8 @@ export function TranscriptsPage({ renderCompanyPicker, seenExchanges }: { render
   const searchKey = JSON.stringify(transcriptFilters.toAddress(search));
   return (
     <>
-      <h1 className="mb-4 text-lg font-semibold tracking-tight">Transcripts</h1>
+      <h1 className="text-lg font-semibold tracking-tight">Transcripts</h1>
+      <TimeZoneNote className="mb-4" />
       <div className="space-y-5">
         <DroppedFiltersNotice dropped={search.dropped} className="rounded-md border" />
         <ActiveFilterChips
@@ -70,7 +72,6 @@ function Results({
   const docTypes = useDocumentTypes(items.map((t) => t.typeId));
   // One row per call: the edited transcript, with the raw one of the same call reachable from its row.
   const calls = oneTranscriptPerCall(items, (id) => docTypes.get(id)?.name ?? undefined);
-  const others = new Map(calls.map((call) => [call.transcript.id, call.others]));
   const chosen = items.filter((doc) => selected.has(doc.id));
   const eventTypes = useEventTypes(chosen.map((doc) => doc.event?.typeId));
 
@@ -104,7 +105,7 @@ function Results({
         <BulkDownload sources={sources} />
       </div>
       <InfiniteStates query={query} select={(page) => page.data} empty="No transcripts match these filters." loadingLabel="Loading transcripts">
-        {() => <TranscriptsTable transcripts={calls.map((call) => call.transcript)} others={others} caption={caption} selection={selection} />}
+        {(rows) => <TranscriptsTable transcripts={rows} caption={caption} selection={selection} />}
       </InfiniteStates>
     </Panel>
   );

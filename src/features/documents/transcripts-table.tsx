@@ -9,6 +9,7 @@ import { textLinkClass } from '../../components/ui/text-link.ts';
 import { useDocumentTypes, useEventTypes } from '../../components/type-records.ts';
 import { companyLabel, MISSING } from '../../lib/format.ts';
 import { documentTypeLabel, eventName } from '../../lib/names.ts';
+import { oneTranscriptPerCall } from '../../lib/transcript-records.ts';
 
 /**
  * Transcripts with their company, call, publication date and type (named from endpoint 13, cached
@@ -26,17 +27,19 @@ export interface TranscriptSelection {
 const link = textLinkClass({ strong: false });
 
 export function TranscriptsTable({
-  transcripts,
-  others,
+  transcripts: loaded,
   caption,
   selection,
 }: {
   transcripts: DocumentRecord[];
-  /** Per row, the call's other transcripts (the raw one beside the edited one), linked from the row. */
-  others?: ReadonlyMap<number, DocumentRecord[]>;
   caption: string;
   selection?: TranscriptSelection;
 }) {
+  // One row per call: the edited transcript, with the call's other one (the raw) linked under it.
+  const loadedTypes = useDocumentTypes(loaded.map((t) => t.typeId));
+  const calls = oneTranscriptPerCall(loaded, (id) => loadedTypes.get(id)?.name ?? undefined);
+  const transcripts = calls.map((call) => call.transcript);
+  const others = new Map(calls.map((call) => [call.transcript.id, call.others]));
   const companies = useCompanyNames(transcripts.map((t) => t.companyId));
   const docTypes = useDocumentTypes(transcripts.map((t) => t.typeId));
   const eventTypes = useEventTypes(transcripts.map((t) => t.event?.typeId));
@@ -149,7 +152,7 @@ export function TranscriptsTable({
                 >
                   <ClampedText text={type} />
                 </Link>
-                {others?.get(t.id)?.map((other) => {
+                {others.get(t.id)?.map((other) => {
                   const otherType = names(other).type;
                   return (
                     <Link

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { AudioRecord, DocumentRecord } from '../../api/schemas.ts';
 import { QueryStates } from '../../components/query-states.tsx';
+import { TimeZoneNote } from '../../components/time-zone-note.tsx';
 import { Panel } from '../../components/ui/panel.tsx';
 import { textLinkClass } from '../../components/ui/text-link.ts';
 import { useWatchlist, type WatchedCompany } from '../../lib/watchlist.ts';
@@ -26,10 +27,11 @@ export function HomePage({ tables }: { tables: HomeTables }) {
       {watchlist.length > 0 && <WatchlistLatest watchlist={watchlist} tables={tables} />}
       {/* One h1 per page: the watchlist's when it leads. */}
       {watchlist.length > 0 ? (
-        <h2 className="mb-4 text-lg font-semibold tracking-tight">Latest from earnings season</h2>
+        <h2 className="text-lg font-semibold tracking-tight">Latest from earnings season</h2>
       ) : (
-        <h1 className="mb-4 text-lg font-semibold tracking-tight">Latest from earnings season</h1>
+        <h1 className="text-lg font-semibold tracking-tight">Latest from earnings season</h1>
       )}
+      <TimeZoneNote className="mb-4" />
       <div className="grid gap-5 xl:grid-cols-2">
         <Panel
           title="Latest recordings"

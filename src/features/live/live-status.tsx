@@ -11,6 +11,7 @@ import type { LiveAudio } from '../../api/schemas.ts';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { SkeletonHeading, SkeletonPanel } from '../../components/skeleton.tsx';
 import { TimeText } from '../../components/time-text.tsx';
+import { TimeZoneNote } from '../../components/time-zone-note.tsx';
 import { LivePlayback } from './live-playback.tsx';
 import { announce } from './announce.ts';
 import { rememberLive } from './recent.ts';
@@ -76,7 +77,8 @@ export function LiveStatusView({ liveId }: { liveId: number }) {
           <p className="text-sm text-slate-700 dark:text-slate-300">{info.line}</p>
         </div>
 
-        <dl className="mt-4 grid gap-x-8 gap-y-2 text-sm sm:grid-cols-3">
+        <TimeZoneNote className="mt-4" />
+        <dl className="mt-1 grid gap-x-8 gap-y-2 text-sm sm:grid-cols-3">
           <Fact label="Scheduled">
             <TimeText value={record.date} />
           </Fact>

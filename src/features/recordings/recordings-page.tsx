@@ -2,6 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { ActiveFilterChips } from '../../components/active-filter-chips.tsx';
+import { TimeZoneNote } from '../../components/time-zone-note.tsx';
 import type { RenderCompanyPicker } from '../../components/company-picker-slot.ts';
 import { DroppedFiltersNotice } from '../../components/dropped-filters-notice.tsx';
 import { Panel } from '../../components/ui/panel.tsx';
@@ -22,7 +23,8 @@ export function RecordingsPage({ renderCompanyPicker, seenExchanges }: { renderC
   const order = search.direction === 'asc' ? 'oldest published first' : 'newest published first';
   return (
     <>
-      <h1 className="mb-4 text-lg font-semibold tracking-tight">Recordings</h1>
+      <h1 className="text-lg font-semibold tracking-tight">Recordings</h1>
+      <TimeZoneNote className="mb-4" />
       <div className="mb-4 space-y-2">
         <DroppedFiltersNotice dropped={search.dropped} className="rounded-md border" />
         <ActiveFilterChips
