@@ -123,3 +123,32 @@ test('open /companies with filters in the address and scroll far: rows stay boun
   await expect(page).not.toHaveURL(/countries=GB/);
   await expect(page.getByRole('button', { name: 'Remove United Kingdom' })).toHaveCount(0);
 });
+
+test.describe('at 1366 px', () => {
+  test.use({ viewport: { width: 1366, height: 900 } });
+
+  test("the companies table shows each company's exchange in full", async ({ page }) => {
+    // The sandbox's exchanges are short; the first company gets a long one, as real listings have.
+    const long = 'Nasdaq Stockholm First North Growth Market';
+    await page.route(/\/public\/v3\/companies(\?|$)/, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: Company[] };
+      if (body.data[0]?.tickers[0]) body.data[0].tickers[0].exchange = long;
+      await route.fulfill({ response, json: body });
+    });
+    await page.goto('/companies');
+    const table = page.getByRole('table', { name: /companies/i });
+    await expect(table.getByRole('row').nth(5)).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: 'Exchange' })).toBeVisible();
+    await expect(table.getByRole('cell', { name: long })).toBeVisible();
+    // The exchange column wraps: no cell hides part of its text (it once ended in "…").
+    const exchanges = await page.evaluate(() =>
+      [...document.querySelectorAll('[role="row"] [role="cell"]:nth-child(5)')].map((cell) => ({
+        text: cell.textContent,
+        cut: cell.scrollWidth > cell.clientWidth + 1 || cell.scrollHeight > cell.clientHeight + 1,
+      })),
+    );
+    expect(exchanges.length).toBeGreaterThan(5);
+    expect(exchanges.filter((exchange) => exchange.cut)).toEqual([]);
+  });
+});

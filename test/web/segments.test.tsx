@@ -64,7 +64,7 @@ function rowCells(table: HTMLElement, header: string): string[] {
     .getAllByRole('cell')
     .map((cell) =>
       [...cell.childNodes]
-        .filter((node) => !node.textContent?.startsWith('change from the year before'))
+        .filter((node) => !/^(change from the year before|—no year before to compare)/.test(node.textContent ?? ''))
         .map((node) => node.textContent ?? '')
         .join(''),
     );
@@ -378,6 +378,49 @@ describe('CompanySegments', () => {
     expect(rowChanges(table, 'Europe')).toEqual(['', 'change from the year before: +30 (+25.0%)', 'change from the year before: ±0 (±0.0%)']);
     expect(rowChanges(table, 'Asia')).toEqual(['', 'change from the year before: \u221250 (\u221262.5%)', 'change from the year before: ±0 (±0.0%)']);
     expect(rowChanges(table, 'Total')).toEqual(['', 'change from the year before: \u221220 (\u221210.0%)', 'change from the year before: ±0 (±0.0%)']);
+  });
+
+  it('shows "—" for the change with no year before, and for the percentage when the year before was zero', async () => {
+    const base = {
+      companyId: 9,
+      segmentItem: 'Revenue',
+      segmentCategory: 'Regions',
+      reportDate: null,
+      createdAt: null,
+      updatedAt: null,
+      totalUnit: 'MUSD',
+      itemUnit: 'MUSD',
+      other: null,
+    };
+    server.use(
+      segmentsResponse([
+        {
+          ...base,
+          fiscalYear: 2024,
+          total: 40,
+          items: [
+            { name: 'Europe', value: 0 },
+            { name: 'Asia', value: 40 },
+          ],
+        },
+        {
+          ...base,
+          fiscalYear: 2025,
+          total: 90,
+          items: [
+            { name: 'Europe', value: 50 },
+            { name: 'Asia', value: 40 },
+          ],
+        },
+      ]),
+    );
+    renderSegments(9);
+    const table = await screen.findByRole('table', { name: /^Revenue by Regions/ });
+    expect(rowChanges(table, 'Europe')).toEqual(['', 'change from the year before: +50 (—)']);
+    expect(rowChanges(table, 'Total')).toEqual(['', 'change from the year before: +50 (+125.0%)']);
+    const europe = within(table).getByRole('rowheader', { name: 'Europe' }).closest('tr')!;
+    expect(within(europe).getAllByRole('cell')[0]).toHaveTextContent('0—no year before to compare');
+    expect(rowCells(table, 'Europe')).toEqual(['0', '50']);
   });
 
   it('says so when the company has no segments', async () => {

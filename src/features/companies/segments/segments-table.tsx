@@ -25,20 +25,38 @@ function useNarrow(): boolean {
 
 const MINUS = '\u2212';
 
-/** "+30 (+25.0%)", "−4.5", "±0 (0.0%)": the change from the previous year, sign first, never by colour alone. */
+/**
+ * "+30 (+25.0%)", "−4.5 (—)", "±0 (±0.0%)": the change from the previous year, sign first, never by
+ * colour alone. The percentage is "—" when the year before was zero or negative (no meaningful ratio).
+ */
 export function formatChange(previous: number | undefined, current: number | undefined, format: (value: number) => string): string | undefined {
   const change = yearOnYear(previous, current);
   if (!change) return undefined;
   const sign = (value: number) => (value > 0 ? '+' : value < 0 ? MINUS : '±');
   const amount = `${sign(change.change)}${format(Math.abs(change.change))}`;
-  if (change.percent === undefined) return amount;
+  if (change.percent === undefined) return `${amount} (—)`;
   return `${amount} (${sign(change.percent)}${Math.abs(change.percent).toFixed(1)}%)`;
 }
 
+const CHANGE_TONE_CLASSES = {
+  up: 'text-emerald-700 dark:text-emerald-400',
+  down: 'text-red-700 dark:text-red-400',
+  flat: 'text-slate-600 dark:text-slate-400',
+};
+
+/** The change under a figure, coloured by its sign (the sign and words say it too); "—" with no year before. */
 function Change({ text }: { text: string | undefined }) {
-  if (!text) return null;
+  if (!text) {
+    return (
+      <span className="block text-xs font-normal text-slate-600 dark:text-slate-400">
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">no year before to compare</span>
+      </span>
+    );
+  }
+  const tone = text.startsWith('+') ? 'up' : text.startsWith(MINUS) ? 'down' : 'flat';
   return (
-    <span className="block text-xs font-normal text-slate-600 dark:text-slate-400">
+    <span className={`block text-xs font-normal ${CHANGE_TONE_CLASSES[tone]}`}>
       <span className="sr-only">change from the year before: </span>
       {text}
     </span>
@@ -126,7 +144,7 @@ export function SegmentsTable({ block, caption, format }: { block: SegmentBlock;
                 return (
                   <td key={block.years[i]} className={`${cell} ${value !== undefined && value < 0 ? NEGATIVE : ''}`}>
                     {value === undefined ? <Missing /> : format(value)}
-                    {i > 0 && <Change text={formatChange(row.values[i - 1], value, format)} />}
+                    {value !== undefined && <Change text={i > 0 ? formatChange(row.values[i - 1], value, format) : undefined} />}
                   </td>
                 );
               })}
@@ -164,6 +182,7 @@ export function SegmentsTable({ block, caption, format }: { block: SegmentBlock;
                       {spellUnit(total.unit)}
                     </span>
                   )}
+                  {i === 0 && <Change text={undefined} />}
                   {previous && previous.unit.trim() === total.unit.trim() && <Change text={formatChange(previous.value, total.value, format)} />}
                 </td>
               );
