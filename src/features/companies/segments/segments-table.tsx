@@ -114,7 +114,7 @@ export function SegmentsTable({ block, caption, format }: { block: SegmentBlock;
   return (
     <div
       ref={scroller}
-      className="min-w-0 overflow-x-auto"
+      className="relative min-w-0 overflow-x-auto"
       role={overflows ? 'region' : undefined}
       aria-label={overflows ? `${caption} (scrolls sideways)` : undefined}
       tabIndex={overflows ? 0 : undefined}
