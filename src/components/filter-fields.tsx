@@ -1,4 +1,6 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import type { RenderCompanyPicker } from './company-picker-slot.ts';
+import { Select } from './ui/select.tsx';
 import { countryOptions } from '../lib/filters/countries.ts';
 import { exchangeOptions } from '../lib/filters/exchanges.ts';
 import { splitList } from '../lib/filters/split-list.ts';
@@ -169,6 +171,64 @@ export function TickerIsinFields({ form, fieldId }: { form: FilterFormLike<'tick
           onChange={(event) => form.set(field, event.target.value)}
         />
       ))}
+    </>
+  );
+}
+
+/** A list's filters, folded under "Filters (N applied)"; `open` says whether it starts unfolded. */
+export function FilterDisclosure({ active, open, children }: { active: number; open: boolean; children: ReactNode }) {
+  return (
+    <details className="group rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900" open={open || undefined}>
+      <summary className="cursor-pointer list-none px-4 py-2.5 text-sm font-semibold tracking-tight [&::-webkit-details-marker]:hidden">
+        <span aria-hidden="true" className="mr-1.5 inline-block transition-transform group-open:rotate-90">
+          ›
+        </span>
+        Filters{active > 0 ? ` (${active} applied)` : ''}
+      </summary>
+      {children}
+    </details>
+  );
+}
+
+type OwnerField = 'companyIds' | 'countries' | 'exchanges' | 'tickers' | 'isins' | 'startDate' | 'endDate';
+
+/**
+ * The filters recordings and transcripts share (endpoints 6 and 11): the company, picked by name;
+ * countries and exchanges; the event's date; tickers and ISINs; and the order, by publication.
+ */
+export function OwnerFilterFields({
+  form,
+  fieldId,
+  renderCompanyPicker,
+  seenExchanges,
+}: {
+  form: FilterFormLike<OwnerField> & { set(field: 'direction', text: string): void };
+  fieldId: (field: string) => string;
+  renderCompanyPicker: RenderCompanyPicker;
+  seenExchanges?: readonly string[];
+}) {
+  return (
+    <>
+      {renderCompanyPicker({
+        label: 'Companies',
+        id: fieldId('companyIds'),
+        value: splitList(form.draft.companyIds),
+        onChange: (ids) => form.set('companyIds', ids.join(',')),
+        error: form.error('companyIds'),
+      })}
+      <CountryExchangeFields form={form} fieldId={fieldId} seenExchanges={seenExchanges} />
+      <DateRange legend="Event date" from="startDate" to="endDate" form={form} fieldId={fieldId} />
+      <TickerIsinFields form={form} fieldId={fieldId} />
+      <Select
+        label="Order"
+        id={fieldId('direction')}
+        name="direction"
+        value={form.draft.direction ?? 'desc'}
+        onChange={(event) => form.set('direction', event.target.value)}
+      >
+        <option value="desc">Newest published first</option>
+        <option value="asc">Oldest published first</option>
+      </Select>
     </>
   );
 }

@@ -99,7 +99,7 @@ describe('transcript filters in the URL', () => {
     const calls = new Set(expected.map((doc) => doc.eventId)).size;
     expect(calls).toBeLessThan(expected.length);
     await vi.waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(calls + 1));
-    expect(screen.getByText(/Filters \(1 active\)/)).toBeInTheDocument();
+    expect(screen.getByText(/Filters \(1 applied\)/)).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Remove filter Companies: Elanova Metals' })).toBeInTheDocument();
 
     // Back: the previous filters, in the list and in the form.

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import type { RenderCompanyPicker } from '../../components/company-picker-slot.ts';
-import { CountryExchangeFields, DateRange, MoreFilters, TickerIsinFields } from '../../components/filter-fields.tsx';
+import { FilterDisclosure, MoreFilters, OwnerFilterFields } from '../../components/filter-fields.tsx';
 import { FilterFormActions } from '../../components/filter-form-actions.tsx';
 import { CheckboxGroup } from '../../components/ui/checkbox-group.tsx';
-import { Select } from '../../components/ui/select.tsx';
 import { splitList } from '../../lib/filters/split-list.ts';
 import { useFilterForm } from '../../lib/filters/use-filter-form.ts';
 import { transcriptFilters, type TranscriptSearch } from './transcript-list-filters.ts';
@@ -46,35 +45,10 @@ export function TranscriptFilterForm({
   const [open] = useState(() => active > 0 || typeof window.matchMedia !== 'function' || window.matchMedia('(min-width: 640px)').matches);
 
   return (
-    <details className="group rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900" open={open}>
-      <summary className="cursor-pointer list-none px-4 py-2.5 text-sm font-semibold tracking-tight [&::-webkit-details-marker]:hidden">
-        <span aria-hidden="true" className="mr-1.5 inline-block transition-transform group-open:rotate-90">
-          ›
-        </span>
-        Filters{active > 0 ? ` (${active} active)` : ''}
-      </summary>
+    <FilterDisclosure active={active} open={open}>
       <form onSubmit={form.submit} noValidate aria-label="Transcript filters" className="space-y-3 border-t border-slate-200 px-4 py-3 dark:border-slate-800">
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          {renderCompanyPicker({
-            label: 'Companies',
-            id: fieldId('companyIds'),
-            value: splitList(form.draft.companyIds),
-            onChange: (ids) => form.set('companyIds', ids.join(',')),
-            error: form.error('companyIds'),
-          })}
-          <CountryExchangeFields form={form} fieldId={fieldId} seenExchanges={seenExchanges} />
-          <DateRange legend="Event date" from="startDate" to="endDate" form={form} fieldId={fieldId} />
-          <TickerIsinFields form={form} fieldId={fieldId} />
-          <Select
-            label="Order"
-            id="filter-direction"
-            name="direction"
-            value={form.draft.direction ?? 'desc'}
-            onChange={(event) => form.set('direction', event.target.value)}
-          >
-            <option value="desc">Newest published first</option>
-            <option value="asc">Oldest published first</option>
-          </Select>
+          <OwnerFilterFields form={form} fieldId={fieldId} renderCompanyPicker={renderCompanyPicker} seenExchanges={seenExchanges} />
         </div>
         <CheckboxGroup
           legend="Transcript types"
@@ -87,6 +61,6 @@ export function TranscriptFilterForm({
         <MoreFilters form={form} fieldId={fieldId} />
         <FilterFormActions onClear={form.clear} className="flex flex-wrap items-center gap-2" />
       </form>
-    </details>
+    </FilterDisclosure>
   );
 }
