@@ -6,6 +6,7 @@ import { ClampedText } from '../../components/clamped-text.tsx';
 import { InfiniteStates, PanelError } from '../../components/query-states.tsx';
 import { SkeletonRows } from '../../components/skeleton.tsx';
 import { TimeText } from '../../components/time-text.tsx';
+import { TranscriptLink } from '../../components/transcript-link.tsx';
 import { useDocumentTypes, useEventTypes } from '../../components/type-records.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { EmptyState, Panel } from '../../components/ui/panel.tsx';
@@ -128,15 +129,9 @@ export function CompanyTranscripts({
                   date={t.event?.date ?? t.createdAt}
                   eventId={t.eventId}
                   more={others.map((other) => (
-                    <Link
-                      key={other.id}
-                      to="/documents/$documentId"
-                      params={{ documentId: other.id }}
-                      search={{ kind: 'transcript' }}
-                      className={textLinkClass({ strong: false })}
-                    >
+                    <TranscriptLink key={other.id} id={other.id}>
                       {documentTypeLabel(types.get(other.typeId))}
-                    </Link>
+                    </TranscriptLink>
                   ))}
                   aside={
                     <span className="max-w-[40%] shrink-0 text-right text-xs text-slate-600 wrap-anywhere dark:text-slate-400">

@@ -4,6 +4,7 @@ import type { DocumentRecord } from '../../api/schemas.ts';
 import { ClampedText } from '../../components/clamped-text.tsx';
 import { useCompanyNames } from '../../components/company-names.tsx';
 import { TimeText } from '../../components/time-text.tsx';
+import { TranscriptLink } from '../../components/transcript-link.tsx';
 import { DataTable, type Column } from '../../components/ui/data-table.tsx';
 import { textLinkClass } from '../../components/ui/text-link.ts';
 import { useDocumentTypes, useEventTypes } from '../../components/type-records.ts';
@@ -155,16 +156,9 @@ export function TranscriptsTable({
                 {others.get(t.id)?.map((other) => {
                   const otherType = names(other).type;
                   return (
-                    <Link
-                      key={other.id}
-                      to="/documents/$documentId"
-                      params={{ documentId: other.id }}
-                      search={{ kind: 'transcript' }}
-                      className={`${link} mt-0.5 block text-xs`}
-                      aria-label={`Open ${otherType}: ${company}, ${title}`}
-                    >
+                    <TranscriptLink key={other.id} id={other.id} className={`${link} mt-0.5 block text-xs`} label={`Open ${otherType}: ${company}, ${title}`}>
                       <ClampedText text={otherType} />
-                    </Link>
+                    </TranscriptLink>
                   );
                 })}
               </>

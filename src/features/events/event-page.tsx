@@ -14,6 +14,7 @@ import { EmptyState, Panel } from '../../components/ui/panel.tsx';
 import { QueryStates } from '../../components/query-states.tsx';
 import { SkeletonHeading, SkeletonPanel } from '../../components/skeleton.tsx';
 import { TimeText } from '../../components/time-text.tsx';
+import { TranscriptLink } from '../../components/transcript-link.tsx';
 import { companyLabel, formatSize, MISSING } from '../../lib/format.ts';
 import { languageName } from '../../lib/language.ts';
 import { safeHttpUrl } from '../../lib/safe-url.ts';
@@ -221,15 +222,9 @@ function Transcripts({ eventId, renderTranscript }: { eventId: number; renderTra
                   published <TimeText value={call.transcript.createdAt} />
                 </span>
                 {call.others.map((other) => (
-                  <Link
-                    key={other.id}
-                    to="/documents/$documentId"
-                    params={{ documentId: other.id }}
-                    search={{ kind: 'transcript' }}
-                    className={textLinkClass({ strong: false })}
-                  >
+                  <TranscriptLink key={other.id} id={other.id}>
                     {documentTypeLabel(types.get(other.typeId))}
-                  </Link>
+                  </TranscriptLink>
                 ))}
               </p>
               {renderTranscript && (
