@@ -183,7 +183,7 @@ export function FilterDisclosure({ active, open, children }: { active: number; o
         <span aria-hidden="true" className="mr-1.5 inline-block transition-transform group-open:rotate-90">
           ›
         </span>
-        Filters{active > 0 ? ` (${active} applied)` : ''}
+        <span>Filters{active > 0 ? ` (${active} applied)` : ''}</span>
       </summary>
       {children}
     </details>
