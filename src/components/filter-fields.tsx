@@ -58,6 +58,31 @@ export function CountryExchangeFields({
   );
 }
 
+/** One date field of a filter form (a date-time from a link shows as its day). */
+function DateField<F extends string>({
+  field,
+  label,
+  form,
+  fieldId,
+}: {
+  field: F;
+  label: string;
+  form: FilterFormLike<F>;
+  fieldId: (field: string) => string;
+}) {
+  return (
+    <TextInput
+      label={label}
+      id={fieldId(field)}
+      name={field}
+      type="date"
+      error={form.error(field)}
+      value={(form.draft[field] ?? '').slice(0, 10)}
+      onChange={(event) => form.set(field, event.target.value)}
+    />
+  );
+}
+
 /** A pair of date fields, "From" and "To", under a legend naming the date ("Event date"). */
 export function DateRange<F extends string>({
   legend,
@@ -87,16 +112,7 @@ export function DateRange<F extends string>({
             [to, 'To'],
           ] as const
         ).map(([field, text]) => (
-          <TextInput
-            key={field}
-            label={text}
-            id={fieldId(field)}
-            name={field}
-            type="date"
-            error={form.error(field)}
-            value={(form.draft[field] ?? '').slice(0, 10)}
-            onChange={(event) => form.set(field, event.target.value)}
-          />
+          <DateField key={field} field={field} label={text} form={form} fieldId={fieldId} />
         ))}
       </div>
       {hint && (
@@ -130,18 +146,8 @@ export function MoreFilters({
         When the record last changed at the source: for keeping a copy of the data in sync, not the date of the event.
       </p>
       <div className="mt-2 grid gap-3 sm:grid-cols-2">
-        {(['updatedAfter', 'updatedBefore'] as const).map((field) => (
-          <TextInput
-            key={field}
-            label={field === 'updatedAfter' ? 'Updated after' : 'Updated before'}
-            id={fieldId(field)}
-            name={field}
-            type="date"
-            error={form.error(field)}
-            value={(form.draft[field] ?? '').slice(0, 10)}
-            onChange={(event) => form.set(field, event.target.value)}
-          />
-        ))}
+        <DateField field="updatedAfter" label="Updated after" form={form} fieldId={fieldId} />
+        <DateField field="updatedBefore" label="Updated before" form={form} fieldId={fieldId} />
       </div>
     </details>
   );

@@ -2,12 +2,12 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { buildZip, checkTranscript, FAILURE_REPORT_NAME } from '../../src/features/documents/zip-download.ts';
+import { buildZip, FAILURE_REPORT_NAME } from '../../src/features/documents/zip-download.ts';
 import { sandboxJson, server, useSandboxServer } from '../support/sandbox-server.ts';
 
 useSandboxServer();
 
-describe('buildZip with the transcript check', () => {
+describe('buildZip of transcripts as JSON', () => {
   it('keeps the transcripts, and leaves out a file that is not one with the model’s reason', async () => {
     const { data } = await sandboxJson<{ data: { id: number; fileUrl: string }[] }>('/documents/transcripts?limit=2&direction=desc');
     const [good, bad] = data as [(typeof data)[0], (typeof data)[0]];
@@ -18,7 +18,7 @@ describe('buildZip with the transcript check', () => {
         { url: good.fileUrl, stem: 'Acme - Q3 2026 - Transcript (Edited)' },
         { url: bad.fileUrl, stem: 'Acme - Q3 2026 - Transcript (Raw)' },
       ],
-      { check: checkTranscript },
+      { format: 'json' },
     );
     expect(result.entries).toEqual(['Acme - Q3 2026 - Transcript (Edited).json']);
     expect(result.failures).toEqual([{ name: 'Acme - Q3 2026 - Transcript (Raw).json', reason: 'This file is not a transcript: it is not valid JSON.' }]);

@@ -6,7 +6,7 @@ import { fetchFile } from '../../api/files.ts';
 /**
  * Many files as one zip (loaded only when a download starts): files are fetched a few at a time,
  * each under a readable name; progress is reported after each file; a cancel stops every request
- * at once; files that fail (or that `check` refuses) are left out and reported, with the reason,
+ * at once; files that fail (or, as transcripts, cannot be read by the transcript model) are left out and reported, with the reason,
  * in the zip and to the caller.
  */
 
@@ -60,15 +60,6 @@ export interface ZipResult {
 
 export const FAILURE_REPORT_NAME = 'Failed downloads.txt';
 
-/** Why a file must be left out of the zip, or undefined when it may go in. */
-export type ZipCheck = (bytes: Uint8Array) => string | undefined;
-
-/** Transcripts go in only when the one transcript model can read them. */
-export const checkTranscript: ZipCheck = (bytes) => {
-  const result = parseTranscriptText(new TextDecoder().decode(bytes));
-  return result.ok ? undefined : result.error;
-};
-
 function extensionOf(fileName: string | undefined, fallback: string): string {
   const match = fileName && /\.([a-z0-9]{1,5})$/i.exec(fileName);
   return (match?.[1] ?? fallback).toLowerCase();
@@ -80,12 +71,11 @@ export async function buildZip(
     signal?: AbortSignal;
     onProgress?: (progress: ZipProgress) => void;
     concurrency?: number;
-    check?: ZipCheck;
     /** Transcripts as text, Markdown or JSON (each read through the transcript model); files as they are when absent. */
     format?: TranscriptFormat;
   } = {},
 ): Promise<ZipResult> {
-  const { signal, onProgress, concurrency = 3, check, format } = options;
+  const { signal, onProgress, concurrency = 3, format } = options;
   const results: ({ ok: true; bytes: Uint8Array; ext: string } | { ok: false; reason: string } | undefined)[] = new Array(sources.length);
   let next = 0;
   let done = 0;
@@ -98,8 +88,6 @@ export async function buildZip(
       const source = sources[index]!;
       try {
         const file = await fetchFile(source.url, signal);
-        const refused = check?.(file.bytes);
-        if (refused !== undefined) throw new Error(refused);
         results[index] = format
           ? { ok: true, ...transcriptAs(format, source.heading ?? { title: source.stem })(file.bytes) }
           : { ok: true, bytes: file.bytes, ext: extensionOf(file.fileName, source.extension ?? 'json') };
