@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { matchRoute } from './api.ts';
 import { ManualClock, RunningClock, type Clock } from './clock.ts';
 import { DEFAULTS, type SandboxDataset } from './config.ts';
+import { EDITED_TRANSCRIPT_TYPE, isAnnualReportType } from './data/catalog.ts';
 import { generateDataset } from './data/generate.ts';
 import { errorResponse, HttpError } from './errors.ts';
 import { applyFault, FaultRegistry, isFaultKind, type FaultKind, type FaultRule } from './faults.ts';
@@ -183,7 +184,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     for (let i = transcriptIds.length - 1; i >= 0 && !ids.eventWithAudioAndTranscript; i--) {
       const transcriptId = transcriptIds[i] as number;
       const row = transcriptId - 1;
-      if (documents.typeId[row] !== 11) continue;
+      if (documents.typeId[row] !== EDITED_TRANSCRIPT_TYPE) continue;
       const eventId = documents.eventId[row] as number;
       const audioId = eventAudioId[eventId - 1] as number;
       if (audioId) {
@@ -192,7 +193,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       }
     }
     for (let row = documents.count - 1; row >= 0; row--) {
-      if (documents.typeId[row] === 6 || documents.typeId[row] === 7) {
+      if (isAnnualReportType(documents.typeId[row] as number)) {
         ids.pdfDocumentId = row + 1;
         break;
       }

@@ -1,6 +1,6 @@
-import { DOC_TYPE, DOCUMENT_GROUPS, type DocumentTypeRecord } from './data/catalog.ts';
+import { DOC_TYPE, DOCUMENT_GROUPS, isAnnualReportType, isEarningsReleaseType, type DocumentTypeRecord } from './data/catalog.ts';
 import { companySegments } from './data/segments.ts';
-import { PRESS_TOPICS } from './data/generate.ts';
+import { PRESS_TOPICS, REPORT_VARIANT } from './data/generate.ts';
 import { renderPdf, type PdfDocumentSpec, type PdfSection } from './pdf.ts';
 import { Random } from './random.ts';
 import type { Context } from './serialize.ts';
@@ -97,12 +97,28 @@ function segmentSection(document: DocumentInfo, ctx: Context): PdfSection | unde
 const SAFE_HARBOUR =
   'This document contains forward-looking statements. Such statements are based on current expectations and are subject to risks and uncertainties that could cause actual results to differ materially. The company undertakes no obligation to update any forward-looking statement.';
 
+type DocumentKind = 'release' | 'slides' | 'press' | 'periodic' | 'notice' | 'registration' | 'other';
+
+/** Which text a document gets, from its type (and, for the generic "Report", its variant). */
+function documentKind(document: DocumentInfo): DocumentKind {
+  const { typeId } = document;
+  if (isEarningsReleaseType(typeId)) return 'release';
+  if (isAnnualReportType(typeId) || typeId === DOC_TYPE.quarterlyReport10Q || typeId === DOC_TYPE.interimReport) return 'periodic';
+  if (typeId === DOC_TYPE.slides) return 'slides';
+  if (typeId === DOC_TYPE.pressRelease) return 'press';
+  if (typeId === DOC_TYPE.report) return document.variant === REPORT_VARIANT.registration ? 'registration' : 'notice';
+  return 'other';
+}
+
 export function buildDocumentSpec(document: DocumentInfo, event: EventInfo, type: DocumentTypeRecord | undefined, ctx: Context): PdfDocumentSpec {
   const c = document.company;
   const f = figures(document, event);
   const period = `${quarterName(event.fiscalPeriod)} ${event.fiscalYear}`;
   const typeName = type?.name ?? 'Document';
-  const ticker = c.tickers.map((t) => `${t.exchange}: ${t.ticker}`).join(' · ');
+  const ticker = c.tickers
+    .filter((t) => t.exchange !== 'BASE')
+    .map((t) => `${t.exchange}: ${t.ticker}`)
+    .join(' · ');
   const meta = [c.name, `${ticker} · ISIN ${c.isins.join(', ')}`, `Published ${dateText(document.createdAt)}`];
   const footer = `${c.displayName} · ${typeName} · ${event.fiscalPeriod} ${event.fiscalYear}`;
   const base = {
@@ -130,8 +146,8 @@ export function buildDocumentSpec(document: DocumentInfo, event: EventInfo, type
     ],
   };
 
-  switch (document.typeId) {
-    case DOC_TYPE.earningsRelease:
+  switch (documentKind(document)) {
+    case 'release':
       return {
         ...base,
         title: `${c.displayName} reports ${period} results`,
@@ -155,7 +171,7 @@ export function buildDocumentSpec(document: DocumentInfo, event: EventInfo, type
           { heading: 'Forward-looking statements', paragraphs: [SAFE_HARBOUR] },
         ],
       };
-    case DOC_TYPE.earningsPresentation:
+    case 'slides':
       return {
         ...base,
         title: `${event.title}: presentation`,
@@ -167,7 +183,7 @@ export function buildDocumentSpec(document: DocumentInfo, event: EventInfo, type
           outlook,
         ],
       };
-    case DOC_TYPE.pressRelease: {
+    case 'press': {
       const topic = PRESS_TOPICS[document.variant % PRESS_TOPICS.length] as string;
       return {
         ...base,
@@ -185,11 +201,8 @@ export function buildDocumentSpec(document: DocumentInfo, event: EventInfo, type
         ],
       };
     }
-    case DOC_TYPE.quarterlyReport:
-    case DOC_TYPE.interimReport:
-    case DOC_TYPE.annualReport:
-    case DOC_TYPE.annualReportIfrs: {
-      const annual = document.typeId === DOC_TYPE.annualReport || document.typeId === DOC_TYPE.annualReportIfrs;
+    case 'periodic': {
+      const annual = isAnnualReportType(document.typeId);
       const scope = annual ? `fiscal year ${event.fiscalYear}` : period;
       const statement = (label: string, rows: [string, number][]) => ({
         heading: label,
@@ -243,7 +256,7 @@ export function buildDocumentSpec(document: DocumentInfo, event: EventInfo, type
       }
       return { ...base, title: `${c.displayName} ${typeName}: ${scope}`, sections };
     }
-    case DOC_TYPE.proxyStatement:
+    case 'notice':
       return {
         ...base,
         title: `${c.displayName}: Notice of ${event.title}`,
@@ -267,7 +280,7 @@ export function buildDocumentSpec(document: DocumentInfo, event: EventInfo, type
           { heading: 'Questions', paragraphs: [`Contact ${c.executives.ir.name}, ${c.executives.ir.role}.`] },
         ],
       };
-    case DOC_TYPE.registrationStatement:
+    case 'registration':
       return {
         ...base,
         title: `${c.name}: Registration Statement`,

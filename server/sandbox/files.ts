@@ -1,4 +1,4 @@
-import { DOCUMENT_TYPES } from './data/catalog.ts';
+import { documentTypeById } from './data/catalog.ts';
 import { errorResponse } from './errors.ts';
 import type { CallMedia } from './media/library.ts';
 import { buildDocumentPdf } from './documents.ts';
@@ -176,7 +176,7 @@ export function serveFile(request: FileRequest, ctx: Context): Response {
         },
       });
     }
-    const type = DOCUMENT_TYPES[document.typeId - 1];
+    const type = documentTypeById(document.typeId);
     const pdf = buildDocumentPdf(document, event, type, ctx);
     return binary(pdf, 'application/pdf', request, { 'content-disposition': `inline; filename="${fileName}"` });
   }

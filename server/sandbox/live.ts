@@ -1,5 +1,5 @@
-import { EVENT_TYPE, type LiveState } from './data/catalog.ts';
-import { lastCompletedQuarter, type Dataset } from './data/generate.ts';
+import { DOC_TYPE, EARNINGS_CALL_TYPES, EDITED_TRANSCRIPT_TYPE, EVENT_TYPE, RAW_TRANSCRIPT_TYPE, type LiveState } from './data/catalog.ts';
+import { filerKind, lastCompletedQuarter, releaseType, type Dataset } from './data/generate.ts';
 import { hashString, mix } from './random.ts';
 
 /**
@@ -28,7 +28,7 @@ const RAW_TRANSCRIPT_AFTER = 3 * 60_000;
 const EDITED_TRANSCRIPT_AFTER = 30 * 60_000;
 const NOT_STARTED_AFTER = 5 * 60_000;
 /** Event kinds of the rounds after the first. */
-const LATER_ROUND_TYPES = [EVENT_TYPE.conferencePresentation, 4, 2, EVENT_TYPE.conferencePresentation, EVENT_TYPE.capitalMarketsDay];
+const LATER_ROUND_TYPES = [EVENT_TYPE.conference, EVENT_TYPE.investorDay, EVENT_TYPE.tradingUpdate, EVENT_TYPE.conference, EVENT_TYPE.capitalMarketsDay];
 
 export type SlotFate = 'ok' | 'interrupted' | 'notStarted' | 'processingFailed';
 
@@ -139,8 +139,20 @@ export class LiveSchedule {
 
   eventTypeId(k: number): number {
     const round = this.round(k);
-    if (round === 0) return EVENT_TYPE.earningsCall;
+    if (round === 0) return EARNINGS_CALL_TYPES[this.quarter(k) % 4] as number;
     return LATER_ROUND_TYPES[(round - 1) % LATER_ROUND_TYPES.length] as number;
+  }
+
+  /**
+   * The type of slot k's document j: an earnings call's results release (8-K, 6-K or the company's
+   * own), the slides of a conference, investor day or capital markets day, a trading update's press
+   * release; then the in-house (raw) and the edited transcript.
+   */
+  documentTypeId(k: number, j: number): number {
+    if (j === 1) return RAW_TRANSCRIPT_TYPE;
+    if (j === 2) return EDITED_TRANSCRIPT_TYPE;
+    if (this.round(k) === 0) return releaseType(filerKind(this.dataset.companies[this.companyId(k) - 1]!));
+    return this.eventTypeId(k) === EVENT_TYPE.tradingUpdate ? DOC_TYPE.pressRelease : DOC_TYPE.slides;
   }
 
   status(k: number, now: number): LiveStatus {

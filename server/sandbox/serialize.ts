@@ -1,4 +1,4 @@
-import { DOCUMENT_TYPES } from './data/catalog.ts';
+import { DOCUMENT_TYPES, documentTypeById } from './data/catalog.ts';
 import type { CompanyRecord } from './data/companies.ts';
 import type { SegmentRecord } from './data/segments.ts';
 import type { MediaLibrary } from './media/library.ts';
@@ -148,7 +148,7 @@ export function live(l: LiveInfo, ctx: Context) {
 
 export function documentFileName(d: DocumentInfo, ctx: Context): string {
   const e = ctx.store.event(d.eventId, ctx.now);
-  const type = DOCUMENT_TYPES[d.typeId - 1];
+  const type = documentTypeById(d.typeId);
   const parts = [d.company.slug, e ? `${e.fiscalPeriod}-${e.fiscalYear}` : '', type?.name ?? 'document'];
   const base = parts
     .filter(Boolean)

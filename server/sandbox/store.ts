@@ -1,4 +1,4 @@
-import { FINAL_STATES, TRANSCRIPT_TYPE_IDS, type LiveState } from './data/catalog.ts';
+import { EVENT_TYPE, FINAL_STATES, TRANSCRIPT_TYPE_IDS, isEarningsCallType, type LiveState } from './data/catalog.ts';
 import type { CompanyRecord } from './data/companies.ts';
 import { CONFERENCES, PERIODS, type Dataset } from './data/generate.ts';
 import { PROCESSING_TIME, type LiveSchedule } from './live.ts';
@@ -174,7 +174,7 @@ export class Store {
       id,
       company: this.companies[this.schedule.companyId(slot) - 1] as CompanyRecord,
       eventId: this.schedule.firstEventId + slot,
-      typeId: j === 0 ? 1 : j === 1 ? 10 : 11,
+      typeId: this.schedule.documentTypeId(slot, j),
       createdAt,
       updatedAt: createdAt,
       variant: 0,
@@ -299,20 +299,19 @@ export class Store {
 
 export function eventTitle(company: CompanyRecord, typeId: number, fiscalYear: number, fiscalPeriod: string, date: number, variant: number): string {
   const year = new Date(date).getUTCFullYear();
+  if (isEarningsCallType(typeId)) return `${company.displayName} ${fiscalPeriod} ${fiscalYear} Earnings Call`;
   switch (typeId) {
-    case 1:
-      return `${company.displayName} ${fiscalPeriod} ${fiscalYear} Earnings Call`;
-    case 3:
+    case EVENT_TYPE.capitalMarketsDay:
       return `${company.displayName} Capital Markets Day ${year}`;
-    case 5:
+    case EVENT_TYPE.annualGeneralMeeting:
       return `${company.displayName} Annual General Meeting ${year}`;
-    case 7:
+    case EVENT_TYPE.conference:
       return `${company.displayName} at the ${CONFERENCES[variant % CONFERENCES.length]} ${year}`;
-    case 8:
+    case EVENT_TYPE.mergerAnnouncement:
       return `${company.displayName} Acquisition Conference Call`;
-    case 2:
+    case EVENT_TYPE.tradingUpdate:
       return `${company.displayName} ${fiscalPeriod} ${fiscalYear} Trading Update`;
-    case 4:
+    case EVENT_TYPE.investorDay:
       return `${company.displayName} Investor Day ${year}`;
     default:
       return `${company.displayName} ${fiscalPeriod} ${fiscalYear} Event`;

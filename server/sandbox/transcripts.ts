@@ -1,4 +1,4 @@
-import { DOC_TYPE } from './data/catalog.ts';
+import { EDITED_TRANSCRIPT_TYPE } from './data/catalog.ts';
 import type { MediaLibrary } from './media/library.ts';
 import { mix } from './random.ts';
 import type { DocumentInfo, EventInfo } from './store.ts';
@@ -18,7 +18,7 @@ export interface SpeakerData {
 export function buildTranscript(document: DocumentInfo, event: EventInfo, media: MediaLibrary) {
   const script = media.call(event.callIndex).script;
   const company = document.company;
-  const edited = document.typeId === DOC_TYPE.editedTranscript;
+  const edited = document.typeId === EDITED_TRANSCRIPT_TYPE;
   const confidence = (a: number, b: number) => 0.82 + (mix(document.id, a, b) % 1700) / 10_000;
 
   const paragraphs = script.paragraphs.map((paragraph, p) => ({

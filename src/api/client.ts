@@ -23,7 +23,15 @@ export interface ApiErrorOptions {
   retryAfter?: number;
   /** The request path (below the origin), for logs; never carries a key. */
   url?: string;
+  /** What the service said was wrong, parameter by parameter (a 400's `{ field, message }` list). */
+  fields?: readonly FieldProblem[];
   cause?: unknown;
+}
+
+/** One parameter the service refused, and why. */
+export interface FieldProblem {
+  field: string;
+  message: string;
 }
 
 export class ApiError extends Error {
@@ -34,6 +42,7 @@ export class ApiError extends Error {
   /** Seconds to wait before retrying, from the Retry-After header; undefined when absent or unreadable. */
   readonly retryAfter: number | undefined;
   readonly url: string | undefined;
+  readonly fields: readonly FieldProblem[];
 
   constructor(options: ApiErrorOptions) {
     super(options.message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -41,6 +50,7 @@ export class ApiError extends Error {
     this.kind = options.kind;
     this.retryAfter = options.retryAfter;
     this.url = options.url;
+    this.fields = options.fields ?? [];
   }
 }
 
@@ -191,12 +201,14 @@ function readText(response: Response, signal: AbortSignal): Promise<string> {
 /** Builds the ApiError for a non-2xx response from its status, headers and (possibly non-JSON) body. */
 export function errorFromResponse(status: number, headers: Headers, bodyText: string, url?: string): ApiError {
   const kind = kindForStatus(status);
+  const said = readErrorBody(bodyText);
   return new ApiError({
     status,
     kind,
-    message: messageFromBody(bodyText) ?? defaultMessage(kind, status),
+    message: said.message ?? defaultMessage(kind, status),
     retryAfter: parseRetryAfter(headers.get('retry-after')),
     url,
+    fields: said.fields,
   });
 }
 
@@ -212,27 +224,38 @@ export function kindForStatus(status: number): ApiErrorKind {
 
 const MAX_MESSAGE_LENGTH = 300;
 
-/** The `message` of a NestJS-style error body (a string, or an array of strings joined), if any. */
-export function messageFromBody(text: string): string | undefined {
-  if (!text.trim()) return undefined;
+/**
+ * What a NestJS-style error body says. `message` may be a string, a list of strings, or a list of
+ * `{ field, message }` (the documented 400); the body may not be JSON at all. Returns the words as
+ * one line (each field's message, which names the field) and the fields themselves.
+ */
+export function readErrorBody(text: string): { message?: string; fields: FieldProblem[] } {
+  if (!text.trim()) return { fields: [] };
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    return undefined; // an HTML error page or plain text from something in between: use the default
+    return { fields: [] }; // an HTML error page or plain text from something in between: use the default
   }
-  if (typeof body !== 'object' || body === null) return undefined;
+  if (typeof body !== 'object' || body === null) return { fields: [] };
   const { message } = body as { message?: unknown };
-  let result: string | undefined;
-  if (typeof message === 'string') result = message.trim();
-  else if (Array.isArray(message)) {
-    result = message
-      .filter((item): item is string => typeof item === 'string' && item.trim() !== '')
-      .map((item) => item.trim())
-      .join('; ');
+  const fields: FieldProblem[] = [];
+  const lines: string[] = [];
+  const items = Array.isArray(message) ? message : [message];
+  for (const item of items) {
+    if (typeof item === 'string' && item.trim()) lines.push(item.trim());
+    else if (typeof item === 'object' && item !== null) {
+      const { field, message: said } = item as { field?: unknown; message?: unknown };
+      const words = typeof said === 'string' ? said.trim() : '';
+      const name = typeof field === 'string' ? field.trim() : '';
+      if (!words && !name) continue;
+      if (name) fields.push({ field: name, message: words || 'is not valid' });
+      lines.push(name && words && !words.includes(name) ? `${name}: ${words}` : words || `${name} is not valid`);
+    }
   }
-  if (!result) return undefined;
-  return result.length > MAX_MESSAGE_LENGTH ? `${result.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : result;
+  const result = lines.join('; ');
+  if (!result) return { fields };
+  return { message: result.length > MAX_MESSAGE_LENGTH ? `${result.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : result, fields };
 }
 
 export function defaultMessage(kind: ApiErrorKind, status: number): string {

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { getJson } from './client.ts';
+import { getAllExtensionPages, type AllItems, type ExtensionResult } from './extensions.ts';
 import { cursorParam, FIRST_CURSOR, getNextPageParam } from './pagination.ts';
 import { compactParams, type ExpandField, type RelatedFilters } from './params.ts';
 import { documentSchema, page, single, type DocumentGroupId, type DocumentRecord, type Page } from './schemas.ts';
@@ -19,6 +20,9 @@ export interface TranscriptFilters extends RelatedFilters {
   /** Document group ids (1–6, see DOCUMENT_GROUPS). */
   documentGroupIds?: readonly (DocumentGroupId | number)[];
 }
+/** The filters of `/documents` (an extension of the contract): the transcript filters, for every document. */
+export type DocumentListFilters = Omit<TranscriptFilters, 'limit' | 'direction'>;
+
 export interface TranscriptListParams extends TranscriptFilters {
   cursor?: number;
 }
@@ -34,6 +38,11 @@ export async function fetchDocument(id: number, params: DocumentDetailParams = {
 export function fetchTranscripts(params: TranscriptListParams = {}, signal?: AbortSignal): Promise<Page<DocumentRecord>> {
   const { cursor, ...filters } = params;
   return getJson('/documents/transcripts', { query: { ...filters, cursor: cursorParam(cursor) }, signal, schema: documentPage });
+}
+
+/** Every document matching the filters (all pages of `/documents`, 500 a page), newest first. */
+export async function fetchAllDocuments(filters: DocumentListFilters, signal?: AbortSignal): Promise<ExtensionResult<AllItems<DocumentRecord>>> {
+  return getAllExtensionPages<DocumentRecord>('documents', { query: { ...filters, direction: 'desc' }, schema: documentPage, signal, maxPages: 20 });
 }
 
 /** One transcript document (endpoint 12); it carries its event summary. */
@@ -53,9 +62,17 @@ export const documentKeys = {
   transcriptInfinite: (filters: TranscriptFilters = {}) => [...documentKeys.transcriptInfinites(), compactParams(filters)] as const,
   transcriptDetails: () => [...documentKeys.transcripts(), 'detail'] as const,
   transcriptDetail: (id: number) => [...documentKeys.transcriptDetails(), id] as const,
+  lists: () => [...documentKeys.all(), 'list'] as const,
+  list: (filters: DocumentListFilters) => [...documentKeys.lists(), compactParams(filters)] as const,
 };
 
 export const documentQueries = {
+  /** Every document matching the filters (`/documents`), newest first; unavailable on a contract-only upstream. */
+  all: (filters: DocumentListFilters) =>
+    queryOptions({
+      queryKey: documentKeys.list(filters),
+      queryFn: ({ signal }) => fetchAllDocuments(filters, signal),
+    }),
   /** One document of any type (endpoint 10), optionally with its event summary. */
   detail: (id: number, params: DocumentDetailParams = {}) =>
     queryOptions({

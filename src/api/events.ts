@@ -1,10 +1,40 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getJson } from './client.ts';
-import { eventSchema, single, type EventRecord } from './schemas.ts';
+import { getAllExtensionPages, getExtension, type AllItems, type ExtensionResult } from './extensions.ts';
+import { compactParams, type CompanyCodeFilters, type UpdatedFilters } from './params.ts';
+import { eventSchema, page, single, type EventRecord, type Page } from './schemas.ts';
 
-/** Endpoint 4: one event. */
+/** Endpoint 4: one event; and the service's event list (`/events`, an extension of the contract). */
 
 const eventSingle = single(eventSchema);
+const eventPage = page(eventSchema);
+
+/** The filters of `/events`: on the company, the event type, and the event's own date. */
+export interface EventListFilters extends CompanyCodeFilters, UpdatedFilters {
+  companyIds?: readonly number[];
+  typeIds?: readonly number[];
+  /** Events on or after this time (ISO 8601). */
+  startDate?: string;
+  /** Events on or before this time (ISO 8601). */
+  endDate?: string;
+}
+
+/** Every event matching the filters, all pages (500 a page), in the order of their date. */
+export async function fetchEventsBetween(filters: EventListFilters, signal?: AbortSignal): Promise<ExtensionResult<AllItems<EventRecord>>> {
+  const result = await getAllExtensionPages<EventRecord>('events', { query: { ...filters }, schema: eventPage, signal });
+  if (!result.available) return result;
+  const time = (event: EventRecord) => (event.date ? Date.parse(event.date) : NaN) || Infinity;
+  const items = [...result.value.items].sort((a, b) => time(a) - time(b) || a.id - b.id);
+  return { available: true, value: { ...result.value, items } };
+}
+
+/** The first `limit` events matching the filters, newest id first or last (one request). */
+export async function fetchEventsPage(
+  filters: EventListFilters & { limit?: number; direction?: 'asc' | 'desc' },
+  signal?: AbortSignal,
+): Promise<ExtensionResult<Page<EventRecord>>> {
+  return getExtension('events', { query: { ...filters }, schema: eventPage, signal });
+}
 
 export async function fetchEvent(id: number, signal?: AbortSignal): Promise<EventRecord> {
   const body = await getJson(`/events/${encodeURIComponent(id)}`, { signal, schema: eventSingle });
@@ -15,6 +45,9 @@ export const eventKeys = {
   all: () => ['events'] as const,
   details: () => [...eventKeys.all(), 'detail'] as const,
   detail: (id: number) => [...eventKeys.details(), id] as const,
+  lists: () => [...eventKeys.all(), 'list'] as const,
+  between: (filters: EventListFilters) => [...eventKeys.lists(), 'all', compactParams(filters)] as const,
+  page: (filters: EventListFilters & { limit?: number }) => [...eventKeys.lists(), 'page', compactParams(filters)] as const,
 };
 
 export const eventQueries = {
@@ -23,5 +56,19 @@ export const eventQueries = {
     queryOptions({
       queryKey: eventKeys.detail(id),
       queryFn: ({ signal }) => fetchEvent(id, signal),
+    }),
+  /** Every event in a window (the calendar): all pages of `/events`, sorted by date. */
+  between: (filters: EventListFilters) =>
+    queryOptions({
+      queryKey: eventKeys.between(filters),
+      queryFn: ({ signal }) => fetchEventsBetween(filters, signal),
+      staleTime: 5 * 60_000,
+    }),
+  /** One page of `/events` (a company's next events). */
+  page: (filters: EventListFilters & { limit?: number }) =>
+    queryOptions({
+      queryKey: eventKeys.page(filters),
+      queryFn: ({ signal }) => fetchEventsPage(filters, signal),
+      staleTime: 5 * 60_000,
     }),
 };

@@ -1,7 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, getJson } from './client.ts';
+import { getAllExtensionPages, type AllItems, type ExtensionResult } from './extensions.ts';
+import { compactParams, type CompanyCodeFilters } from './params.ts';
 import { serverNow } from './server-clock.ts';
-import { liveAudioSchema, single, type LiveAudio, type LiveState } from './schemas.ts';
+import { liveAudioSchema, page, single, type LiveAudio, type LiveState } from './schemas.ts';
 
 /**
  * Endpoint 9: the live-audio record. Its state moves on its own (notLive → willBeLive → live →
@@ -10,6 +12,26 @@ import { liveAudioSchema, single, type LiveAudio, type LiveState } from './schem
  */
 
 const liveSingle = single(liveAudioSchema);
+const livePage = page(liveAudioSchema);
+
+/** The filters of `/live/audio` (an extension of the contract). */
+export interface LiveListFilters extends CompanyCodeFilters {
+  companyIds?: readonly number[];
+  eventIds?: readonly number[];
+  states?: readonly string[];
+  /** Records whose scheduled start is on or after this time (ISO 8601). */
+  startDate?: string;
+  /** ... and on or before this time. */
+  endDate?: string;
+}
+
+/** Every live record matching the filters (all pages, 500 a page), soonest first. */
+export async function fetchLiveList(filters: LiveListFilters, signal?: AbortSignal): Promise<ExtensionResult<AllItems<LiveAudio>>> {
+  const result = await getAllExtensionPages<LiveAudio>('live', { query: { ...filters }, schema: livePage, signal, maxPages: 10 });
+  if (!result.available) return result;
+  const time = (record: LiveAudio) => (record.date ? Date.parse(record.date) : NaN) || Infinity;
+  return { available: true, value: { ...result.value, items: [...result.value.items].sort((a, b) => time(a) - time(b) || a.id - b.id) } };
+}
 
 export async function fetchLiveAudio(id: number, signal?: AbortSignal): Promise<LiveAudio> {
   const body = await getJson(`/live/audio/${encodeURIComponent(id)}`, { signal, schema: liveSingle });
@@ -84,6 +106,8 @@ export const liveKeys = {
   details: () => [...liveKeys.all(), 'detail'] as const,
   detail: (id: number) => [...liveKeys.details(), id] as const,
   forEvent: (eventId: number) => [...liveKeys.all(), 'event', eventId] as const,
+  lists: () => [...liveKeys.all(), 'list'] as const,
+  list: (filters: LiveListFilters) => [...liveKeys.lists(), compactParams(filters)] as const,
 };
 
 const liveDefaults = {
@@ -109,4 +133,28 @@ export const liveQueries = {
       queryFn: ({ signal }) => fetchLiveAudioForEvent(eventId, signal),
       ...liveDefaults,
     }),
+  /**
+   * Live records by filter (`/live/audio`), re-read at the live view's cadence while any of them
+   * can still change; never re-read once the data source has said it does not offer the list.
+   */
+  list: (filters: LiveListFilters) =>
+    queryOptions({
+      queryKey: liveKeys.list(filters),
+      queryFn: ({ signal }) => fetchLiveList(filters, signal),
+      staleTime: 5_000,
+      refetchInterval: (query: { state: { data?: ExtensionResult<AllItems<LiveAudio>> } }) => listRefetchInterval(query.state.data),
+      refetchIntervalInBackground: false,
+      refetchOnWindowFocus: 'always',
+    }),
 };
+
+/** The shortest interval any record of a list asks for (see liveRefetchInterval), or false. */
+export function listRefetchInterval(data: ExtensionResult<AllItems<LiveAudio>> | undefined, now: number = serverNow()): number | false {
+  if (!data?.available) return false;
+  let shortest: number | false = false;
+  for (const record of data.value.items) {
+    const interval = liveRefetchInterval(record.state, record.date ?? undefined, now);
+    if (interval !== false && (shortest === false || interval < shortest)) shortest = interval;
+  }
+  return shortest;
+}

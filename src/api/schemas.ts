@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import '../lib/zod-issues.ts';
+import { realListings } from '../lib/listings.ts';
 
 /**
  * Zod schemas for the ten resources of the Financial Events API v3 and its two envelopes.
@@ -38,7 +39,8 @@ export const companySchema = z.looseObject({
   name: text,
   displayName: text,
   country: text,
-  tickers: list(tickerSchema),
+  /** Real listings only: the generic base listing is dropped (lib/listings.ts). */
+  tickers: z.pipe(list(tickerSchema), z.transform(realListings)),
   isins: list(z.string()),
   /** Render only through safeHttpUrl. */
   backlinkUrl: text,

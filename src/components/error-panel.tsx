@@ -10,6 +10,8 @@ import { Button } from './ui/button.tsx';
 export interface ErrorDescription {
   title: string;
   detail: string;
+  /** The parameters the service refused, each with what was wrong (a 400's field list). */
+  fields?: readonly { field: string; message: string }[];
   /** Seconds until the app retries by itself (429). */
   retryIn?: number;
 }
@@ -53,7 +55,9 @@ export function describeError(error: unknown, online = typeof navigator === 'und
     case 'malformed':
       return { title: 'The data service sent something we could not read', detail: error.message };
     case 'bad-request':
-      return { title: 'The request was not accepted (400)', detail: error.message };
+      return error.fields.length > 0
+        ? { title: 'The request was not accepted (400)', detail: 'The data service refused these parameters:', fields: error.fields }
+        : { title: 'The request was not accepted (400)', detail: error.message };
   }
 }
 
@@ -123,7 +127,7 @@ export function ErrorPanel({
 }) {
   const online = useOnline();
   const described = describeError(error, online);
-  const { title, retryIn } = described;
+  const { title, retryIn, fields } = described;
   const detail = online && detailOverride !== undefined ? detailOverride : described.detail;
   const Heading = heading;
   return (
@@ -136,6 +140,15 @@ export function ErrorPanel({
         {detail}
         {retryIn !== undefined && <Countdown key={errorKey(error)} seconds={retryIn} onDone={onRetry} />}
       </p>
+      {fields && fields.length > 0 && (
+        <ul className="mt-1 list-disc pl-5 text-sm">
+          {fields.map((problem, index) => (
+            <li key={index}>
+              <code className="font-mono font-semibold">{problem.field}</code>: {problem.message}
+            </li>
+          ))}
+        </ul>
+      )}
       {(onRetry || action) && (
         <div className="mt-3 flex flex-wrap items-center gap-4">
           {onRetry && (

@@ -109,7 +109,21 @@ export function eventTypeName(type: NamedEventType | null | undefined): string |
   const name = type?.name?.trim();
   if (!name) return type?.parent?.trim() || undefined;
   if (EARNINGS_CALL.test(type?.parent ?? '') && !EARNINGS_CALL.test(name)) return `${period(name) ?? name} earnings call`;
+  // An acronym of its family ("CMD" under "Capital Markets Day", "AGM") reads as the family's name.
+  const parent = type?.parent?.trim();
+  if (parent && isAcronymOf(name, parent)) return sentenceCase(parent);
   return capitalise(name.toLowerCase() === name.toUpperCase() ? name : sentenceCase(name));
+}
+
+/** "CMD" for "Capital Markets Day", "AGM" for "Annual General Meeting". */
+function isAcronymOf(name: string, family: string): boolean {
+  if (!/^[A-Z&]{2,6}$/.test(name)) return false;
+  const initials = family
+    .split(/[\s/-]+/)
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase())
+    .join('');
+  return initials === name.replace(/&/g, '');
 }
 
 /** "Capital Markets Day" → "Capital markets day"; acronyms ("AGM", "ESG", "M&A") kept. */

@@ -48,9 +48,13 @@ describe('companies', () => {
   it('1. list: one page of companies, validated and complete', async () => {
     const result = await queryClient.fetchQuery(companyQueries.list({ limit: 5 }));
     expect(lastRequest()).toBe('/public/v3/companies?limit=5');
-    expect(result).toEqual(await sandboxJson('/companies?limit=5'));
+    const raw = await sandboxJson<{ data: { tickers: { ticker: string; exchange: string }[] }[] }>('/companies?limit=5');
+    // The same records, without the generic BASE listing the service adds beside each real one.
+    expect(raw.data[0]!.tickers.filter((t) => t.exchange === 'BASE')).toHaveLength(1);
+    expect(result).toEqual({ ...raw, data: raw.data.map((c) => ({ ...c, tickers: c.tickers.filter((t) => t.exchange !== 'BASE') })) });
     expect(result.data).toHaveLength(5);
     expect(result.data[0]).toMatchObject({ id: 1, tickers: expect.any(Array), isins: expect.any(Array) });
+    expect(result.data.flatMap((c) => c.tickers.map((t) => t.exchange))).not.toContain('BASE');
     expect(result.pagination.nextCursor).toEqual(expect.any(Number));
   });
 
@@ -103,7 +107,8 @@ describe('companies', () => {
   it('2. detail: one company', async () => {
     const company = await queryClient.fetchQuery(companyQueries.detail(samples.companyId));
     expect(lastRequest()).toBe(`/public/v3/companies/${samples.companyId}`);
-    expect(company).toEqual((await sandboxJson<Single>(`/companies/${samples.companyId}`)).data);
+    const raw = (await sandboxJson<Single<{ tickers: { ticker: string; exchange: string }[] }>>(`/companies/${samples.companyId}`)).data;
+    expect(company).toEqual({ ...raw, tickers: raw.tickers.filter((t) => t.exchange !== 'BASE') });
   });
 
   it('3. segments: one page, with limit, cursor and direction', async () => {
@@ -136,17 +141,17 @@ describe('events and event types', () => {
   });
 
   it('5. event type detail, cached for the session', async () => {
-    const options = eventTypeQueries.detail(1);
+    const options = eventTypeQueries.detail(27);
     expect(options.staleTime).toBe(Infinity);
     expect(options.gcTime).toBe(Infinity);
     const type = await queryClient.fetchQuery(options);
-    expect(lastRequest()).toBe('/public/v3/event-types/1');
-    expect(type).toEqual((await sandboxJson<Single>('/event-types/1')).data);
-    expect(type).toMatchObject({ id: 1, name: expect.any(String), parent: expect.any(String) });
+    expect(lastRequest()).toBe('/public/v3/event-types/27');
+    expect(type).toEqual((await sandboxJson<Single>('/event-types/27')).data);
+    expect(type).toMatchObject({ id: 27, name: 'Q2', parent: 'Earnings Call' });
 
     // Asked again: served from the cache, no second request.
     const count = seenRequests.length;
-    await queryClient.fetchQuery(eventTypeQueries.detail(1));
+    await queryClient.fetchQuery(eventTypeQueries.detail(27));
     expect(seenRequests).toHaveLength(count);
   });
 });
@@ -297,7 +302,7 @@ describe('documents and document types', () => {
     const result = await queryClient.fetchQuery(documentQueries.transcripts({ limit: 4 }));
     expect(lastRequest()).toBe('/public/v3/documents/transcripts?limit=4');
     expect(result).toEqual(await sandboxJson('/documents/transcripts?limit=4'));
-    for (const d of result.data) expect([10, 11]).toContain(d.typeId);
+    for (const d of result.data) expect([15, 22]).toContain(d.typeId);
   });
 
   it('11. transcripts: every filter becomes the right query string, and the results honour it', async () => {
@@ -320,7 +325,7 @@ describe('documents and document types', () => {
         updatedAfter: '2020-01-01',
         updatedBefore: '2027-01-01',
         expand: ['event'],
-        typeIds: [11],
+        typeIds: [15],
         documentGroupIds: [1, 2],
         limit: 10,
         direction: 'asc',
@@ -340,13 +345,13 @@ describe('documents and document types', () => {
       updatedAfter: '2020-01-01',
       updatedBefore: '2027-01-01',
       expand: 'event',
-      typeIds: '11',
+      typeIds: '15',
       documentGroupIds: '1,2',
       limit: '10',
       direction: 'asc',
     });
     expect(result.data.map((d) => d.id)).toEqual([withAudio.transcriptId]);
-    expect(result.data[0]).toMatchObject({ typeId: 11, eventId: withAudio.eventId, event: expect.any(Object) });
+    expect(result.data[0]).toMatchObject({ typeId: 15, eventId: withAudio.eventId, event: expect.any(Object) });
   });
 
   it('11. transcripts: infinite, walked to the end of a filtered list', async () => {
@@ -378,7 +383,7 @@ describe('documents and document types', () => {
     const type = await queryClient.fetchQuery(options);
     expect(lastRequest()).toBe('/public/v3/document-types/11');
     expect(type).toEqual((await sandboxJson<Single>('/document-types/11')).data);
-    expect(type).toMatchObject({ id: 11, documentGroupId: 1, category: expect.any(String) });
+    expect(type).toMatchObject({ id: 11, name: 'Annual report', form: '10-K', documentGroupId: 4, category: expect.any(String) });
   });
 });
 

@@ -50,17 +50,17 @@ test('download the last four quarters of earnings call transcripts as text from 
   expect(download.suggestedFilename()).toBe('Bryrite - Q3 2025 to Q2 2026 earnings call transcripts.zip');
   const entries = unzipSync(new Uint8Array(await readFile((await download.path())!)));
   expect(Object.keys(entries).sort()).toEqual([
-    'Bryrite - Q1 2026 - Transcript (Edited).txt',
-    'Bryrite - Q2 2026 - Transcript (Edited).txt',
-    'Bryrite - Q3 2025 - Transcript (Edited).txt',
-    'Bryrite - Q4 2025 - Transcript (Edited).txt',
+    'Bryrite - Q1 2026 - Transcript.txt',
+    'Bryrite - Q2 2026 - Transcript.txt',
+    'Bryrite - Q3 2025 - Transcript.txt',
+    'Bryrite - Q4 2025 - Transcript.txt',
   ]);
-  const text = strFromU8(entries['Bryrite - Q2 2026 - Transcript (Edited).txt']!);
+  const text = strFromU8(entries['Bryrite - Q2 2026 - Transcript.txt']!);
   expect(text.split('\n').slice(0, 5)).toEqual([
     'Q2 2026 earnings call',
     'Company: Bryrite',
     expect.stringMatching(/^Date: Jul 2[12], 2026/),
-    'Type: Transcript (Edited)',
+    'Type: Transcript',
     '',
   ]);
   expect(text).toMatch(/^\[0:00\] Operator$/m);

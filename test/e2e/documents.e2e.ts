@@ -39,11 +39,11 @@ test('open a PDF report, go to page 2, find a figure, select text, zoom', async 
   });
   await page.goto(`/documents/${id}`);
   // The call named once (without its company, shown above it), then the document's type once.
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(': Annual Report');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(': Annual report');
   expect(doc.event.title).toBeTruthy();
   const about = page.locator('details', { hasText: 'About this document' });
   await expect(about).toHaveAttribute('open', '');
-  await expect(about).toContainText('Annual Report');
+  await expect(about).toContainText('Annual report');
   await expect(about).not.toContainText('Periodic Report');
 
   const toolbar = page.getByRole('toolbar', { name: 'PDF controls' });
@@ -146,7 +146,7 @@ test('a document whose file fails says so and recovers with Retry', async ({ pag
   await page.goto(`/documents/${id}`);
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('The file is missing (404)');
-  await expect(page.locator('details', { hasText: 'About this document' })).toContainText('Annual Report');
+  await expect(page.locator('details', { hasText: 'About this document' })).toContainText('Annual report');
   await checkA11y(page, 'document file error');
   await page.request.delete('/__sandbox/faults');
   await alert.getByRole('button', { name: 'Retry' }).click();

@@ -30,7 +30,7 @@ test('an event leads to its transcript: find a phrase, export it as text and Mar
   await expect(page.getByRole('region', { name: 'Live status' })).toContainText('Ended: the recording is available');
   await checkA11y(page, 'event page');
 
-  await page.getByRole('region', { name: 'Transcript' }).getByRole('link', { name: 'Transcript (Edited)' }).click();
+  await page.getByRole('region', { name: 'Transcript' }).getByRole('link', { name: 'Transcript', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/documents/${transcriptId}\\?kind=transcript$`));
   const list = page.getByRole('list', { name: 'Transcript' });
   await expect(list.getByRole('listitem')).toHaveCount(transcriptFile.transcript.paragraphs.length);
@@ -53,7 +53,7 @@ test('an event leads to its transcript: find a phrase, export it as text and Mar
 
   // Export as text and as Markdown: the files hold the speakers, times and words.
   const [text] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export as text' }).click()]);
-  expect(text.suggestedFilename()).toMatch(/ - Q\d \d{4} - Transcript \(Edited\)\.txt$/);
+  expect(text.suggestedFilename()).toMatch(/ - Q\d \d{4} - Transcript\.txt$/);
   const textBody = await readFile((await text.path())!, 'utf8');
   expect(textBody.split('\n')[0]).toBe('Capital Markets Day 2026');
   expect(textBody).toContain('[0:00] Operator');

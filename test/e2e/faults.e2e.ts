@@ -79,7 +79,8 @@ test('429 on the next page: the rows stay, the wait is shown, and the page arriv
   await page.goto('/recordings');
   const table = rows(page, 'Recordings, newest published first');
   await expect(table).toHaveCount(50);
-  // The event of the first row (its company name may still be arriving).
+  // The event of the first row, once its name has settled (the type record names an earnings call).
+  await page.waitForLoadState('networkidle');
   const firstEvent = table.first().locator('td').nth(1);
   const first = await firstEvent.textContent();
 

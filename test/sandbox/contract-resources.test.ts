@@ -47,15 +47,16 @@ beforeAll(async () => {
 });
 
 /** Probes ids 1, 2, ... on an id endpoint until the first 404; returns the records found. */
-async function probeIds(path: string, max = 200): Promise<Rec[]> {
+/** Every record of a catalog endpoint, found by asking for each id up to `max` (the ids are sparse). */
+async function probeIds(path: string, max = 300): Promise<Rec[]> {
   const found: Rec[] = [];
   for (let id = 1; id <= max; id++) {
     const res = await call(sandbox, `${V3}${path}/${id}`);
-    if (res.status === 404) return found;
+    if (res.status === 404) continue;
     expect(res.status, `${path}/${id}`).toBe(200);
     found.push(res.json.data);
   }
-  throw new Error(`${path}: more than ${max} ids`);
+  return found;
 }
 
 async function resolves(url: string): Promise<number> {

@@ -24,14 +24,14 @@ const paths = [
   `/companies/${ids.companyId}`,
   '/companies/1/segments?limit=50',
   `/events/${ids.eventWithAudioAndTranscript!.eventId}`,
-  '/event-types/1',
+  '/event-types/26',
   '/audio?limit=50&expand=event',
   `/audio/${ids.eventWithAudioAndTranscript!.audioId}/chapters?levels=1,2`,
   `/live/audio/${ids.liveEventId}`,
   `/live/audio/${ids.liveEventId! + 1}`,
   '/documents/transcripts?limit=50&expand=event',
   `/documents/${ids.pdfDocumentId}?expand=event`,
-  '/document-types/3',
+  '/document-types/19',
 ];
 
 describe('hostile dataset', () => {

@@ -186,7 +186,7 @@ describe('transcripts', () => {
     }
     // The edited type names the speakers: executives of this company, analysts with their firms.
     const { data: company } = await api(`/companies/${document.companyId}`);
-    expect(document.typeId).toBe(11);
+    expect(document.typeId).toBe(15);
     const roles = transcript.speaker_mapping.map((m: any) => m.speaker_data.role);
     expect(roles).toContain('Chief Executive Officer');
     const ceo = transcript.speaker_mapping.find((m: any) => m.speaker_data.role === 'Chief Executive Officer');
@@ -200,7 +200,7 @@ describe('transcripts', () => {
   });
 
   it('raw transcripts have no speaker mapping', async () => {
-    const { data } = await api('/documents/transcripts?typeIds=10&limit=1');
+    const { data } = await api('/documents/transcripts?typeIds=22&limit=1');
     const transcript = await (await get(data[0].fileUrl)).json();
     expect(transcript).not.toHaveProperty('speaker_mapping');
     expect(transcript.transcript.paragraphs.length).toBeGreaterThan(0);

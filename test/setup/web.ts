@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { resetExtensions } from '../../src/api/extensions.ts';
 
 afterEach(() => {
   cleanup();
+  // What a data source offers is remembered for the session; each test starts a new one.
+  resetExtensions();
 });

@@ -122,8 +122,10 @@ describe('the table', () => {
     const cells = within(row).getAllByRole('cell');
     expect(within(cells[0]!).getByRole('link', { name: first.displayName })).toHaveAttribute('href', `/companies/${first.id}`);
     expect(cells[1]).toHaveTextContent(first.name);
-    expect(cells[3]).toHaveTextContent(first.tickers[0]!.ticker);
-    expect(cells[4]).toHaveTextContent(first.tickers[0]!.exchange);
+    // The main listing: the first real one, not the generic BASE listing the service puts first.
+    expect(first.tickers[0]!.exchange).toBe('BASE');
+    expect(cells[3]).toHaveTextContent(first.tickers[1]!.ticker);
+    expect(cells[4]).toHaveTextContent(first.tickers[1]!.exchange);
   });
 
   it('keeps the rendered rows bounded however many are loaded', async () => {

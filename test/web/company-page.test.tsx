@@ -26,7 +26,11 @@ describe('company page', () => {
     await renderApp(`/companies/${company.id}`);
     expect(await screen.findByRole('heading', { level: 1, name: company.displayName })).toBeInTheDocument();
     expect(screen.getByText(company.name)).toBeInTheDocument();
-    for (const t of company.tickers) expect(screen.getByText(t.ticker, { selector: 'span' }).parentElement).toHaveTextContent(`on ${t.exchange}`);
+    // The generic BASE listing beside each real one is not shown.
+    const listings = company.tickers.filter((t) => t.exchange !== 'BASE');
+    expect(listings.length).toBe(company.tickers.length - 1);
+    for (const t of listings) expect(screen.getByText(t.ticker, { selector: 'span' }).parentElement).toHaveTextContent(`on ${t.exchange}`);
+    expect(screen.queryByText(/\bBASE\b/)).toBeNull();
     for (const isin of company.isins) expect(screen.getByRole('button', { name: `Copy ISIN ${isin}` })).toBeInTheDocument();
     const source = screen.getByRole('link', { name: /Company page at the source/ });
     expect(source).toHaveAttribute('href', company.backlinkUrl);
@@ -93,14 +97,14 @@ describe('company page', () => {
         ),
       ).toEqual([
         ['Small & Mid Cap Conference 2026 /documents/4372?kind=transcript', 'Event page /events/1131'],
-        ['Q2 2026 earnings call /documents/4247?kind=transcript', 'Event page /events/1062', 'Transcript (Raw) /documents/4226?kind=transcript'],
+        ['Q2 2026 earnings call /documents/4247?kind=transcript', 'Event page /events/1062', 'In-house transcript /documents/4226?kind=transcript'],
         ['Annual General Meeting 2026 /documents/3988?kind=transcript', 'Event page /events/1012'],
-        ['Q1 2026 earnings call /documents/3764?kind=transcript', 'Event page /events/931', 'Transcript (Raw) /documents/3699?kind=transcript'],
-        ['Q4 2025 earnings call /documents/3304?kind=transcript', 'Event page /events/843', 'Transcript (Raw) /documents/3271?kind=transcript'],
+        ['Q1 2026 earnings call /documents/3764?kind=transcript', 'Event page /events/931', 'In-house transcript /documents/3699?kind=transcript'],
+        ['Q4 2025 earnings call /documents/3304?kind=transcript', 'Event page /events/843', 'In-house transcript /documents/3271?kind=transcript'],
         ['Q3 2025 earnings call /documents/2895?kind=transcript', 'Event page /events/768'],
       ]),
     );
-    expect(rows[1]).toHaveTextContent('Transcript (Edited)');
+    expect(rows[1]).toHaveTextContent(/^Q2 2026 earnings call.*In-house transcriptTranscript$/);
     expect(within(transcriptsPanel).getByRole('link', { name: 'All transcripts of Lysorara Capital' })).toHaveAttribute(
       'href',
       `/transcripts?companyIds=${company.id}`,

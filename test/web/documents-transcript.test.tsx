@@ -40,7 +40,7 @@ async function file(doc: Doc): Promise<TranscriptFile> {
 
 async function transcriptsOfEvent(eventId: number) {
   const { data } = await sandboxJson<{ data: Doc[] }>(`/documents/transcripts?eventIds=${eventId}&expand=event`);
-  return { raw: data.find((d) => d.typeId === 10)!, edited: data.find((d) => d.typeId === 11)! };
+  return { raw: data.find((d) => d.typeId === 22)!, edited: data.find((d) => d.typeId === 15)! };
 }
 
 describe('reading and exporting a transcript', () => {
@@ -80,7 +80,7 @@ describe('transcript viewer', () => {
     expect(items).toHaveLength(source.transcript.paragraphs.length);
     // "Bramane Foods at the Financials Conference 2026", beside its company, reads as the event alone.
     expect(edited.data.event.title).toBe('Bramane Foods at the Financials Conference 2026');
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Financials Conference 2026: Transcript (Edited)');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Financials Conference 2026: Transcript');
     expect(within(screen.getByText('About this document').closest('details')!).getByRole('link', { name: 'Financials Conference 2026' })).toHaveAttribute(
       'href',
       `/events/${eventId}`,

@@ -46,10 +46,10 @@ describe('event page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Financials Conference 2026' })).toBeInTheDocument();
     const about = screen.getByRole('region', { name: 'About this event' });
     await within(about).findByRole('link', { name: 'Bramane Foods' });
-    await within(about).findByText('Conference presentation');
+    await within(about).findByText('Conference');
     expect(facts(about)).toMatchObject({
       'Fiscal period': 'Q4 2026',
-      Type: 'Conference presentation',
+      Type: 'Conference',
       Language: 'English (en)',
     });
     // The date in the reader's zone, UTC on hover; the zone said once on the page.
@@ -70,11 +70,8 @@ describe('event page', () => {
 
     // One transcript for the call: the edited one, the raw one beside it.
     const transcriptPanel = screen.getByRole('region', { name: 'Transcript' });
-    expect(await within(transcriptPanel).findByRole('link', { name: 'Transcript (Edited)' })).toHaveAttribute(
-      'href',
-      `/documents/${transcriptId}?kind=transcript`,
-    );
-    expect(within(transcriptPanel).getByRole('link', { name: 'Transcript (Raw)' })).toHaveAttribute('href', '/documents/4380?kind=transcript');
+    expect(await within(transcriptPanel).findByRole('link', { name: 'Transcript' })).toHaveAttribute('href', `/documents/${transcriptId}?kind=transcript`);
+    expect(within(transcriptPanel).getByRole('link', { name: 'In-house transcript' })).toHaveAttribute('href', '/documents/4380?kind=transcript');
 
     const live = screen.getByRole('region', { name: 'Live status' });
     expect(await within(live).findByText('Ended: the recording is available')).toBeInTheDocument();

@@ -47,7 +47,13 @@ describe('eventTypeName', () => {
   it('reads types as a reader says them', () => {
     expect(eventTypeName({ name: 'Q4', parent: 'Earnings Call' })).toBe('Q4 earnings call');
     expect(eventTypeName({ name: 'Earnings Call', parent: 'Earnings' })).toBe('Earnings call');
-    expect(eventTypeName({ name: 'AGM', parent: 'Annual General Meeting' })).toBe('AGM');
+    // The service's acronyms read as their family's name; other sub-types keep their own.
+    expect(eventTypeName({ name: 'AGM', parent: 'Annual General Meeting' })).toBe('Annual general meeting');
+    expect(eventTypeName({ name: 'CMD', parent: 'Capital Markets Day' })).toBe('Capital markets day');
+    expect(eventTypeName({ name: 'EGM', parent: 'Extraordinary General Meeting' })).toBe('Extraordinary general meeting');
+    expect(eventTypeName({ name: 'Scheme Meeting', parent: 'Annual General Meeting' })).toBe('Scheme meeting');
+    expect(eventTypeName({ name: 'CEO Sitdown', parent: 'C-level Sitdown' })).toBe('CEO sitdown');
+    expect(eventTypeName({ name: 'KOL Event', parent: 'Update / Briefing' })).toBe('KOL event');
     expect(eventTypeName({ name: 'M&A Announcement', parent: 'M&A Announcement' })).toBe('M&A announcement');
     expect(eventTypeName({ name: null, parent: 'Conference' })).toBe('Conference');
     expect(eventTypeName(undefined)).toBeUndefined();

@@ -26,7 +26,7 @@ describe('transcript filters in the URL', () => {
       endDate: '2026-02-30',
       updatedAfter: '2026-03-01T10:00:00Z',
       updatedBefore: 'yesterday',
-      typeIds: [10, 11],
+      typeIds: [15, 22],
       // No transcript is in a document group: the list does not take that filter at all.
       documentGroupIds: '1,9',
       direction: 'sideways',
@@ -41,7 +41,7 @@ describe('transcript filters in the URL', () => {
       eventIds: ['7038'],
       startDate: '2026-01-01',
       updatedAfter: '2026-03-01T10:00:00Z',
-      typeIds: ['10', '11'],
+      typeIds: ['15', '22'],
     });
     expect(search.dropped.map((d) => `${d.label}: ${d.value}`)).toEqual([
       'Countries: USA',
@@ -60,7 +60,7 @@ describe('transcript filters in the URL', () => {
       isins: ['US0378331005'],
       companyIds: [12],
       eventIds: [7038],
-      typeIds: [10, 11],
+      typeIds: [15, 22],
       startDate: '2026-01-01T00:00:00.000Z',
       updatedAfter: '2026-03-01T10:00:00.000Z',
       direction: 'desc',
@@ -148,20 +148,20 @@ describe('transcript filters in the URL', () => {
   it('names document types from endpoint 13 and filters by them', async () => {
     const { user } = await renderApp('/transcripts');
     await screen.findByRole('table', { name: 'Transcripts, newest published first' });
-    const edited = await screen.findByRole('checkbox', { name: 'Transcript (Edited)' });
+    const edited = await screen.findByRole('checkbox', { name: 'Transcript' });
     await user.click(edited);
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
-    await vi.waitFor(() => expect(transcriptRequests().at(-1)!.get('typeIds')).toBe('11'));
+    await vi.waitFor(() => expect(transcriptRequests().at(-1)!.get('typeIds')).toBe('15'));
     const table = await screen.findByRole('table', { name: 'Transcripts, newest published first' });
     await vi.waitFor(() => {
       const types = within(table)
         .getAllByRole('row')
         .slice(1)
         .map((row) => row.lastElementChild?.textContent);
-      expect(new Set(types)).toEqual(new Set(['Transcript (Edited)']));
+      expect(new Set(types)).toEqual(new Set(['Transcript']));
     });
     // The other type stays on offer after filtering it out.
-    expect(screen.getByRole('checkbox', { name: 'Transcript (Raw)' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'In-house transcript' })).not.toBeChecked();
   });
 });
 
@@ -205,7 +205,9 @@ describe('zip download of selected transcripts', () => {
     const companies = await sandboxJson<{ data: { id: number; displayName: string }[] }>(`/companies?ids=${data.map((d) => d.companyId).join(',')}`);
     for (const doc of data) {
       const company = companies.data.find((c) => c.id === doc.companyId)!.displayName;
-      const name = names.find((n) => n.startsWith(`${company} - ${doc.event.fiscalPeriod} ${doc.event.fiscalYear} - Transcript (`));
+      const name = names.find(
+        (n) => n.startsWith(`${company} - ${doc.event.fiscalPeriod} ${doc.event.fiscalYear} - `) && /(In-house transcript|Transcript)\.json$/.test(n),
+      );
       expect(name, `entry for document ${doc.id}`).toMatch(/\.json$/);
       const original = await (await forwardToSandbox(new Request(doc.fileUrl))).text();
       expect(strFromU8(entries[name!]!)).toBe(original);
@@ -226,7 +228,7 @@ describe('zip download of selected transcripts', () => {
     const status = report.closest('[role="status"]') as HTMLElement;
     expect(status).toHaveTextContent('1 file could not be downloaded:');
     // Text is the default format: the missing entry is named as the text file it would have been.
-    expect(within(status).getByRole('listitem')).toHaveTextContent(/Transcript \((Raw|Edited)\)\.txt: Disk on fire/);
+    expect(within(status).getByRole('listitem')).toHaveTextContent(/(In-house transcript|Transcript)\.txt: Disk on fire/);
     const entries = unzipSync(new Uint8Array(await downloads.saved[0]!.blob.arrayBuffer()));
     expect(Object.keys(entries)).toHaveLength(3);
     expect(strFromU8(entries['Failed downloads.txt']!)).toMatch(/could not be downloaded[\s\S]*: Disk on fire/);

@@ -131,7 +131,8 @@ export function generateCompanies(seed: string, count: number, now: number): Com
           ? tickerFrom(brand, rng, rng.int(3, 4))
           : `${tickerFrom(brand, rng, 3)}${String.fromCharCode(65 + rng.int(0, 25), 65 + rng.int(0, 25))}`;
     }
-    tickers.push({ ticker: primary, exchange });
+    // The service lists a ticker's base listing under the generic exchange BASE beside its real one.
+    tickers.push({ ticker: primary, exchange: 'BASE' }, { ticker: primary, exchange });
     usedTickers.add(`${exchange}:${primary}`);
     allTickers.push({ ticker: primary, exchange });
 

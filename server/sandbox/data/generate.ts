@@ -1,5 +1,5 @@
 import { Random } from '../random.ts';
-import { DOC_TYPE, EVENT_TYPE, TRANSCRIPT_TYPE_IDS } from './catalog.ts';
+import { DOC_TYPE, EARNINGS_CALL_TYPES, EDITED_TRANSCRIPT_TYPE, EVENT_TYPE, RAW_TRANSCRIPT_TYPE, TRANSCRIPT_TYPE_IDS } from './catalog.ts';
 import { generateCompanies, type CompanyRecord } from './companies.ts';
 import { TableBuilder, type Columns } from './table.ts';
 
@@ -27,7 +27,7 @@ export const PRESS_TOPICS = [
 
 const EVENT_SCHEMA = {
   companyId: 'i32',
-  typeId: 'u8',
+  typeId: 'i16',
   date: 'f64',
   fiscalYear: 'i16',
   period: 'u8',
@@ -80,6 +80,9 @@ export interface GenerateOptions {
   callDurations: readonly number[];
 }
 
+/** What a `Report` document is, by its variant. */
+export const REPORT_VARIANT = { meetingNotice: 0, registration: 1 } as const;
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -94,6 +97,30 @@ export function quarterEnd(quarterIndex: number): number {
   const year = Math.floor(quarterIndex / 4);
   const quarter = quarterIndex % 4; // 0-based
   return Date.UTC(year, quarter * 3 + 3, 0, 23, 59, 59, 999);
+}
+
+const US_EXCHANGES = /^(?:NYSE|NYSEAmerican|Nasdaq[A-Z]*)$/;
+
+/**
+ * Which filings a company's results come with: a US company files 8-K, 10-Q and 10-K; a foreign
+ * company listed in the US furnishes 6-K and files a 20-F (a Canadian one a 40-F); any other
+ * publishes its own earnings release, interim and annual reports.
+ */
+export function filerKind(company: Pick<CompanyRecord, 'country' | 'tickers'>): 'us' | 'foreign' | 'canadian' | 'home' {
+  if (company.country === 'US') return 'us';
+  if (!company.tickers.some((t) => US_EXCHANGES.test(t.exchange))) return 'home';
+  return company.country === 'CA' ? 'canadian' : 'foreign';
+}
+
+export function releaseType(kind: ReturnType<typeof filerKind>): number {
+  return kind === 'us' ? DOC_TYPE.earningsRelease8K : kind === 'home' ? DOC_TYPE.earningsRelease : DOC_TYPE.earningsRelease6K;
+}
+
+function annualReportType(kind: ReturnType<typeof filerKind>): number {
+  if (kind === 'us') return DOC_TYPE.annualReport10K;
+  if (kind === 'foreign') return DOC_TYPE.annualReport20F;
+  if (kind === 'canadian') return DOC_TYPE.annualReport40F;
+  return DOC_TYPE.annualReport;
 }
 
 /** The date of a company's earnings call for a quarter. */
@@ -119,6 +146,7 @@ export function generateDataset(options: GenerateOptions): Dataset {
   for (const company of companies) {
     const rng = Random.derive(seed, `company-events/${company.seedIndex}`);
     const english = company.language === 'en';
+    const filer = filerKind(company);
     const addDocument = (eventDraft: number, typeId: number, createdAt: number, variant = 0) => {
       if (createdAt > now) return;
       const updatedAt = rng.chance(0.15) ? Math.min(now, createdAt + rng.int(1, 30) * HOUR) : createdAt;
@@ -151,8 +179,8 @@ export function generateDataset(options: GenerateOptions): Dataset {
           audio.push({ companyId: company.id, eventId: draft, callIndex, createdAt: audioCreated, updatedAt: audioUpdated });
           recorded = true;
           if (english) {
-            addDocument(draft, DOC_TYPE.rawTranscript, audioCreated + rng.int(20, 90) * MINUTE);
-            if (rng.chance(0.9)) addDocument(draft, DOC_TYPE.editedTranscript, date + rng.int(20, 96) * HOUR);
+            addDocument(draft, RAW_TRANSCRIPT_TYPE, audioCreated + rng.int(20, 90) * MINUTE);
+            if (rng.chance(0.9)) addDocument(draft, EDITED_TRANSCRIPT_TYPE, date + rng.int(20, 96) * HOUR);
           }
         }
       }
@@ -168,17 +196,17 @@ export function generateDataset(options: GenerateOptions): Dataset {
       lastQuarter = quarterIndex;
       const year = Math.floor(quarterIndex / 4);
       const quarter = quarterIndex % 4;
-      const { draft } = addEvent(EVENT_TYPE.earningsCall, date, year, quarter);
-      addDocument(draft, DOC_TYPE.earningsRelease, date - rng.int(30, 150) * MINUTE);
-      if (rng.chance(0.55)) addDocument(draft, DOC_TYPE.earningsPresentation, date - rng.int(20, 60) * MINUTE);
-      if (company.country === 'US') {
+      const { draft } = addEvent(EARNINGS_CALL_TYPES[quarter] as number, date, year, quarter);
+      addDocument(draft, releaseType(filer), date - rng.int(30, 150) * MINUTE);
+      if (rng.chance(0.55)) addDocument(draft, DOC_TYPE.slides, date - rng.int(20, 60) * MINUTE);
+      if (filer === 'us') {
         addDocument(
           draft,
-          quarter === 3 ? DOC_TYPE.annualReport : DOC_TYPE.quarterlyReport,
+          quarter === 3 ? DOC_TYPE.annualReport10K : DOC_TYPE.quarterlyReport10Q,
           date + (quarter === 3 ? rng.int(15, 40) : rng.int(1, 12)) * DAY + rng.int(0, 600) * MINUTE,
         );
       } else if (quarter === 3) {
-        addDocument(draft, DOC_TYPE.annualReportIfrs, date + rng.int(20, 60) * DAY + rng.int(0, 600) * MINUTE);
+        addDocument(draft, annualReportType(filer), date + rng.int(20, 60) * DAY + rng.int(0, 600) * MINUTE);
       } else if (quarter === 1 || rng.chance(0.7)) {
         addDocument(draft, DOC_TYPE.interimReport, date - rng.int(30, 90) * MINUTE);
       }
@@ -190,14 +218,14 @@ export function generateDataset(options: GenerateOptions): Dataset {
       const agmDate = Date.UTC(year, 4, 1 + rng.int(0, 45), rng.pick([8, 9, 13, 14]), 0);
       if (agmDate < cutoff && agmDate > company.createdAt) {
         const { draft } = addEvent(EVENT_TYPE.annualGeneralMeeting, agmDate, year - 1, 6);
-        addDocument(draft, DOC_TYPE.proxyStatement, agmDate - rng.int(25, 40) * DAY);
+        addDocument(draft, DOC_TYPE.report, agmDate - rng.int(25, 40) * DAY, REPORT_VARIANT.meetingNotice);
         addDocument(draft, DOC_TYPE.pressRelease, agmDate + rng.int(3, 8) * HOUR, 0);
       }
       if (rng.chance(0.25)) {
         const date = Date.UTC(year, rng.int(0, 11), rng.int(1, 28), rng.pick([13, 15, 17]), 0);
         if (date < cutoff) {
           const variant = rng.int(0, 7);
-          addEvent(EVENT_TYPE.conferencePresentation, date, year, Math.floor(new Date(date).getUTCMonth() / 3), variant);
+          addEvent(EVENT_TYPE.conference, date, year, Math.floor(new Date(date).getUTCMonth() / 3), variant);
         }
       }
     }
@@ -205,16 +233,16 @@ export function generateDataset(options: GenerateOptions): Dataset {
       const date = Date.UTC(firstYear + rng.int(0, 2), rng.pick([2, 5, 8, 10]), rng.int(5, 25), rng.pick([8, 9, 13]), 0);
       if (date < cutoff) {
         const { draft } = addEvent(EVENT_TYPE.capitalMarketsDay, date, new Date(date).getUTCFullYear(), Math.floor(new Date(date).getUTCMonth() / 3));
-        addDocument(draft, DOC_TYPE.earningsPresentation, date - rng.int(10, 60) * MINUTE);
+        addDocument(draft, DOC_TYPE.slides, date - rng.int(10, 60) * MINUTE);
         addDocument(draft, DOC_TYPE.pressRelease, date + rng.int(4, 9) * HOUR, 6);
       }
     }
     if (rng.chance(0.07)) {
       const date = Date.UTC(firstYear + rng.int(0, 2), rng.int(0, 11), rng.int(1, 28), rng.pick([7, 12, 13]), 0);
       if (date < cutoff) {
-        const { draft } = addEvent(EVENT_TYPE.mergerCall, date, new Date(date).getUTCFullYear(), Math.floor(new Date(date).getUTCMonth() / 3));
+        const { draft } = addEvent(EVENT_TYPE.mergerAnnouncement, date, new Date(date).getUTCFullYear(), Math.floor(new Date(date).getUTCMonth() / 3));
         addDocument(draft, DOC_TYPE.pressRelease, date - rng.int(30, 120) * MINUTE, 3);
-        if (rng.chance(0.6)) addDocument(draft, DOC_TYPE.registrationStatement, date + rng.int(10, 40) * DAY);
+        if (rng.chance(0.6)) addDocument(draft, DOC_TYPE.report, date + rng.int(10, 40) * DAY, REPORT_VARIANT.registration);
       }
     }
   }
