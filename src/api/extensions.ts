@@ -94,10 +94,7 @@ export function resetExtensions(): void {
  * GET an extension path with the app's one fetch layer. 404 and 403 become "unavailable" (and are
  * remembered); every other failure is an ApiError like any request's.
  */
-export async function getExtension<S extends z.ZodMiniType>(
-  extension: Extension,
-  options: GetJsonOptions<S>,
-): Promise<ExtensionResult<z.output<S>>> {
+export async function getExtension<S extends z.ZodMiniType>(extension: Extension, options: GetJsonOptions<S>): Promise<ExtensionResult<z.output<S>>> {
   if (isExtensionMissing(extension)) return { available: false, extension };
   try {
     return { available: true, value: await getJson(EXTENSION_PATHS[extension], options) };
