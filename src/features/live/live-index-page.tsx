@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { EmptyState, Panel } from '../../components/ui/panel.tsx';
 import { OpenLiveForm } from './open-live-form.tsx';
 import { forgetRecentLive, useRecentLive } from './recent.ts';
-import { describeState, TONE_BADGE } from './states.ts';
+import { describeState, TONE_BADGE } from '../../components/live-states.ts';
 
 /** /live: follow a call's live status, and the calls followed recently with their last state. */
 export function LiveIndexPage() {
