@@ -7,13 +7,11 @@ import { safeHttpUrl } from '../../lib/safe-url.ts';
 import { plausibleSeconds } from '../../lib/format.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { textLinkClass } from '../../components/ui/text-link.ts';
+import { liveKey } from '../../components/listen-live-button.tsx';
 
 const primary = buttonClass({ variant: 'primary', size: 'md' });
 const secondary = buttonClass();
 
-export function liveKey(liveId: number): string {
-  return `live:${liveId}`;
-}
 
 /**
  * Listening from the status page: the live stream in the app's one player while the call is live
