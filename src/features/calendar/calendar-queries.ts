@@ -43,8 +43,8 @@ export interface DayExtras {
  * they ask only for their live state when they are today or tomorrow (a call may be announced as
  * starting soon); other future days ask nothing.
  */
-export function useDayExtras(days: readonly string[], today: string, timeZone: string): DayExtras {
-  const past = days.filter((day) => day <= today);
+export function useDayExtras(days: readonly string[], today: string, timeZone: string, { liveOnly = false }: { liveOnly?: boolean } = {}): DayExtras {
+  const past = liveOnly ? [] : days.filter((day) => day <= today);
   const liveDays = days.filter((day) => day === today || day === addDays(today, 1));
   const window = (day: string) => {
     const { start, end } = daysRange(day, day, timeZone);

@@ -12,7 +12,6 @@ import { liveKey } from '../../components/listen-live-button.tsx';
 const primary = buttonClass({ variant: 'primary', size: 'md' });
 const secondary = buttonClass();
 
-
 /**
  * Listening from the status page: the live stream in the app's one player while the call is live
  * (with how far behind live the listener is, and "Go live"), the recording once it is available,
