@@ -18,7 +18,9 @@ import { useWeekEvents } from './calendar-queries.ts';
 import { calendarFilters, type CalendarAddress } from './calendar-search.ts';
 import { WatchlistToggle } from './watchlist-toggle.tsx';
 import { WeekNav } from './week-nav.tsx';
-import { useNow } from './use-now.ts';
+import { useNow, useServerClockKnown } from './use-now.ts';
+import { useQuery } from '@tanstack/react-query';
+import { eventTypeQueries } from '../../api/event-types.ts';
 
 export interface CalendarPageProps {
   address: CalendarAddress;
@@ -38,6 +40,9 @@ export interface CalendarPageProps {
 export function CalendarPage({ address, onNavigate, seenExchanges, renderAddToCalendar, renderSubscribe }: CalendarPageProps) {
   const timeZone = readerTimeZone();
   const now = useNow();
+  // "Today" is the service's today: wait for its clock (the type list's answer tells it) unless that fails.
+  const typeListQuery = useQuery(eventTypeQueries.list());
+  const clockReady = useServerClockKnown() || typeListQuery.isError;
   const today = dayOf(now, timeZone);
   const thisMonday = mondayOf(today);
   const monday = mondayOf(address.week ?? today);
@@ -64,7 +69,7 @@ export function CalendarPage({ address, onNavigate, seenExchanges, renderAddToCa
         companyIds: onlyWatchlist ? watchedIds : undefined,
       },
     },
-    !waitingForTypes && !(onlyWatchlist && watchedIds.length === 0),
+    clockReady && !waitingForTypes && !(onlyWatchlist && watchedIds.length === 0),
   );
 
   const go = (changes: Partial<CalendarAddress>) => {
@@ -104,7 +109,7 @@ export function CalendarPage({ address, onNavigate, seenExchanges, renderAddToCa
               </button>
               .
             </p>
-          ) : week.isPending || waitingForTypes ? (
+          ) : !clockReady || week.isPending || waitingForTypes ? (
             <SkeletonRows rows={8} label="Loading the week's events" />
           ) : week.isError ? (
             <div className="p-4">

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { eventQueries } from '../../api/events.ts';
+import { eventTypeQueries } from '../../api/event-types.ts';
 import { PanelError } from '../../components/query-states.tsx';
 import { SkeletonRows } from '../../components/skeleton.tsx';
 import { readerTimeZone } from '../../components/time-zone-note.tsx';
@@ -11,7 +12,7 @@ import { UnavailableNote } from '../../components/unavailable-note.tsx';
 import { dayOf, daysRange } from '../../lib/calendar-week.ts';
 import { useCompanyNamesInChunks, useDayExtras } from './calendar-queries.ts';
 import { CalendarRow, rowGrid } from './calendar-row.tsx';
-import { useNow } from './use-now.ts';
+import { useNow, useServerClockKnown } from './use-now.ts';
 
 const ROWS = 8;
 
@@ -25,7 +26,10 @@ export function TodayPanel() {
   const now = useNow();
   const today = dayOf(now, timeZone);
   const { start, end } = daysRange(today, today, timeZone);
-  const events = useQuery(eventQueries.between({ startDate: new Date(start).toISOString(), endDate: new Date(end).toISOString() }));
+  // "Today" is the service's today: wait until one of the page's answers has told its clock.
+  const typeList = useQuery(eventTypeQueries.list());
+  const clockReady = useServerClockKnown() || typeList.isError;
+  const events = useQuery({ ...eventQueries.between({ startDate: new Date(start).toISOString(), endDate: new Date(end).toISOString() }), enabled: clockReady });
   const extras = useDayExtras([today], today, timeZone, { liveOnly: true });
   const all = events.data?.available ? events.data.value.items : [];
   const liveNow = all.filter((event) => extras.live.get(event.id)?.state === 'live');
@@ -46,7 +50,7 @@ export function TodayPanel() {
         </Link>
       }
     >
-      {events.isPending ? (
+      {!clockReady || events.isPending ? (
         <SkeletonRows rows={4} label="Loading today's events" />
       ) : events.isError ? (
         <PanelError error={events.error} onRetry={() => void events.refetch()} />
