@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import { matchRoute } from './api.ts';
+import { matchRoute, runRoute } from './api.ts';
 import { ManualClock, RunningClock, type Clock } from './clock.ts';
 import { DEFAULTS, type SandboxDataset } from './config.ts';
 import { generateDataset } from './data/generate.ts';
-import { errorResponse, HttpError } from './errors.ts';
+import { errorResponse, HttpError, httpErrorResponse, plainErrorResponse } from './errors.ts';
 import { applyFault, FaultRegistry, isFaultKind, type FaultKind, type FaultRule } from './faults.ts';
 import { serveFile } from './files.ts';
 import { hostileAnswer } from './hostile.ts';
@@ -106,8 +106,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       return errorResponse(405, `Method ${request.method} is not allowed: the API is read-only (GET, HEAD)`, { allow: 'GET, HEAD' });
     }
     const key = request.headers.get('x-api-key');
-    if (!key) return errorResponse(401, 'Missing API key: send it in the x-api-key header');
-    if (key !== apiKey) return errorResponse(401, 'Invalid API key');
+    // The service says no more than this, whether the key is missing or wrong.
+    if (!key || key !== apiKey) return plainErrorResponse(401);
 
     const requested = request.headers.get('x-sandbox-fault') ?? url.searchParams.get('__fault');
     const rule: Pick<FaultRule, 'kind' | 'retryAfter' | 'delayMs'> | undefined =
@@ -124,14 +124,14 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     }
 
     try {
-      const answer = route.handler(route.params, new QueryReader(url.searchParams), contextFor(request));
+      const answer = runRoute(route, new QueryReader(url.searchParams), contextFor(request));
       const body = options.dataset === 'hostile' ? hostileAnswer(path, answer) : answer;
       return new Response(request.method === 'HEAD' ? null : JSON.stringify(body), {
         status: 200,
         headers: { 'content-type': 'application/json; charset=utf-8' },
       });
     } catch (error) {
-      if (error instanceof HttpError) return errorResponse(error.status, error.message, error.headers);
+      if (error instanceof HttpError) return httpErrorResponse(error);
       console.error('sandbox: unexpected error', error);
       return errorResponse(500, 'Internal server error');
     }
