@@ -1,12 +1,14 @@
 import { DOCUMENT_TYPES, EVENT_TYPES, TRANSCRIPT_TYPE_IDS } from './data/catalog.ts';
 import type { CompanyRecord } from './data/companies.ts';
+import type { SandboxContract } from './config.ts';
 import { companySegments } from './data/segments.ts';
 import { documentList, DOCUMENT_LIST_PARAMETERS } from './document-lists.ts';
+import { EXTENSION_ROUTES } from './extensions.ts';
 import {
   COMPANY_FILTERS,
   companyMask,
   DATES,
-  eventDate,
+  eventDates,
   list,
   matchesRelated,
   notFound,
@@ -22,7 +24,8 @@ import * as out from './serialize.ts';
 import type { Context } from './serialize.ts';
 
 /**
- * The 13 endpoints of the Financial Events API v3. Each handler validates its
+ * The 13 endpoints of the Financial Events API v3 (and, unless the contract is strict, the five
+ * list endpoints the real service has beyond it: extensions.ts). Each handler validates its
  * query, looks the records up through the Store at the current sandbox time, and returns the
  * contract's envelope. Every route declares the query parameters it takes; any other is refused
  * with 400 ("property expand should not exist"), as the service does.
@@ -115,14 +118,14 @@ const CONTRACT_ROUTES: Route[] = [
       const filters = relatedFilters(query, ctx);
       const expand = query.expandEvent();
       const { audio } = ctx.store.dataset;
+      const dateOf = eventDates(ctx);
       const result = paginate(page, ctx.store.audioSource(ctx.now), (id) => {
         if (id <= audio.count) {
           const row = id - 1;
-          const eventId = audio.eventId[row]!;
-          return matchesRelated(filters, audio.companyId[row]!, eventId, audio.updatedAt[row]!, () => eventDate(ctx, eventId));
+          return matchesRelated(filters, audio.companyId[row]!, audio.eventId[row]!, audio.updatedAt[row]!, dateOf);
         }
         const a = ctx.store.audio(id, ctx.now);
-        return a !== undefined && matchesRelated(filters, a.company.id, a.eventId, a.updatedAt, () => eventDate(ctx, a.eventId));
+        return a !== undefined && matchesRelated(filters, a.company.id, a.eventId, a.updatedAt, dateOf);
       });
       return list(result, (id) => out.audio(ctx.store.audio(id, ctx.now)!, ctx, expand));
     },
@@ -204,7 +207,9 @@ const CONTRACT_ROUTES: Route[] = [
   },
 ];
 
-const ROUTES: Route[] = CONTRACT_ROUTES;
+const ROUTES: Route[] = [...CONTRACT_ROUTES, ...EXTENSION_ROUTES];
+
+export type Contract = SandboxContract;
 
 export interface RouteMatch {
   handler: Handler;
@@ -215,10 +220,14 @@ export interface RouteMatch {
 
 const parameterSets = new Map(ROUTES.map((route) => [route, new Set(route.parameters)]));
 
-/** Finds the route for a path below /public/v3; undefined when no endpoint has that path. */
-export function matchRoute(path: string): RouteMatch | undefined {
+/**
+ * Finds the route for a path below /public/v3; undefined when no endpoint has that path (in
+ * `strict` mode the five extension endpoints do not exist either).
+ */
+export function matchRoute(path: string, contract: Contract = 'full'): RouteMatch | undefined {
   const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
   for (const route of ROUTES) {
+    if (route.extension && contract === 'strict') continue;
     const match = route.pattern.exec(trimmed);
     if (match) return { handler: route.handler, params: match.slice(1), parameters: parameterSets.get(route)! };
   }

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { matchRoute, runRoute } from './api.ts';
+import { matchRoute, runRoute, type Contract } from './api.ts';
 import { ManualClock, RunningClock, type Clock } from './clock.ts';
 import { DEFAULTS, type SandboxDataset } from './config.ts';
 import { generateDataset } from './data/generate.ts';
@@ -34,6 +34,12 @@ export interface SandboxOptions {
   mediaDirectory?: string;
   /** `hostile`: every API answer rewritten into odd and dangerous values (see hostile.ts). Default `normal`. */
   dataset?: SandboxDataset;
+  /**
+   * `full` (default): the 13 endpoints of the contract and the five list endpoints the real service
+   * has beyond it (/events, /live/audio, /documents, /event-types, /document-types). `strict`: the
+   * 13 only; the five answer 404 like any unknown path, as an upstream that implements only the contract.
+   */
+  contract?: Contract;
 }
 
 export interface Sandbox {
@@ -100,7 +106,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     const request = c.req.raw;
     const url = new URL(request.url);
     const path = url.pathname.slice('/public/v3'.length);
-    const route = matchRoute(path);
+    const route = matchRoute(path, options.contract ?? 'full');
     if (!route) return errorResponse(404, `Cannot ${request.method} ${url.pathname}`);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return errorResponse(405, `Method ${request.method} is not allowed: the API is read-only (GET, HEAD)`, { allow: 'GET, HEAD' });

@@ -1,5 +1,5 @@
 import { DOCUMENT_TYPES, TRANSCRIPT_TYPE_IDS } from './data/catalog.ts';
-import { COMPANY_FILTERS, DATES, eventDate, hasDateWindow, list, matchesRelated, PAGE, relatedFilters, UPDATED, type RelatedFilters } from './listing.ts';
+import { COMPANY_FILTERS, DATES, eventDates, hasDateWindow, list, matchesRelated, PAGE, relatedFilters, UPDATED, type RelatedFilters } from './listing.ts';
 import { concatSources, EMPTY_SOURCE, paginate, sortedIdsSource, type PositionSource } from './paginate.ts';
 import type { QueryReader } from './query.ts';
 import * as out from './serialize.ts';
@@ -43,17 +43,16 @@ export function documentList(query: QueryReader, ctx: Context, scope: 'all' | 't
     (!filters.groupIds || filters.groupIds.has(groupOf.get(typeId) ?? -1));
   const source = concatSources(staticSource(ctx, filters, transcriptsOnly), scheduledSource(ctx, filters, typeAllowed));
   const { documents } = ctx.store.dataset;
+  const dateOf = eventDates(ctx);
   const result = paginate(page, source, (id) => {
     if (id <= documents.count) {
       const row = id - 1;
-      const eventId = documents.eventId[row]!;
       return (
-        typeAllowed(documents.typeId[row]!) &&
-        matchesRelated(filters, documents.companyId[row]!, eventId, documents.updatedAt[row]!, () => eventDate(ctx, eventId))
+        matchesRelated(filters, documents.companyId[row]!, documents.eventId[row]!, documents.updatedAt[row]!, dateOf) && typeAllowed(documents.typeId[row]!)
       );
     }
     const d = ctx.store.document(id, ctx.now);
-    return d !== undefined && typeAllowed(d.typeId) && matchesRelated(filters, d.company.id, d.eventId, d.updatedAt, () => eventDate(ctx, d.eventId));
+    return d !== undefined && matchesRelated(filters, d.company.id, d.eventId, d.updatedAt, dateOf) && typeAllowed(d.typeId);
   });
   return list(result, (id) => out.document(ctx.store.document(id, ctx.now)!, ctx, expand));
 }

@@ -10,26 +10,33 @@ import type { Dataset } from './data/generate.ts';
  * large part of a table answers undefined: walking the table is then as cheap as sorting the ids.
  */
 
-/** Above this share of a table, a window is not worth narrowing. */
-const WORTHWHILE_SHARE = 0.25;
+/**
+ * Above this share of a table (about two months of the three years), a window is not worth
+ * narrowing: sorting its ids and walking them costs more than walking the table with a date check.
+ */
+const WORTHWHILE_SHARE = 0.05;
+/** Windows remembered per table: a client pages through the same window, request after request. */
+const REMEMBERED_WINDOWS = 8;
 
 export class DateIndex {
   private eventsByDate?: Int32Array;
   private documentsByDate?: Int32Array;
+  private readonly eventWindows = new WindowCache();
+  private readonly documentWindows = new WindowCache();
 
   constructor(private readonly dataset: Dataset) {}
 
   /** Static event ids whose date lies in [start, end], ascending; undefined: not worth narrowing. */
   eventsBetween(start: number | undefined, end: number | undefined): Int32Array | undefined {
     const { date } = this.dataset.events;
-    return window(this.events(), (id) => date[id - 1] as number, start, end);
+    return this.eventWindows.get(start, end, () => window(this.events(), (id) => date[id - 1] as number, start, end));
   }
 
   /** Static document ids whose event's date lies in [start, end], ascending; undefined: not worth narrowing. */
   documentsBetween(start: number | undefined, end: number | undefined): Int32Array | undefined {
     const { date } = this.dataset.events;
     const { eventId } = this.dataset.documents;
-    return window(this.documents(), (id) => date[(eventId[id - 1] as number) - 1] as number, start, end);
+    return this.documentWindows.get(start, end, () => window(this.documents(), (id) => date[(eventId[id - 1] as number) - 1] as number, start, end));
   }
 
   private events(): Int32Array {
@@ -78,4 +85,23 @@ function firstAtOrAfter(sorted: Int32Array, dateOf: (id: number) => number, time
     else hi = mid;
   }
   return lo;
+}
+
+/** The last few windows' answers, newest last. */
+class WindowCache {
+  private readonly entries = new Map<string, Int32Array | undefined>();
+
+  get(start: number | undefined, end: number | undefined, compute: () => Int32Array | undefined): Int32Array | undefined {
+    const key = `${start ?? ''}/${end ?? ''}`;
+    if (this.entries.has(key)) {
+      const hit = this.entries.get(key);
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit;
+    }
+    const value = compute();
+    this.entries.set(key, value);
+    if (this.entries.size > REMEMBERED_WINDOWS) this.entries.delete(this.entries.keys().next().value as string);
+    return value;
+  }
 }

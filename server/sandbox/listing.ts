@@ -79,18 +79,21 @@ export function relatedFilters(query: QueryReader, ctx: Context, { eventIds = tr
 
 export const hasDateWindow = (f: RelatedFilters): boolean => f.startDate !== undefined || f.endDate !== undefined;
 
+/** The date a window applies to, by event id: the event's date (undefined: no such event). */
+export type EventDateOf = (eventId: number) => number | undefined;
+
 /**
- * Whether a record passes the related filters. `date` gives the date the window applies to (the
- * record's event's date), asked for only when there is a window; undefined fails it.
+ * Whether a record passes the related filters. `dateOf` gives its event's date, asked for only
+ * when there is a window (one function per request: lists walk hundreds of thousands of records).
  */
-export function matchesRelated(f: RelatedFilters, companyId: number, eventId: number, updatedAt: number, date: () => number | undefined): boolean {
+export function matchesRelated(f: RelatedFilters, companyId: number, eventId: number, updatedAt: number, dateOf: EventDateOf): boolean {
   if (f.mask && f.mask[companyId] !== 1) return false;
   if (f.companyIds && !f.companyIds.has(companyId)) return false;
   if (f.eventIds && !f.eventIds.has(eventId)) return false;
   if (f.updatedAfter !== undefined && !(updatedAt > f.updatedAfter)) return false;
   if (f.updatedBefore !== undefined && !(updatedAt < f.updatedBefore)) return false;
   if (hasDateWindow(f)) {
-    const time = date();
+    const time = dateOf(eventId);
     if (time === undefined) return false;
     if (f.startDate !== undefined && time < f.startDate) return false;
     if (f.endDate !== undefined && time > f.endDate) return false;
@@ -98,10 +101,13 @@ export function matchesRelated(f: RelatedFilters, companyId: number, eventId: nu
   return true;
 }
 
-/** The date of an event, static or scheduled. */
-export function eventDate(ctx: Context, eventId: number): number | undefined {
+/** Dates of events, static or scheduled, at the request's time. */
+export function eventDates(ctx: Context): EventDateOf {
   const { events } = ctx.store.dataset;
-  if (eventId >= 1 && eventId <= events.count) return events.date[eventId - 1];
-  const slot = ctx.store.schedule.slotOfEvent(eventId, ctx.now);
-  return slot === undefined ? undefined : ctx.store.schedule.slotStart(slot);
+  const { schedule } = ctx.store;
+  return (eventId) => {
+    if (eventId >= 1 && eventId <= events.count) return events.date[eventId - 1];
+    const slot = schedule.slotOfEvent(eventId, ctx.now);
+    return slot === undefined ? undefined : schedule.slotStart(slot);
+  };
 }

@@ -29,9 +29,12 @@ export const LIVE_STATES = [
 ] as const;
 export const FAILURE_STATES = ['liveFailedInterrupted', 'liveFailedNoAccess', 'liveFailedNotStarted', 'processingRecordingFailed'];
 
-export function makeSandbox(options: { seed?: string; companies?: number; now?: number } = {}): { sandbox: Sandbox; clock: ManualClock } {
+export function makeSandbox(options: { seed?: string; companies?: number; now?: number; contract?: 'full' | 'strict' } = {}): {
+  sandbox: Sandbox;
+  clock: ManualClock;
+} {
   const clock = new ManualClock(options.now ?? NOW);
-  const sandbox = createSandbox({ seed: options.seed ?? 'contract', companies: options.companies ?? 120, clock });
+  const sandbox = createSandbox({ seed: options.seed ?? 'contract', companies: options.companies ?? 120, clock, contract: options.contract });
   return { sandbox, clock };
 }
 

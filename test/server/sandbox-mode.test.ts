@@ -88,6 +88,22 @@ describe('sandbox mode', () => {
     expect((await response.json()).data.length).toBeGreaterThan(0);
   });
 
+  it('serves the five list endpoints beyond the contract by default, and only the 13 with SANDBOX_CONTRACT=strict', async () => {
+    for (const path of ['/events', '/live/audio', '/documents', '/event-types', '/document-types']) {
+      expect((await fetch(`${server.origin}/public/v3${path}?limit=1`)).status, path).toBe(200);
+    }
+    const strict = createServerApp(
+      readServerConfig({ SANDBOX_COMPANIES: '30', SANDBOX_NOW: '2026-11-21T12:00:00Z', SANDBOX_CLOCK_RATE: '0', SANDBOX_CONTRACT: 'strict' }),
+    );
+    for (const path of ['/events', '/live/audio', '/documents', '/event-types', '/document-types']) {
+      const response = await strict.fetch(new Request(`http://app.test/public/v3${path}`));
+      expect(response.status, path).toBe(404);
+      expect(await response.json()).toEqual({ statusCode: 404, message: `Cannot GET /public/v3${path}`, error: 'Not Found' });
+    }
+    expect((await strict.fetch(new Request('http://app.test/public/v3/companies?limit=1'))).status).toBe(200);
+    expect((await strict.fetch(new Request('http://app.test/public/v3/documents/transcripts?limit=1'))).status).toBe(200);
+  });
+
   it('says upstream when a key and base URL are configured', async () => {
     const app = createServerApp(readServerConfig({ API_KEY: 'k-123456789', API_BASE_URL: 'https://api.example.com' }));
     const response = await app.fetch(new Request('http://app.test/app-config.json'));
