@@ -148,7 +148,7 @@ export function live(l: LiveInfo, ctx: Context) {
 
 export function documentFileName(d: DocumentInfo, ctx: Context): string {
   const e = ctx.store.event(d.eventId, ctx.now);
-  const type = DOCUMENT_TYPES[d.typeId - 1];
+  const type = DOCUMENT_TYPES.find((t) => t.id === d.typeId);
   const parts = [d.company.slug, e ? `${e.fiscalPeriod}-${e.fiscalYear}` : '', type?.name ?? 'document'];
   const base = parts
     .filter(Boolean)

@@ -52,6 +52,18 @@ describe('sandbox mode', () => {
     expect(await playlist.text()).toContain('#EXTM3U');
   });
 
+  it('answers HEAD on a transcript and a playlist with the Content-Length of the uncompressed GET', async () => {
+    const { data } = await (await fetch(`${server.origin}/public/v3/documents/transcripts?limit=1`)).json();
+    const { data: audio } = await (await fetch(`${server.origin}/public/v3/audio?limit=1`)).json();
+    for (const url of [data[0].fileUrl, audio[0].streamUrl]) {
+      const got = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+      const bytes = (await got.arrayBuffer()).byteLength;
+      const head = await fetch(url, { method: 'HEAD' });
+      expect(head.status, url).toBe(200);
+      expect(head.headers.get('content-length'), url).toBe(String(bytes));
+    }
+  });
+
   it('keeps the sandbox fault controls working through the proxy', async () => {
     const response = await fetch(`${server.origin}/public/v3/companies?__fault=429&__retryAfter=9`);
     expect(response.status).toBe(429);
