@@ -63,9 +63,8 @@ const QUARTER_NAMES = ['first quarter', 'second quarter', 'third quarter', 'four
 
 /** Documents of a scheduled call, by j (document id = firstDocumentId + 3 * slot + j). */
 const SCHEDULED_DOCUMENT_TYPES = [DOC_TYPE.earningsRelease, DOC_TYPE.rawTranscript, DOC_TYPE.editedTranscript] as const;
-/** The j of each scheduled document, all and transcripts only. */
+/** The j of each scheduled document. */
 export const ALL_SCHEDULED_DOCUMENTS: readonly number[] = [0, 1, 2];
-export const SCHEDULED_TRANSCRIPTS: readonly number[] = [1, 2];
 
 export function scheduledDocumentTypeId(j: number): number {
   return SCHEDULED_DOCUMENT_TYPES[j] as number;
@@ -292,11 +291,6 @@ export class Store {
       rangeSource(() => this.dataset.audio.count),
       tail,
     );
-  }
-
-  /** Transcript document ids in order, static then scheduled. */
-  transcriptSource(now: number): PositionSource {
-    return concatSources(sortedIdsSource(this.dataset.transcriptIds), this.scheduledDocuments(now, SCHEDULED_TRANSCRIPTS, { lo: 0, hi: Infinity }));
   }
 
   /** Static event (and live record) ids: all, or the given ascending ids. */
