@@ -92,7 +92,7 @@ describe('URLs', () => {
 describe('HTTP errors from the sandbox itself', () => {
   it('404 for an unknown id: kind not-found, the service message', async () => {
     const error = await apiError(fetchCompany(999_999));
-    expect(error).toMatchObject({ status: 404, kind: 'not-found', message: 'Company with id 999999 not found' });
+    expect(error).toMatchObject({ status: 404, kind: 'not-found', message: 'Not Found' });
     expect(error.url).toBe('/public/v3/companies/999999');
   });
 
@@ -105,13 +105,13 @@ describe('HTTP errors from the sandbox itself', () => {
     // A proxy that forgot the key.
     server.use(http.get(apiPath('/companies/:id'), ({ request }) => sandbox.fetch(new Request(request.url))));
     const error = await apiError(fetchCompany(1));
-    expect(error).toMatchObject({ status: 401, kind: 'unauthorized', message: 'Missing API key: send it in the x-api-key header' });
+    expect(error).toMatchObject({ status: 401, kind: 'unauthorized', message: 'Unauthorized' });
   });
 
   const faults: [kind: string, status: number, expected: ApiErrorKind, message: RegExp][] = [
-    ['401', 401, 'unauthorized', /Invalid API key/],
-    ['403', 403, 'forbidden', /not included in your plan/],
-    ['404', 404, 'not-found', /Not found/],
+    ['401', 401, 'unauthorized', /^Unauthorized$/],
+    ['403', 403, 'forbidden', /^Forbidden$/],
+    ['404', 404, 'not-found', /^Not Found$/],
     ['500', 500, 'server', /Upstream failure 500/],
     ['502', 502, 'server', /Upstream failure 502/],
     ['503', 503, 'server', /Upstream failure 503/],

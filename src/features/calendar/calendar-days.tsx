@@ -3,6 +3,7 @@ import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'reac
 import type { Company, EventRecord, EventType } from '../../api/schemas.ts';
 import { useEventTypes } from '../../components/type-records.ts';
 import { dayOf } from '../../lib/calendar-week.ts';
+import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { useCompanyNamesInChunks, useDayExtras } from './calendar-queries.ts';
 import { CalendarRow, rowGrid } from './calendar-row.tsx';
 
@@ -17,6 +18,9 @@ type Item = { kind: 'day'; day: string; count: number } | { kind: 'event'; day: 
 
 const dayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
 const OVERSCAN = 10;
+const DAY_HEIGHT = 48;
+const ROW_HEIGHT = 48;
+const NARROW_ROW_HEIGHT = 72;
 
 export function dayHeading(day: string): string {
   return dayFormat.format(new Date(`${day}T00:00:00Z`));
@@ -63,9 +67,13 @@ export function CalendarDays({
     window.addEventListener('resize', measure);
     return () => window.removeEventListener('resize', measure);
   }, []);
+  // Fixed heights (a row is one line from md up, two below), so no row is measured: a week of
+  // thousands of rows scrolls without layout work.
+  const wide = useMediaQuery('(min-width: 768px)');
+  const heightOf = (index: number) => (items[index]?.kind === 'day' ? DAY_HEIGHT : wide ? ROW_HEIGHT : NARROW_ROW_HEIGHT);
   const virtualizer = useWindowVirtualizer({
     count: items.length,
-    estimateSize: (index) => (items[index]?.kind === 'day' ? 44 : 52),
+    estimateSize: heightOf,
     overscan: OVERSCAN,
     scrollMargin: offset,
   });
@@ -84,12 +92,12 @@ export function CalendarDays({
     <div ref={listRef} role="list" aria-label="Events of the week, by day" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
       {visible.map((v) => {
         const item = items[v.index]!;
-        const style = { transform: `translateY(${v.start - virtualizer.options.scrollMargin}px)` };
+        const style = { height: v.size, transform: `translateY(${v.start - virtualizer.options.scrollMargin}px)` };
         const base = 'absolute left-0 top-0 w-full';
         if (item.kind === 'day') {
           const isToday = item.day === today;
           return (
-            <div key={`day-${item.day}`} ref={virtualizer.measureElement} data-index={v.index} role="listitem" className={base} style={style}>
+            <div key={`day-${item.day}`} role="listitem" className={base} style={style}>
               <h3
                 aria-current={isToday ? 'date' : undefined}
                 className={`flex items-baseline justify-between gap-2 border-b px-4 pb-1.5 pt-4 text-sm font-semibold ${isToday ? 'border-accent-500 text-accent-700 dark:text-accent-300' : 'border-slate-200 dark:border-slate-800'}`}
@@ -98,6 +106,7 @@ export function CalendarDays({
                   {isToday && 'Today · '}
                   {dayHeading(item.day)}
                 </span>
+                <span className="sr-only">, </span>
                 <span className="tabular text-xs font-normal text-slate-600 dark:text-slate-400">
                   {item.count === 1 ? '1 event' : `${item.count.toLocaleString()} events`}
                 </span>
@@ -109,8 +118,7 @@ export function CalendarDays({
           return (
             <div
               key={`empty-${item.day}`}
-              ref={virtualizer.measureElement}
-              data-index={v.index}
+
               role="listitem"
               className={`${base} px-4 py-3 text-sm text-slate-600 dark:text-slate-400`}
               style={style}
@@ -123,10 +131,9 @@ export function CalendarDays({
         return (
           <div
             key={event.id}
-            ref={virtualizer.measureElement}
-            data-index={v.index}
+
             role="listitem"
-            className={`${base} ${rowGrid} border-b border-slate-100 px-4 py-2 hover:bg-slate-50 dark:border-slate-800/70 dark:hover:bg-slate-800/40`}
+            className={`${base} ${rowGrid} overflow-hidden border-b border-slate-100 px-4 py-2 hover:bg-slate-50 dark:border-slate-800/70 dark:hover:bg-slate-800/40`}
             style={style}
           >
             <CalendarRow

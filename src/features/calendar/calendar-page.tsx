@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { Company, EventRecord, EventType } from '../../api/schemas.ts';
 import { ActiveFilterChips } from '../../components/active-filter-chips.tsx';
 import { DroppedFiltersNotice } from '../../components/dropped-filters-notice.tsx';
@@ -46,7 +46,7 @@ export function CalendarPage({ address, onNavigate, seenExchanges, renderAddToCa
   const today = dayOf(now, timeZone);
   const thisMonday = mondayOf(today);
   const monday = mondayOf(address.week ?? today);
-  const days = daysOfWeek(monday);
+  const days = useMemo(() => daysOfWeek(monday), [monday]);
   const { filters, direction, dropped } = calendarFilters.parse(address);
   const clean = { filters, direction };
   const typeList = useEventTypeList();

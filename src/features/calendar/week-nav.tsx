@@ -9,7 +9,8 @@ const rangeFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 
 export function weekLabel(monday: string): string {
   const from = new Date(`${monday}T00:00:00Z`);
   const to = new Date(`${addDays(monday, 6)}T00:00:00Z`);
-  return rangeFormat.formatRange(from, to);
+  // ICU puts thin spaces around the dash; plain ones read and copy the same everywhere.
+  return rangeFormat.formatRange(from, to).replace(/[\u2009\u202f]/g, ' ');
 }
 
 /** Previous week, this week, next week, and a date picker that goes to the week of the day chosen. */

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { ClampedText } from '../../../components/clamped-text.tsx';
 import { formatOtherParts, spellUnit, yearOnYear, type OtherFigure, type SegmentBlock } from './model.ts';
 
@@ -10,17 +11,7 @@ import { formatOtherParts, spellUnit, yearOnYear, type OtherFigure, type Segment
 
 /** Whether the screen is phone-narrow (then the latest year leads). */
 function useNarrow(): boolean {
-  const query = '(max-width: 639px)';
-  const [narrow, setNarrow] = useState(() => typeof window.matchMedia === 'function' && window.matchMedia(query).matches);
-  useLayoutEffect(() => {
-    if (typeof window.matchMedia !== 'function') return;
-    const list = window.matchMedia(query);
-    const update = () => setNarrow(list.matches);
-    update();
-    list.addEventListener?.('change', update);
-    return () => list.removeEventListener?.('change', update);
-  }, []);
-  return narrow;
+  return useMediaQuery('(max-width: 639px)');
 }
 
 const MINUS = '\u2212';
