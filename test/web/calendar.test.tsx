@@ -21,7 +21,7 @@ const realDateTimeFormat = vi.hoisted(() => {
     return new Real(locales ?? 'en-US', { timeZone: 'Europe/Stockholm', ...options });
   } as unknown as typeof Intl.DateTimeFormat;
   Object.assign(Reader, { supportedLocalesOf: Real.supportedLocalesOf });
-  Reader.prototype = Real.prototype;
+  (Reader as unknown as { prototype: unknown }).prototype = Real.prototype;
   Intl.DateTimeFormat = Reader;
   return Real;
 });
