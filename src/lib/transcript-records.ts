@@ -48,3 +48,8 @@ export function oneTranscriptPerCall<T extends TranscriptRecordLike>(
     return { transcript: ranked[0]!, others: ranked.slice(1) };
   });
 }
+
+/** Whether a document type is a transcript ("Transcript", "In-house transcript", category "Transcript"). */
+export function isTranscriptType(type: { name?: string | null; category?: string | null } | undefined): boolean {
+  return /transcript/i.test(type?.name ?? '') || /transcript/i.test(type?.category ?? '');
+}

@@ -18,7 +18,7 @@ import { useWeekEvents } from './calendar-queries.ts';
 import { calendarFilters, type CalendarAddress } from './calendar-search.ts';
 import { WatchlistToggle } from './watchlist-toggle.tsx';
 import { WeekNav } from './week-nav.tsx';
-import { useNow, useServerClockKnown } from './use-now.ts';
+import { useNow, useServerClockKnown } from '../../components/use-now.ts';
 import { useQuery } from '@tanstack/react-query';
 import { eventTypeQueries } from '../../api/event-types.ts';
 

@@ -12,7 +12,7 @@ import { UnavailableNote } from '../../components/unavailable-note.tsx';
 import { dayOf, daysRange } from '../../lib/calendar-week.ts';
 import { useCompanyNamesInChunks, useDayExtras } from './calendar-queries.ts';
 import { CalendarRow, rowGrid } from './calendar-row.tsx';
-import { useNow, useServerClockKnown } from './use-now.ts';
+import { useNow, useServerClockKnown } from '../../components/use-now.ts';
 
 const ROWS = 8;
 

@@ -4,7 +4,9 @@ import type { AudioRecord, Company, DocumentRecord } from '../../api/schemas.ts'
 import { TimeZoneNote } from '../../components/time-zone-note.tsx';
 import { SkeletonPanel, SkeletonRows } from '../../components/skeleton.tsx';
 import { CompanyEvents, CompanyRecordings, CompanyTranscripts, useCompanyRecordings, useCompanyTranscripts } from './company-activity.tsx';
+import { CompanyDocuments } from './company-documents.tsx';
 import { CompanyHeader } from './company-header.tsx';
+import { CompanyUpcoming } from './company-upcoming.tsx';
 import { LatestCall } from './latest-call.tsx';
 import { companyDetailQuery } from './company-queries.ts';
 
@@ -34,6 +36,10 @@ export function CompanyPage({
       <CompanyHeader company={company} />
       <LatestCall company={company} renderPlay={renderPlay} />
       <TimeZoneNote />
+      <div className="grid items-start gap-5 xl:grid-cols-2">
+        <CompanyUpcoming company={company} />
+        <CompanyDocuments company={company} />
+      </div>
       <div className="grid items-start gap-5 xl:grid-cols-2">
         <CompanyRecordings query={recordings} company={company} />
         <CompanyTranscripts query={transcripts} company={company} renderDownload={renderDownload} />

@@ -11,6 +11,7 @@ import { useDocumentTypes } from '../../components/type-records.ts';
 import { audioFileLabel, documentTypeLabel, eventName, eventTypeName, fiscalLabel, recordingName } from '../../lib/names.ts';
 import { oneTranscriptPerCall } from '../../lib/transcript-records.ts';
 import { EmptyState, Panel } from '../../components/ui/panel.tsx';
+import { EventDocuments } from './event-documents.tsx';
 import { QueryStates } from '../../components/query-states.tsx';
 import { SkeletonHeading, SkeletonPanel } from '../../components/skeleton.tsx';
 import { TimeText } from '../../components/time-text.tsx';
@@ -90,6 +91,7 @@ function EventView({ event, parts }: { event: EventRecord; parts: EventPageParts
           <LiveStatus eventId={event.id} />
           <Recordings query={recordings} name={name} />
           <Transcripts eventId={event.id} renderTranscript={parts.renderTranscript} />
+          <EventDocuments eventId={event.id} name={name} />
         </div>
         <Panel title="About this event">
           <dl className="grid grid-cols-[7rem_1fr] gap-x-3 gap-y-2 px-4 py-3 text-sm">

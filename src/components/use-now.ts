@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { serverClockKnown, serverNow, subscribeServerClock } from '../../api/server-clock.ts';
+import { serverClockKnown, serverNow, subscribeServerClock } from '../api/server-clock.ts';
 
 /**
  * The data service's "now", re-read every `everyMs` and as soon as the service's clock is first

@@ -1,0 +1,73 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { eventQueries } from '../../api/events.ts';
+import { liveQueries } from '../../api/live.ts';
+import type { Company } from '../../api/schemas.ts';
+import { LiveStateBadge } from '../../components/live-state-badge.tsx';
+import { PanelError } from '../../components/query-states.tsx';
+import { SkeletonRows } from '../../components/skeleton.tsx';
+import { TimeText } from '../../components/time-text.tsx';
+import { useEventTypes } from '../../components/type-records.ts';
+import { EmptyState, Panel } from '../../components/ui/panel.tsx';
+import { textLinkClass } from '../../components/ui/text-link.ts';
+import { UnavailableNote } from '../../components/unavailable-note.tsx';
+import { useNow, useServerClockKnown } from '../../components/use-now.ts';
+import { eventName, eventTypeName } from '../../lib/names.ts';
+
+const SHOWN = 5;
+/** The window's start moves in steps of ten minutes, so the answer is cached between visits. */
+const STEP = 10 * 60_000;
+
+/**
+ * A company's next events (`/events?companyIds=…&startDate=now`): date, name, type and live state,
+ * each linking to its event page. Where the data source has no event list, one calm line says so.
+ */
+export function CompanyUpcoming({ company }: { company: Company }) {
+  const now = useNow(60_000);
+  const clockKnown = useServerClockKnown();
+  const from = new Date(Math.floor(now / STEP) * STEP).toISOString();
+  const events = useQuery({ ...eventQueries.page({ companyIds: [company.id], startDate: from, limit: 20 }), enabled: clockKnown });
+  const list = events.data?.available
+    ? [...events.data.value.data].sort((a, b) => (Date.parse(a.date ?? '') || Infinity) - (Date.parse(b.date ?? '') || Infinity)).slice(0, SHOWN)
+    : [];
+  const live = useQuery({ ...liveQueries.list({ eventIds: list.map((event) => event.id) }), enabled: list.length > 0 });
+  const states = new Map(live.data?.available ? live.data.value.items.map((record) => [record.eventId, record.state] as const) : []);
+  const types = useEventTypes(list.map((event) => event.typeId));
+
+  return (
+    <Panel title="Upcoming">
+      {!clockKnown || events.isPending ? (
+        <SkeletonRows rows={3} label="Loading upcoming events" />
+      ) : events.isError ? (
+        <PanelError error={events.error} onRetry={() => void events.refetch()} />
+      ) : !events.data.available ? (
+        <div className="p-4">
+          <UnavailableNote feature="Upcoming events" extension="events" />
+        </div>
+      ) : list.length === 0 ? (
+        <EmptyState>No events announced yet.</EmptyState>
+      ) : (
+        <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+          {list.map((event) => {
+            const type = types.get(event.typeId);
+            const state = states.get(event.id);
+            return (
+              <li key={event.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-2 text-sm">
+                <span className="min-w-0">
+                  <Link to="/events/$eventId" params={{ eventId: event.id }} className={textLinkClass()}>
+                    {eventName(event, { type, company })}
+                  </Link>
+                  <span className="block text-xs text-slate-600 dark:text-slate-400">
+                    <TimeText value={event.date} />
+                    {type && !/earnings call/i.test(eventName(event, { type, company })) ? ` · ${eventTypeName(type)}` : ''}
+                  </span>
+                </span>
+                {state && <LiveStateBadge state={state} />}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Panel>
+  );
+}
