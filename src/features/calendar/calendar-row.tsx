@@ -14,7 +14,7 @@ const link = textLinkClass({ className: 'text-xs' });
 const HOUR = 3_600_000;
 
 export const rowGrid =
-  'grid grid-cols-[3.75rem_minmax(0,1fr)] gap-x-3 gap-y-1 md:grid-cols-[4rem_minmax(0,0.9fr)_minmax(0,1.3fr)_minmax(0,1fr)_minmax(0,1fr)] md:items-center';
+  'grid grid-cols-[4.75rem_minmax(0,1fr)] gap-x-3 gap-y-1 md:grid-cols-[5rem_minmax(0,0.9fr)_minmax(0,1.3fr)_minmax(0,1fr)_minmax(0,1fr)] md:items-center';
 
 /**
  * One event of the calendar: its time, company and name, its live state (a countdown within the
@@ -43,7 +43,7 @@ export function CalendarRow({
   const documents = extras.documents.get(event.id) ?? 0;
   return (
     <>
-      <span className="tabular row-span-2 pt-0.5 text-sm font-medium md:row-span-1 md:pt-0">
+      <span className="tabular row-span-2 whitespace-nowrap pt-0.5 text-sm font-medium md:row-span-1 md:pt-0">
         {Number.isFinite(start) ? (
           <time dateTime={event.date!} title={formatUtc(event.date)}>
             {timeFormat.format(start)}

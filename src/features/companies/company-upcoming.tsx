@@ -62,7 +62,7 @@ export function CompanyUpcoming({ company }: { company: Company }) {
                     {type && !/earnings call/i.test(eventName(event, { type, company })) ? ` · ${eventTypeName(type)}` : ''}
                   </span>
                 </span>
-                {state && <LiveStateBadge state={state} />}
+                {state && state !== 'notLive' && <LiveStateBadge state={state} />}
               </li>
             );
           })}
