@@ -1,6 +1,7 @@
 import { Duplex } from 'node:stream';
 import { constants as zlibConstants, createBrotliCompress, createGzip } from 'node:zlib';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { createCalendarFeed, FEED_PATH } from './calendar-feed.ts';
 import type { ServerConfig } from './config.ts';
 import { createFileProxy, FILE_ROUTE } from './files.ts';
 import { API_PREFIX, createApiProxy, type ApiProxy } from './proxy.ts';
@@ -16,6 +17,7 @@ import { createStaticHandler, pickEncoding } from './static.ts';
  *   /__sandbox/*       the sandbox's test controls }
  *   /app-config.json   { dataSource } for the "Sandbox data" badge
  *   /files?url=        same-origin reads of files on allowlisted hosts (server/files.ts)
+ *   /api/calendar.ics  a calendar feed of companies' coming events (server/calendar-feed.ts)
  *   /healthz           { status: 'ok' }
  *   everything else    dist/ (production only): files, SPA fallback, caching
  * with security headers on every response and compression of text responses.
@@ -28,7 +30,7 @@ export interface ServerAppOptions {
   log?: (line: string) => void;
 }
 
-export const RESERVED_PREFIXES = ['/public/', '/sandbox-files/', '/__sandbox/', '/assets/'];
+export const RESERVED_PREFIXES = ['/public/', '/sandbox-files/', '/__sandbox/', '/assets/', '/api/'];
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -85,6 +87,8 @@ export function createServerApp(config: ServerConfig, options: ServerAppOptions 
   app.get('/healthz', (c) => c.json({ status: 'ok' }, 200, { 'cache-control': 'no-store' }));
   app.get('/app-config.json', (c) => c.json({ dataSource: config.dataSource }, 200, { 'cache-control': 'no-store' }));
   app.all(`${API_PREFIX.slice(0, -1)}/*`, (c) => proxy(c.req.raw));
+  const calendarFeed = createCalendarFeed({ proxy, now: sandbox ? () => sandbox!.clock.now() : undefined });
+  app.all(FEED_PATH, (c) => calendarFeed(c.req.raw));
   const fileRoute = createFileProxy({
     allowedOrigins: config.fileHosts,
     sandbox: sandbox ? { fetch: sandbox.fetch, publicUrl: config.sandbox.publicUrl } : undefined,

@@ -23,7 +23,7 @@ export interface EarningsDeskServerOptions {
 }
 
 export const SERVER_PATH_PREFIXES = ['/public/v3/', '/sandbox-files/', '/__sandbox/'];
-export const SERVER_PATHS = ['/public/v3', '/app-config.json', '/healthz', '/files'];
+export const SERVER_PATHS = ['/public/v3', '/app-config.json', '/healthz', '/files', '/api/calendar.ics'];
 
 export function isServerPath(url: string | undefined): boolean {
   const path = (url ?? '/').split('?')[0] ?? '/';

@@ -1,4 +1,13 @@
-import { DOC_TYPE, EDITED_TRANSCRIPT_TYPE, EVENT_TYPE, FINAL_STATES, RAW_TRANSCRIPT_TYPE, TRANSCRIPT_TYPE_IDS, isEarningsCallType, type LiveState } from './data/catalog.ts';
+import {
+  DOC_TYPE,
+  EDITED_TRANSCRIPT_TYPE,
+  EVENT_TYPE,
+  FINAL_STATES,
+  RAW_TRANSCRIPT_TYPE,
+  TRANSCRIPT_TYPE_IDS,
+  isEarningsCallType,
+  type LiveState,
+} from './data/catalog.ts';
 import type { CompanyRecord } from './data/companies.ts';
 import { CONFERENCES, PERIODS, type Dataset } from './data/generate.ts';
 import { DateIndex } from './indexes.ts';

@@ -36,7 +36,10 @@ test('tomorrow in the calendar, then a company’s upcoming call from its page',
   await sunday.scrollIntoViewIfNeeded();
   await expect(sunday).toBeVisible();
   // The first event after Sunday's heading: its company, then that company's Upcoming panel.
-  const firstRow = page.getByRole('listitem').filter({ has: page.locator('time') }).filter({ hasText: /./ });
+  const firstRow = page
+    .getByRole('listitem')
+    .filter({ has: page.locator('time') })
+    .filter({ hasText: /./ });
   const sundayRows = page.locator('[role="listitem"]:below(:text("Sunday, November 22"))');
   await expect(sundayRows.first()).toBeVisible();
   void firstRow;

@@ -1,6 +1,6 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { Company, EventRecord, EventType } from '../../api/schemas.ts';
+import type { EventRecord } from '../../api/schemas.ts';
 import { useEventTypes } from '../../components/type-records.ts';
 import { dayOf } from '../../lib/calendar-week.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
@@ -48,7 +48,6 @@ export function CalendarDays({
   timeZone,
   now,
   emptyDay,
-  renderAddToCalendar,
 }: {
   days: readonly string[];
   events: readonly EventRecord[];
@@ -56,7 +55,6 @@ export function CalendarDays({
   timeZone: string;
   now: number;
   emptyDay: ReactNode;
-  renderAddToCalendar?: (event: EventRecord, company: Company | undefined, type: EventType | undefined) => ReactNode;
 }) {
   const items = useMemo(() => buildItems(days, events, timeZone), [days, events, timeZone]);
   const listRef = useRef<HTMLDivElement>(null);
@@ -136,14 +134,7 @@ export function CalendarDays({
             className={`${base} ${rowGrid} overflow-hidden border-b border-slate-100 px-4 py-2 hover:bg-slate-50 dark:border-slate-800/70 dark:hover:bg-slate-800/40`}
             style={style}
           >
-            <CalendarRow
-              event={event}
-              company={companies.get(event.companyId)}
-              type={types.get(event.typeId)}
-              extras={extras}
-              now={now}
-              renderAddToCalendar={renderAddToCalendar}
-            />
+            <CalendarRow event={event} company={companies.get(event.companyId)} type={types.get(event.typeId)} extras={extras} now={now} />
           </div>
         );
       })}

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { useMemo, type ReactNode } from 'react';
-import type { Company, EventRecord, EventType } from '../../api/schemas.ts';
+import { useMemo } from 'react';
 import { ActiveFilterChips } from '../../components/active-filter-chips.tsx';
+import { CalendarFeedLink } from '../../components/calendar-feed-link.tsx';
 import { DroppedFiltersNotice } from '../../components/dropped-filters-notice.tsx';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { SkeletonRows } from '../../components/skeleton.tsx';
@@ -27,9 +27,6 @@ export interface CalendarPageProps {
   /** Writes a new address (the route's navigate). */
   onNavigate: (address: CalendarAddress) => void;
   seenExchanges?: readonly string[];
-  renderAddToCalendar?: (event: EventRecord, company: Company | undefined, type: EventType | undefined) => ReactNode;
-  /** A link to subscribe to the watchlist's coming events, when there is a watchlist. */
-  renderSubscribe?: (companyIds: readonly number[]) => ReactNode;
 }
 
 /**
@@ -37,7 +34,7 @@ export interface CalendarPageProps {
  * address says otherwise), every event of it in time order, today marked; the watchlist only,
  * countries, exchanges and event types narrow it, and live in the address.
  */
-export function CalendarPage({ address, onNavigate, seenExchanges, renderAddToCalendar, renderSubscribe }: CalendarPageProps) {
+export function CalendarPage({ address, onNavigate, seenExchanges }: CalendarPageProps) {
   const timeZone = readerTimeZone();
   const now = useNow();
   // "Today" is the service's today: wait for its clock (the type list's answer tells it) unless that fails.
@@ -87,7 +84,7 @@ export function CalendarPage({ address, onNavigate, seenExchanges, renderAddToCa
         <WeekNav monday={monday} thisMonday={thisMonday} onGo={(day) => go({ week: day })} />
         <div className="flex flex-wrap items-center gap-3">
           <WatchlistToggle pressed={onlyWatchlist} count={watchedIds.length} onChange={(on) => go({ watchlist: on ? 1 : undefined })} />
-          {onlyWatchlist && watchedIds.length > 0 && renderSubscribe?.(watchedIds)}
+          {watchedIds.length > 0 && <CalendarFeedLink companyIds={watchedIds} />}
         </div>
         <CalendarFilterForm
           search={clean}
@@ -147,7 +144,6 @@ export function CalendarPage({ address, onNavigate, seenExchanges, renderAddToCa
                 timeZone={timeZone}
                 now={now}
                 emptyDay={filters.countries || filters.exchanges || filters.types || onlyWatchlist ? 'No events match the filters.' : 'No events.'}
-                renderAddToCalendar={renderAddToCalendar}
               />
             </>
           )}

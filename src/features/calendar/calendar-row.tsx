@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { Company, EventRecord, EventType } from '../../api/schemas.ts';
+import { AddToCalendarButton } from '../../components/add-to-calendar.tsx';
 import { ListenLiveButton } from '../../components/listen-live-button.tsx';
 import { formatCountdown } from '../../components/live-states.ts';
 import { LiveStateBadge } from '../../components/live-state-badge.tsx';
@@ -26,14 +27,12 @@ export function CalendarRow({
   type,
   extras,
   now,
-  renderAddToCalendar,
 }: {
   event: EventRecord;
   company: Company | undefined;
   type: EventType | undefined;
   extras: DayExtras;
   now: number;
-  renderAddToCalendar?: (event: EventRecord, company: Company | undefined, type: EventType | undefined) => React.ReactNode;
 }) {
   const start = event.date ? Date.parse(event.date) : NaN;
   const name = eventName(event, { type, company });
@@ -99,7 +98,7 @@ export function CalendarRow({
             {documents === 1 ? '1 document' : `${documents} documents`}
           </Link>
         )}
-        {renderAddToCalendar?.(event, company, type)}
+        {Number.isFinite(start) && start > now && <AddToCalendarButton event={event} company={company} type={type} />}
       </span>
     </>
   );

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import type { Company } from '../../api/schemas.ts';
 import { companyLabel, textOr } from '../../lib/format.ts';
 import { safeHttpUrl } from '../../lib/safe-url.ts';
@@ -6,6 +5,7 @@ import { addToWatchlist, removeFromWatchlist, useWatchlist } from '../../lib/wat
 import { countryName } from '../../lib/filters/countries.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { textLinkClass } from '../../components/ui/text-link.ts';
+import { CopyButton } from '../../components/copy-button.tsx';
 
 /** Names, country, listings and identifiers of a company, with copy buttons and the watchlist star. */
 export function CompanyHeader({ company }: { company: Company }) {
@@ -104,33 +104,5 @@ function WatchButton({ company }: { company: Company }) {
       </svg>
       Watchlist
     </button>
-  );
-}
-
-/** Copies text to the clipboard and says so; says what to do when the browser refuses. */
-export function CopyButton({ text, label }: { text: string; label: string }) {
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  useEffect(() => {
-    if (state === 'idle') return;
-    const timer = setTimeout(() => setState('idle'), 2_000);
-    return () => clearTimeout(timer);
-  }, [state]);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      setState('copied');
-    } catch {
-      setState('failed');
-    }
-  };
-  return (
-    <>
-      <button type="button" onClick={() => void copy()} aria-label={label} className={buttonClass({ size: 'xs' })}>
-        {state === 'copied' ? 'Copied' : 'Copy'}
-      </button>
-      <span role="status" className="sr-only">
-        {state === 'copied' ? `${text} copied` : state === 'failed' ? 'Copying was blocked by the browser; select the text and copy it.' : ''}
-      </span>
-    </>
   );
 }
