@@ -22,7 +22,7 @@ export function DocumentRows({ documents, types, context }: { documents: readonl
               to="/documents/$documentId"
               params={{ documentId: doc.id }}
               search={isTranscriptType(type) ? { kind: 'transcript' } : {}}
-              className={textLinkClass()}
+              className={textLinkClass({ className: 'min-w-0 wrap-anywhere' })}
               aria-label={context ? `${label}, ${context}` : undefined}
             >
               {label}

@@ -29,21 +29,17 @@ test('tomorrow in the calendar, then a company’s upcoming call from its page',
   await expect(page.getByRole('heading', { level: 1, name: 'Earnings calendar' })).toBeVisible();
   await expect(page.getByRole('heading', { name: /Today · Saturday, November 21/ })).toHaveAttribute('aria-current', 'date');
   await checkA11y(page, 'calendar, this week');
-  // Tomorrow is Sunday, in this week: go to it with the date picker, which keeps the week.
+  // Tomorrow is Sunday, in this week: the date picker brings its day to the top.
   await page.getByLabel('Go to date').fill('2026-11-22');
   await page.getByRole('button', { name: 'Go', exact: true }).click();
-  const sunday = page.getByRole('heading', { name: /^Sunday, November 22/ });
-  await sunday.scrollIntoViewIfNeeded();
-  await expect(sunday).toBeVisible();
-  // The first event after Sunday's heading: its company, then that company's Upcoming panel.
-  const firstRow = page
-    .getByRole('listitem')
-    .filter({ has: page.locator('time') })
-    .filter({ hasText: /./ });
-  const sundayRows = page.locator('[role="listitem"]:below(:text("Sunday, November 22"))');
-  await expect(sundayRows.first()).toBeVisible();
-  void firstRow;
-  const company = sundayRows.getByRole('link').first();
+  await expect(page).toHaveURL(/week=2026-11-22/);
+  const sunday = page.getByRole('heading', { name: /^Sunday, November 22 ?, [\d,]+ events$/ });
+  await expect(sunday).toBeInViewport();
+  // Sunday's first event: its company, then that company's next events on its page.
+  const firstRow = page.locator(
+    'xpath=//div[@role="listitem"][.//h3[starts-with(normalize-space(.), "Sunday, November 22")]]/following-sibling::div[@role="listitem"][1]',
+  );
+  const company = firstRow.getByRole('link').first();
   const companyName = (await company.textContent())!;
   await company.click();
   await expect(page.getByRole('heading', { level: 1, name: companyName })).toBeVisible();
@@ -51,14 +47,16 @@ test('tomorrow in the calendar, then a company’s upcoming call from its page',
   const call = upcoming.getByRole('link').first();
   const callName = (await call.textContent())!;
   await call.click();
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(callName);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(callName);
   await expect(page.getByRole('region', { name: 'Live status' })).toBeVisible();
+  await checkA11y(page, 'an upcoming call');
 });
 
 test('a company’s annual report opens from its page in the viewer', async ({ page }) => {
   await page.goto('/companies/256');
   const documents = page.getByRole('region', { name: 'Documents' });
-  const report = documents.getByRole('link', { name: /Annual report/ }).first();
+  await documents.getByRole('button', { name: /^Show all \d+ documents/ }).click();
+  const report = documents.getByRole('link', { name: /^Annual report \(10-K\)/ }).first();
   await expect(report).toBeVisible();
   await report.click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Annual report');

@@ -1,5 +1,5 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { EventRecord } from '../../api/schemas.ts';
 import { useEventTypes } from '../../components/type-records.ts';
 import { dayOf } from '../../lib/calendar-week.ts';
@@ -48,6 +48,7 @@ export function CalendarDays({
   timeZone,
   now,
   emptyDay,
+  scrollToDay,
 }: {
   days: readonly string[];
   events: readonly EventRecord[];
@@ -55,6 +56,8 @@ export function CalendarDays({
   timeZone: string;
   now: number;
   emptyDay: ReactNode;
+  /** A day to bring to the top once its week is shown (the date picker's choice). */
+  scrollToDay?: string;
 }) {
   const items = useMemo(() => buildItems(days, events, timeZone), [days, events, timeZone]);
   const listRef = useRef<HTMLDivElement>(null);
@@ -74,7 +77,17 @@ export function CalendarDays({
     estimateSize: heightOf,
     overscan: OVERSCAN,
     scrollMargin: offset,
+    // The sticky header covers the top of the window.
+    scrollPaddingStart: 72,
   });
+  const target = scrollToDay ? items.findIndex((item) => item.kind === 'day' && item.day === scrollToDay) : -1;
+  const scrolledTo = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    // Once per chosen day, after the list's place on the page is known (not on every render or resize).
+    if (target <= 0 || offset === 0 || scrolledTo.current === scrollToDay) return;
+    scrolledTo.current = scrollToDay;
+    virtualizer.scrollToIndex(target, { align: 'start' });
+  }, [target, scrollToDay, offset, virtualizer]);
   const visible = virtualizer.getVirtualItems();
   const shown = visible.map((v) => items[v.index]!).filter(Boolean);
   const shownDays = [...new Set(shown.map((item) => item.day))];
@@ -103,8 +116,8 @@ export function CalendarDays({
                 <span>
                   {isToday && 'Today · '}
                   {dayHeading(item.day)}
+                  <span className="sr-only">, </span>
                 </span>
-                <span className="sr-only">, </span>
                 <span className="tabular text-xs font-normal text-slate-600 dark:text-slate-400">
                   {item.count === 1 ? '1 event' : `${item.count.toLocaleString()} events`}
                 </span>

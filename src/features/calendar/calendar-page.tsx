@@ -24,8 +24,8 @@ import { eventTypeQueries } from '../../api/event-types.ts';
 
 export interface CalendarPageProps {
   address: CalendarAddress;
-  /** Writes a new address (the route's navigate). */
-  onNavigate: (address: CalendarAddress) => void;
+  /** Writes a new address (the route's navigate); `keepScroll` when the page scrolls itself (to a chosen day). */
+  onNavigate: (address: CalendarAddress, options?: { keepScroll?: boolean }) => void;
   seenExchanges?: readonly string[];
 }
 
@@ -71,9 +71,9 @@ export function CalendarPage({ address, onNavigate, seenExchanges }: CalendarPag
 
   const go = (changes: Partial<CalendarAddress>) => {
     const next: CalendarAddress = { ...calendarFilters.toAddress(clean), week: address.week, watchlist: address.watchlist, ...changes };
-    if (next.week && mondayOf(next.week) === thisMonday) delete next.week;
+    if (next.week === thisMonday) delete next.week;
     if (!next.watchlist) delete next.watchlist;
-    onNavigate(next);
+    onNavigate(next, { keepScroll: next.week !== undefined && next.week !== mondayOf(next.week) });
   };
 
   return (
@@ -143,6 +143,7 @@ export function CalendarPage({ address, onNavigate, seenExchanges }: CalendarPag
                 today={today}
                 timeZone={timeZone}
                 now={now}
+                scrollToDay={address.week && address.week !== monday ? address.week : undefined}
                 emptyDay={filters.countries || filters.exchanges || filters.types || onlyWatchlist ? 'No events match the filters.' : 'No events.'}
               />
             </>

@@ -67,7 +67,7 @@ export function CompanyDocuments({ company }: { company: Company }) {
         <>
           {shown.map((group) => (
             <section key={group.label} aria-label={`Documents of ${group.label}`}>
-              <h3 className="border-b border-slate-100 bg-slate-50 px-4 py-1.5 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:border-slate-800 dark:bg-slate-800/40 dark:text-slate-400">
+              <h3 className="wrap-anywhere border-b border-slate-100 bg-slate-50 px-4 py-1.5 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:border-slate-800 dark:bg-slate-800/40 dark:text-slate-400">
                 {group.label}
               </h3>
               <DocumentRows documents={group.documents} types={types} context={`${companyLabel(company)}, ${group.label}`} />

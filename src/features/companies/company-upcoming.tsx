@@ -53,7 +53,7 @@ export function CompanyUpcoming({ company }: { company: Company }) {
             const state = states.get(event.id);
             return (
               <li key={event.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-2 text-sm">
-                <span className="min-w-0">
+                <span className="min-w-0 flex-1 wrap-anywhere">
                   <Link to="/events/$eventId" params={{ eventId: event.id }} className={textLinkClass()}>
                     {eventName(event, { type, company })}
                   </Link>

@@ -12,5 +12,11 @@ export const Route = createFileRoute('/calendar/')({
 function CalendarRoute() {
   const address = Route.useSearch();
   const navigate = useNavigate({ from: '/calendar/' });
-  return <CalendarPage address={address} onNavigate={(next: CalendarAddress) => void navigate({ search: next })} seenExchanges={useIndexFacets().exchanges} />;
+  return (
+    <CalendarPage
+      address={address}
+      onNavigate={(next: CalendarAddress, options) => void navigate({ search: next, resetScroll: !options?.keepScroll })}
+      seenExchanges={useIndexFacets().exchanges}
+    />
+  );
 }

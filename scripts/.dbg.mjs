@@ -1,0 +1,12 @@
+import chromium from '@sparticuz/chromium';
+import { chromium as pw } from 'playwright-core';
+const browser = await pw.launch({ executablePath: await chromium.executablePath(), args: ['--no-sandbox', '--disable-gpu'] });
+const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+await page.goto('http://127.0.0.1:5501/calendar');
+await page.waitForTimeout(3000);
+await page.getByLabel('Go to date').fill('2026-11-22');
+await page.getByRole('button', { name: 'Go', exact: true }).click();
+await page.waitForTimeout(2000);
+console.log('url', page.url(), 'scrollY', await page.evaluate(() => window.scrollY));
+console.log(await page.evaluate(() => [...document.querySelectorAll('h3')].map((h) => h.textContent).join(' | ')));
+await browser.close();
