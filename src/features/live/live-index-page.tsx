@@ -1,54 +1,101 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useExtensionMissing } from '../../api/extensions.ts';
+import { liveQueries } from '../../api/live.ts';
+import { serverNow } from '../../api/server-clock.ts';
+import { TimeZoneNote } from '../../components/time-zone-note.tsx';
+import { UnavailableNote } from '../../components/unavailable-note.tsx';
 import { textLinkClass } from '../../components/ui/text-link.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState, Panel } from '../../components/ui/panel.tsx';
+import { boardFilters } from './board-groups.ts';
+import { LiveBoard } from './live-board.tsx';
 import { OpenLiveForm } from './open-live-form.tsx';
 import { forgetRecentLive, useRecentLive } from './recent.ts';
 import { describeState, TONE_BADGE } from './states.ts';
+import { useWatchlistAlerts } from './watchlist-alerts.ts';
 
-/** /live: follow a call's live status, and the calls followed recently with their last state. */
+/**
+ * /live: the live board (live now, starting soon, just ended) where the data source lists live
+ * calls; following a call by its number (folded away beside the board, the way in without it);
+ * and the calls opened recently with their last state.
+ */
 export function LiveIndexPage() {
-  const recent = useRecentLive();
+  const known = useExtensionMissing('live');
+  const query = useQuery({ ...liveQueries.list(boardFilters(serverNow())), enabled: !known, placeholderData: keepPreviousData });
+  const missing = known || query.data?.available === false;
+  const records = query.data?.available ? query.data.value.items : undefined;
+  const alerts = useWatchlistAlerts(records);
+
   return (
     <>
-      <h1 className="mb-4 text-lg font-semibold tracking-tight">Live calls</h1>
+      <h1 className="mb-1 text-lg font-semibold tracking-tight">Live calls</h1>
+      {!missing && <TimeZoneNote className="mb-4" />}
       <div className="space-y-5">
-        <Panel title="Follow a call">
+        {missing && (
+          <UnavailableNote feature="The live board" extension="live">
+            Follow a call by its number, or from its event page.
+          </UnavailableNote>
+        )}
+        {!missing && alerts.control && (
+          <div className="flex flex-wrap items-center gap-3 text-sm">
+            {alerts.control}
+            {alerts.message && <p className="text-slate-600 dark:text-slate-400">{alerts.message}</p>}
+          </div>
+        )}
+        {!missing && <LiveBoard query={query} />}
+        {/* One element either way, so a number being typed survives the answer about the board. */}
+        <details open={missing || undefined} className="group rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+          <summary className="cursor-pointer list-none px-4 py-2.5 [&::-webkit-details-marker]:hidden">
+            <h2 className="inline text-sm font-semibold tracking-tight">
+              <span aria-hidden="true" className="mr-1.5 inline-block transition-transform group-open:rotate-90">
+                ›
+              </span>
+              Follow a call by its number
+            </h2>
+          </summary>
           <OpenLiveForm />
-        </Panel>
-        <Panel
-          title="Opened recently"
-          actions={
-            recent.length > 0 ? (
-              <Button variant="quiet" size="xs" onClick={forgetRecentLive}>
-                Clear the list
-              </Button>
-            ) : undefined
-          }
-        >
-          {recent.length === 0 ? (
-            <EmptyState>Calls you open appear here with the last state seen. Event pages link to their live status too.</EmptyState>
-          ) : (
-            <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-              {recent.map((item) => {
-                const info = describeState(item.state);
-                return (
-                  <li key={item.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-2.5 text-sm">
-                    <Link to="/live/$liveId" params={{ liveId: item.id }} className={textLinkClass()}>
-                      {item.title}
-                    </Link>
-                    <span className="flex items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
-                      <Badge tone={TONE_BADGE[info.tone]}>{info.label}</Badge>
-                      {item.seenAt > 0 && <>seen {new Date(item.seenAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}</>}
-                    </span>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </Panel>
+        </details>
+        <RecentPanel />
       </div>
     </>
+  );
+}
+
+function RecentPanel() {
+  const recent = useRecentLive();
+  return (
+    <Panel
+      title="Opened recently"
+      actions={
+        recent.length > 0 ? (
+          <Button variant="quiet" size="xs" onClick={forgetRecentLive}>
+            Clear the list
+          </Button>
+        ) : undefined
+      }
+    >
+      {recent.length === 0 ? (
+        <EmptyState>Calls you open appear here with the last state seen. Event pages link to their live status too.</EmptyState>
+      ) : (
+        <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+          {recent.map((item) => {
+            const info = describeState(item.state);
+            return (
+              <li key={item.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-2.5 text-sm">
+                <Link to="/live/$liveId" params={{ liveId: item.id }} className={textLinkClass()}>
+                  {item.title}
+                </Link>
+                <span className="flex items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
+                  <Badge tone={TONE_BADGE[info.tone]}>{info.label}</Badge>
+                  {item.seenAt > 0 && <>seen {new Date(item.seenAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}</>}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Panel>
   );
 }

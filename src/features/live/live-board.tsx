@@ -1,0 +1,53 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { AllItems, ExtensionResult } from '../../api/extensions.ts';
+import type { LiveAudio } from '../../api/schemas.ts';
+import { ErrorPanel } from '../../components/error-panel.tsx';
+import { RetryingNotice } from '../../components/query-states.tsx';
+import { PageSkeleton, SkeletonPanel } from '../../components/skeleton.tsx';
+import { BOARD_HOURS, groupBoard } from './board-groups.ts';
+import { BoardGroup } from './board-group.tsx';
+
+export type BoardQuery = UseQueryResult<ExtensionResult<AllItems<LiveAudio>>>;
+
+/**
+ * The live board: live now, starting soon, just ended, from the one `/live/audio` read the page
+ * polls. A failed read says so with Retry above the rows already shown, which stay.
+ */
+export function LiveBoard({ query }: { query: BoardQuery }) {
+  const data = query.data?.available ? query.data.value : undefined;
+  const error = query.isError ? (
+    <ErrorPanel error={query.error} onRetry={() => void query.refetch()} compact heading="h2" />
+  ) : query.failureCount > 0 ? (
+    <RetryingNotice reason={query.failureReason} />
+  ) : null;
+
+  if (!data) {
+    return (
+      <div className="space-y-5">
+        {error}
+        {!query.isError && (
+          <PageSkeleton label="Loading the live board">
+            <SkeletonPanel lines={2} />
+            <SkeletonPanel lines={4} />
+            <SkeletonPanel lines={4} />
+          </PageSkeleton>
+        )}
+      </div>
+    );
+  }
+
+  const groups = groupBoard(data.items);
+  return (
+    <div className="space-y-5">
+      {error}
+      <BoardGroup title="Live now" records={groups.live} empty="No call is live right now. Calls appear here the moment they start." />
+      <BoardGroup title="Starting soon" records={groups.soon} empty={`No call is scheduled to stream in the next ${BOARD_HOURS} hours.`} ticking />
+      <BoardGroup title="Just ended" records={groups.ended} empty={`No call has ended in the last ${BOARD_HOURS} hours.`} />
+      {!data.complete && (
+        <p className="text-xs text-slate-600 dark:text-slate-400">
+          More calls are scheduled around now than the board reads at once; the list may be incomplete.
+        </p>
+      )}
+    </div>
+  );
+}
