@@ -1,7 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useExtensionMissing } from '../../api/extensions.ts';
-import { liveQueries } from '../../api/live.ts';
+import { LIVE_POLL, listRefetchInterval, liveQueries } from '../../api/live.ts';
+import type { AllItems, ExtensionResult } from '../../api/extensions.ts';
+import type { LiveAudio } from '../../api/schemas.ts';
 import { serverNow } from '../../api/server-clock.ts';
 import { TimeZoneNote } from '../../components/time-zone-note.tsx';
 import { UnavailableNote } from '../../components/unavailable-note.tsx';
@@ -17,13 +19,29 @@ import { describeState, TONE_BADGE } from './states.ts';
 import { useWatchlistAlerts } from './watchlist-alerts.ts';
 
 /**
+ * The board's cadence is its calls' (see listRefetchInterval); with none that can still change it
+ * keeps looking for new ones at the slow pace, and stops only where the list is not offered.
+ */
+function boardRefetchInterval(query: { state: { data?: ExtensionResult<AllItems<LiveAudio>> } }): number | false {
+  const data = query.state.data;
+  if (!data?.available) return false;
+  return listRefetchInterval(data) || LIVE_POLL.idle;
+}
+
+/**
  * /live: the live board (live now, starting soon, just ended) where the data source lists live
  * calls; following a call by its number (folded away beside the board, the way in without it);
  * and the calls opened recently with their last state.
  */
 export function LiveIndexPage() {
   const known = useExtensionMissing('live');
-  const query = useQuery({ ...liveQueries.list(boardFilters(serverNow())), enabled: !known, placeholderData: keepPreviousData });
+  const query = useQuery({
+    ...liveQueries.list(boardFilters(serverNow())),
+    enabled: !known,
+    // The rows stay while the window moves on (a new query every quarter hour).
+    placeholderData: keepPreviousData,
+    refetchInterval: boardRefetchInterval,
+  });
   const missing = known || query.data?.available === false;
   const records = query.data?.available ? query.data.value.items : undefined;
   const alerts = useWatchlistAlerts(records);
