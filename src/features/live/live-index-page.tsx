@@ -16,7 +16,8 @@ import { LiveBoard } from './live-board.tsx';
 import { OpenLiveForm } from './open-live-form.tsx';
 import { forgetRecentLive, useRecentLive } from './recent.ts';
 import { describeState, TONE_BADGE } from './states.ts';
-import { useWatchlistAlerts } from './watchlist-alerts.ts';
+import { useWatchlistAlerts, useWatchlistAlertsOptIn } from './watchlist-alerts.ts';
+import { useWatchlist } from '../../lib/watchlist.ts';
 
 /**
  * The board's cadence is its calls' (see listRefetchInterval); with none that can still change it
@@ -35,16 +36,20 @@ function boardRefetchInterval(query: { state: { data?: ExtensionResult<AllItems<
  */
 export function LiveIndexPage() {
   const known = useExtensionMissing('live');
+  const alerts = useWatchlistAlertsOptIn();
+  const watched = useWatchlist().length;
   const query = useQuery({
     ...liveQueries.list(boardFilters(serverNow())),
     enabled: !known,
     // The rows stay while the window moves on (a new query every quarter hour).
     placeholderData: keepPreviousData,
     refetchInterval: boardRefetchInterval,
+    // Paused while the tab is hidden, unless the analyst asked to be told when a company goes live.
+    refetchIntervalInBackground: alerts.enabled,
   });
   const missing = known || query.data?.available === false;
   const records = query.data?.available ? query.data.value.items : undefined;
-  const alerts = useWatchlistAlerts(records);
+  useWatchlistAlerts(records, alerts.enabled);
 
   return (
     <>
@@ -59,7 +64,11 @@ export function LiveIndexPage() {
         {!missing && alerts.control && (
           <div className="flex flex-wrap items-center gap-3 text-sm">
             {alerts.control}
-            {alerts.message && <p className="text-slate-600 dark:text-slate-400">{alerts.message}</p>}
+            {alerts.message ? (
+              <p className="text-slate-600 dark:text-slate-400">{alerts.message}</p>
+            ) : (
+              watched === 0 && <p className="text-slate-600 dark:text-slate-400">Star companies on their pages to add them to your watchlist.</p>
+            )}
           </div>
         )}
         {!missing && <LiveBoard query={query} />}

@@ -1,20 +1,24 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
 import type { LiveAudio } from '../../api/schemas.ts';
 import { useWatchlist } from '../../lib/watchlist.ts';
 import { announce } from './announce.ts';
-import { showNotification, useNotificationOptIn } from './notifications.ts';
+import { showNotification, useNotificationOptIn, type NotificationOptIn } from './notifications.ts';
+
+/** "Notify me when a watchlist company goes live": the button, and whether the analyst asked. */
+export function useWatchlistAlertsOptIn(): NotificationOptIn {
+  return useNotificationOptIn({
+    ask: 'Notify me when a watchlist company goes live',
+    granted: 'You will get a notification when a company on your watchlist goes live, while this page stays open (in the background too).',
+  });
+}
 
 /**
- * "Notify me when a watchlist company goes live": once asked for, a browser notification each time
- * the board's polling sees a call of a watchlist company change to live (once per call). A call
- * already live when first seen is not a change: it is on the board.
+ * Once asked for, a browser notification each time the board's polling sees a call of a watchlist
+ * company change to live (once per call). A call already live when first seen is not a change: it
+ * is on the board.
  */
-export function useWatchlistAlerts(records: readonly LiveAudio[] | undefined): { control: ReactNode; message: string | null } {
+export function useWatchlistAlerts(records: readonly LiveAudio[] | undefined, enabled: boolean): void {
   const watchlist = useWatchlist();
-  const { enabled, control, message } = useNotificationOptIn({
-    ask: 'Notify me when a watchlist company goes live',
-    granted: 'You will get a notification when a company on your watchlist goes live, while this page stays open.',
-  });
   const seen = useRef(new Map<number, string>());
   const notified = useRef(new Set<number>());
 
@@ -31,6 +35,4 @@ export function useWatchlistAlerts(records: readonly LiveAudio[] | undefined): {
       showNotification(announce('live', who), { body: 'Listen from the live board.', tag: `live-${record.id}` });
     }
   }, [records, enabled, watchlist]);
-
-  return { control, message };
 }
