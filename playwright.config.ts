@@ -70,5 +70,13 @@ export default defineConfig({
       timeout: 60_000,
       env: { ...sandboxEnv, PORT: String(port + 2), SANDBOX_DATASET: 'hostile' },
     },
+    {
+      // An upstream that keeps to the 13 endpoints of the contract: the list extensions answer 404.
+      command: 'node --import tsx server/main.ts',
+      url: `http://127.0.0.1:${port + 3}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { ...sandboxEnv, PORT: String(port + 3), SANDBOX_CONTRACT: 'strict' },
+    },
   ],
 });

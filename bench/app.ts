@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium as playwright } from 'playwright-core';
 import { createServerApp } from '../server/app.ts';
 import { readServerConfig } from '../server/config.ts';
+import { benchCalendar } from './calendar.ts';
 import { benchPlayer, withBenchFiles } from './player.ts';
 import { benchProxy } from './proxy.ts';
 import { benchSearch } from './search.ts';
@@ -123,6 +124,7 @@ async function main() {
   }
   console.log('');
   await benchSearch();
+  await benchCalendar();
   await benchProxy();
 }
 

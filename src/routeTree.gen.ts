@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as CalendarIndexRouteImport } from './routes/calendar/index'
 import { Route as CompaniesIndexRouteImport } from './routes/companies/index'
 import { Route as CompaniesCompanyIdRouteImport } from './routes/companies/$companyId'
 import { Route as DocumentsDocumentIdRouteImport } from './routes/documents/$documentId'
@@ -23,6 +24,11 @@ import { Route as TranscriptsIndexRouteImport } from './routes/transcripts/index
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CalendarIndexRoute = CalendarIndexRouteImport.update({
+  id: '/calendar/',
+  path: '/calendar/',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CompaniesIndexRoute = CompaniesIndexRouteImport.update({
@@ -78,6 +84,7 @@ export interface FileRoutesByFullPath {
   '/events/$eventId': typeof EventsEventIdRoute
   '/live/$liveId': typeof LiveLiveIdRoute
   '/recordings/$audioId': typeof RecordingsAudioIdRoute
+  '/calendar/': typeof CalendarIndexRoute
   '/companies/': typeof CompaniesIndexRoute
   '/live/': typeof LiveIndexRoute
   '/recordings/': typeof RecordingsIndexRoute
@@ -90,6 +97,7 @@ export interface FileRoutesByTo {
   '/events/$eventId': typeof EventsEventIdRoute
   '/live/$liveId': typeof LiveLiveIdRoute
   '/recordings/$audioId': typeof RecordingsAudioIdRoute
+  '/calendar': typeof CalendarIndexRoute
   '/companies': typeof CompaniesIndexRoute
   '/live': typeof LiveIndexRoute
   '/recordings': typeof RecordingsIndexRoute
@@ -103,6 +111,7 @@ export interface FileRoutesById {
   '/events/$eventId': typeof EventsEventIdRoute
   '/live/$liveId': typeof LiveLiveIdRoute
   '/recordings/$audioId': typeof RecordingsAudioIdRoute
+  '/calendar/': typeof CalendarIndexRoute
   '/companies/': typeof CompaniesIndexRoute
   '/live/': typeof LiveIndexRoute
   '/recordings/': typeof RecordingsIndexRoute
@@ -117,6 +126,7 @@ export interface FileRouteTypes {
     | '/events/$eventId'
     | '/live/$liveId'
     | '/recordings/$audioId'
+    | '/calendar/'
     | '/companies/'
     | '/live/'
     | '/recordings/'
@@ -129,6 +139,7 @@ export interface FileRouteTypes {
     | '/events/$eventId'
     | '/live/$liveId'
     | '/recordings/$audioId'
+    | '/calendar'
     | '/companies'
     | '/live'
     | '/recordings'
@@ -141,6 +152,7 @@ export interface FileRouteTypes {
     | '/events/$eventId'
     | '/live/$liveId'
     | '/recordings/$audioId'
+    | '/calendar/'
     | '/companies/'
     | '/live/'
     | '/recordings/'
@@ -154,6 +166,7 @@ export interface RootRouteChildren {
   EventsEventIdRoute: typeof EventsEventIdRoute
   LiveLiveIdRoute: typeof LiveLiveIdRoute
   RecordingsAudioIdRoute: typeof RecordingsAudioIdRoute
+  CalendarIndexRoute: typeof CalendarIndexRoute
   CompaniesIndexRoute: typeof CompaniesIndexRoute
   LiveIndexRoute: typeof LiveIndexRoute
   RecordingsIndexRoute: typeof RecordingsIndexRoute
@@ -167,6 +180,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/calendar/': {
+      id: '/calendar/'
+      path: '/calendar'
+      fullPath: '/calendar/'
+      preLoaderRoute: typeof CalendarIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/companies/': {
@@ -242,6 +262,7 @@ const rootRouteChildren: RootRouteChildren = {
   EventsEventIdRoute: EventsEventIdRoute,
   LiveLiveIdRoute: LiveLiveIdRoute,
   RecordingsAudioIdRoute: RecordingsAudioIdRoute,
+  CalendarIndexRoute: CalendarIndexRoute,
   CompaniesIndexRoute: CompaniesIndexRoute,
   LiveIndexRoute: LiveIndexRoute,
   RecordingsIndexRoute: RecordingsIndexRoute,

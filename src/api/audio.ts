@@ -104,6 +104,12 @@ export const audioQueries = {
       queryKey: audioKeys.detail(id, params),
       queryFn: ({ signal }) => fetchAudio(id, params, signal),
     }),
+  /** Every recording matching the filters, all pages (500 a page; e.g. the events of one day). */
+  every: (filters: Omit<AudioFilters, 'limit'> = {}) =>
+    queryOptions({
+      queryKey: [...audioKeys.lists(), 'every', compactParams(filters)] as const,
+      queryFn: ({ signal }) => fetchAllPages((cursor) => fetchAudioList({ ...filters, limit: 500, cursor }, signal), { signal, maxPages: 20 }),
+    }),
   /** Every chapter at the given levels, all pages fetched (what a player needs). */
   allChapters: (audioId: number, filters: ChapterFilters = {}) =>
     queryOptions({

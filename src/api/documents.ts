@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { getJson } from './client.ts';
 import { getAllExtensionPages, type AllItems, type ExtensionResult } from './extensions.ts';
-import { cursorParam, FIRST_CURSOR, getNextPageParam } from './pagination.ts';
+import { cursorParam, fetchAllPages, FIRST_CURSOR, getNextPageParam } from './pagination.ts';
 import { compactParams, type ExpandField, type RelatedFilters } from './params.ts';
 import { documentSchema, page, single, type DocumentGroupId, type DocumentRecord, type Page } from './schemas.ts';
 
@@ -78,6 +78,12 @@ export const documentQueries = {
     queryOptions({
       queryKey: documentKeys.detail(id, params),
       queryFn: ({ signal }) => fetchDocument(id, params, signal),
+    }),
+  /** Every transcript matching the filters, all pages (500 a page; e.g. the events of one day). */
+  everyTranscript: (filters: Omit<TranscriptFilters, 'limit'> = {}) =>
+    queryOptions({
+      queryKey: [...documentKeys.transcriptLists(), 'every', compactParams(filters)] as const,
+      queryFn: ({ signal }) => fetchAllPages((cursor) => fetchTranscripts({ ...filters, limit: 500, cursor }, signal), { signal, maxPages: 20 }),
     }),
   /** One page of transcripts (endpoint 11). */
   transcripts: (params: TranscriptListParams = {}) =>

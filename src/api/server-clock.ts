@@ -6,6 +6,18 @@
 
 let offsetMs = 0;
 let observed = false;
+const listeners = new Set<() => void>();
+
+/** Calls `listener` when the service's clock is first seen, or is seen to differ by more than 5 s. */
+export function subscribeServerClock(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Whether an answer of the service has told its time yet. */
+export function serverClockKnown(): boolean {
+  return observed;
+}
 
 /** Notes the Date header of an answer that just arrived. */
 export function noteServerDate(header: string | null, localNow: number = Date.now()): void {
@@ -13,8 +25,11 @@ export function noteServerDate(header: string | null, localNow: number = Date.no
   const server = Date.parse(header);
   if (!Number.isFinite(server)) return;
   // The header is truncated to the second: the true time is up to a second later.
-  offsetMs = server + 500 - localNow;
+  const next = server + 500 - localNow;
+  const changed = !observed || Math.abs(next - offsetMs) > 5_000;
+  offsetMs = next;
   observed = true;
+  if (changed) for (const listener of listeners) listener();
 }
 
 /** The service's current time (epoch ms): the local clock until an answer has been seen. */

@@ -7,7 +7,8 @@ import type { FilterChip } from '../lib/filters/define-filters.ts';
 import { exchangeName } from '../lib/filters/exchanges.ts';
 import { companyLabel } from '../lib/format.ts';
 import { documentTypeLabel, eventName } from '../lib/names.ts';
-import { useDocumentTypes, useEventTypes } from './type-records.ts';
+import { useDocumentTypes, useEventTypeList, useEventTypes } from './type-records.ts';
+import { eventFamilies } from '../lib/event-families.ts';
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
@@ -42,6 +43,8 @@ export function useFilterChipNames(chips: readonly FilterChip[]): (chip: FilterC
   const companies = new Map((companyQuery.data?.data ?? []).map((company) => [company.id, company]));
   const companiesSettled = companyQuery.isSuccess || companyQuery.isError;
   const docTypes = useDocumentTypes(idsOf(chips, 'documentTypeIds'));
+  const typeList = useEventTypeList();
+  const families = typeList ? eventFamilies(typeList) : undefined;
 
   return (chip) => {
     switch (chip.kind) {
@@ -68,6 +71,8 @@ export function useFilterChipNames(chips: readonly FilterChip[]): (chip: FilterC
       }
       case 'documentGroupIds':
         return DOCUMENT_GROUPS[Number(chip.value) as keyof typeof DOCUMENT_GROUPS] ?? 'Unknown document group';
+      case 'eventFamilies':
+        return families ? (families.find((family) => family.key === chip.value)?.name ?? 'Unknown event type') : undefined;
       case 'date':
         return dayText(chip.value);
       default:

@@ -12,6 +12,7 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
 });
 
 const NAV = [
+  { to: '/calendar', label: 'Calendar' },
   { to: '/companies', label: 'Companies' },
   { to: '/recordings', label: 'Recordings' },
   { to: '/transcripts', label: 'Transcripts' },

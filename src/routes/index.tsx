@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { TodayPanel } from '../features/calendar/today-panel.tsx';
 import { TranscriptsTable } from '../features/documents/transcripts-table.tsx';
 import { HomePage, type HomeTables } from '../features/home/home-page.tsx';
 import { latestRecordingsQuery, latestTranscriptsQuery } from '../features/home/home-queries.ts';
@@ -21,5 +22,5 @@ export const Route = createFileRoute('/')({
       void queryClient.prefetchQuery(latestTranscriptsQuery(watched));
     }
   },
-  component: () => <HomePage tables={tables} />,
+  component: () => <HomePage tables={tables} today={<TodayPanel />} />,
 });

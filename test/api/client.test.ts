@@ -163,6 +163,34 @@ describe('HTTP errors with bodies the sandbox never sends', () => {
     });
   });
 
+  it('the documented 400 body, field by field: the fields kept, each message once, strings and odd items read too', async () => {
+    replyWith(
+      400,
+      JSON.stringify({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: [
+          { field: 'countries', message: 'countries must be a valid ISO31661 Alpha2 code' },
+          { field: 'limit', message: 'must not be greater than 500' },
+          'direction must be asc or desc',
+          { nothing: true },
+          42,
+        ],
+      }),
+      { 'content-type': 'application/json' },
+    );
+    const error = await apiError(fetchCompany(1));
+    expect(error).toMatchObject({
+      status: 400,
+      kind: 'bad-request',
+      message: 'countries must be a valid ISO31661 Alpha2 code; limit: must not be greater than 500; direction must be asc or desc',
+    });
+    expect(error.fields).toEqual([
+      { field: 'countries', message: 'countries must be a valid ISO31661 Alpha2 code' },
+      { field: 'limit', message: 'must not be greater than 500' },
+    ]);
+  });
+
   it('an HTML error page (a gateway in between): a status-based message, no markup', async () => {
     replyWith(502, '<html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1></body></html>', {
       'content-type': 'text/html',

@@ -29,6 +29,22 @@ describe('ErrorPanel', () => {
     expect(alert).toHaveTextContent(detail);
   });
 
+  it('lists the parameters a 400 refused, each with what was wrong', () => {
+    const error = new ApiError({
+      kind: 'bad-request',
+      status: 400,
+      message: 'expand: property expand should not exist; countries must be a valid ISO31661 Alpha2 code',
+      fields: [
+        { field: 'expand', message: 'property expand should not exist' },
+        { field: 'countries', message: 'countries must be a valid ISO31661 Alpha2 code' },
+      ],
+    });
+    render(<ErrorPanel error={error} />);
+    expect(screen.getByRole('heading', { name: 'The request was not accepted (400)' })).toBeInTheDocument();
+    const items = screen.getAllByRole('listitem').map((item) => item.textContent);
+    expect(items).toEqual(['expand: property expand should not exist', 'countries: countries must be a valid ISO31661 Alpha2 code']);
+  });
+
   it('shows the status of a server failure', () => {
     render(<ErrorPanel error={apiError('server', 503)} />);
     expect(screen.getByRole('heading', { name: 'The data service failed (503)' })).toBeInTheDocument();

@@ -18,12 +18,13 @@ export interface HomeTables {
 const moreLink = textLinkClass({ className: 'text-xs' });
 
 /** The start page: the watchlist's newest first when there is one, then the newest of earnings season. */
-export function HomePage({ tables }: { tables: HomeTables }) {
+export function HomePage({ tables, today }: { tables: HomeTables; /** The first panel: today's calendar (from the calendar feature). */ today?: ReactNode }) {
   const recordings = useQuery(latestRecordingsQuery());
   const transcripts = useQuery(latestTranscriptsQuery());
   const watchlist = useWatchlist();
   return (
     <>
+      {today && <div className="mb-5">{today}</div>}
       {watchlist.length > 0 && <WatchlistLatest watchlist={watchlist} tables={tables} />}
       {/* One h1 per page: the watchlist's when it leads. */}
       {watchlist.length > 0 ? (

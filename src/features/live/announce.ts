@@ -1,4 +1,4 @@
-import { describeState } from './states.ts';
+import { describeState } from '../../components/live-states.ts';
 
 /** A change of state in words: "Acme is live.", "Acme: the recording is available." */
 export function announce(state: string, who: string): string {

@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import type { LiveAudio } from '../../api/schemas.ts';
 import { TimeText } from '../../components/time-text.tsx';
-import { Badge } from '../../components/ui/badge.tsx';
+import { ListenLiveButton } from '../../components/listen-live-button.tsx';
+import { LiveStateBadge } from '../../components/live-state-badge.tsx';
+import { formatCountdown } from '../../components/live-states.ts';
 import { textLinkClass } from '../../components/ui/text-link.ts';
-import { ListenLiveButton, liveSource, useIsInPlayer } from './listen-live.tsx';
-import { describeState, formatCountdown, TONE_BADGE } from './states.ts';
 import type { CallNames } from './use-call-names.ts';
 
 const HOUR = 3_600_000;
@@ -15,7 +15,6 @@ const HOUR = 3_600_000;
  * its state, and Listen while it is live.
  */
 export function BoardRow({ record, names, now }: { record: LiveAudio; names: CallNames | undefined; now: number }) {
-  const info = describeState(record.state);
   const title = names?.title;
   const companyName = names?.companyName;
   return (
@@ -38,23 +37,13 @@ export function BoardRow({ record, names, now }: { record: LiveAudio; names: Cal
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <Badge data-state={record.state} tone={TONE_BADGE[info.tone]}>
-          {info.tone === 'live' && <span aria-hidden="true" className="h-1.5 w-1.5 animate-pulse rounded-full bg-red-600" />}
-          {info.label}
-        </Badge>
-        {record.state === 'live' && <Listen record={record} title={title} artist={companyName} />}
+        <span data-state={record.state} className="contents">
+          <LiveStateBadge state={record.state} />
+        </span>
+        {title && <ListenLiveButton record={record} title={companyName ? `${companyName}: ${title}` : title} artist={companyName} />}
       </div>
     </li>
   );
-}
-
-function Listen({ record, title, artist }: { record: LiveAudio; title: string | undefined; artist: string | undefined }) {
-  const inPlayer = useIsInPlayer(record.id);
-  const named = title ?? 'Live call';
-  const source = liveSource(record, named, artist);
-  if (inPlayer) return <span className="text-xs font-medium text-slate-700 dark:text-slate-300">In the player</span>;
-  if (!source) return <span className="text-xs text-slate-600 dark:text-slate-400">No stream to play yet</span>;
-  return <ListenLiveButton source={source} size="sm" label={`Listen live: ${[artist, title].filter(Boolean).join(', ') || 'this call'}`} />;
 }
 
 /** "in 12 min 05 s" within the hour before the start; "due now" once past it while still waiting. */

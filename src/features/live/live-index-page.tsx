@@ -15,7 +15,7 @@ import { boardFilters } from './board-groups.ts';
 import { LiveBoard } from './live-board.tsx';
 import { OpenLiveForm } from './open-live-form.tsx';
 import { forgetRecentLive, useRecentLive } from './recent.ts';
-import { describeState, TONE_BADGE } from './states.ts';
+import { describeState, TONE_BADGE } from '../../components/live-states.ts';
 import { useWatchlistAlerts, useWatchlistAlertsOptIn } from './watchlist-alerts.ts';
 import { useWatchlist } from '../../lib/watchlist.ts';
 

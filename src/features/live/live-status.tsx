@@ -15,7 +15,7 @@ import { TimeZoneNote } from '../../components/time-zone-note.tsx';
 import { LivePlayback } from './live-playback.tsx';
 import { announce } from './announce.ts';
 import { rememberLive } from './recent.ts';
-import { describeState, formatCountdown, TONE_BADGE } from './states.ts';
+import { describeState, formatCountdown, TONE_BADGE } from '../../components/live-states.ts';
 import { useStateNotifications } from './notifications.ts';
 import { companyLabel } from '../../lib/format.ts';
 import { Badge } from '../../components/ui/badge.tsx';

@@ -1,5 +1,5 @@
-import type { LiveState } from '../../api/schemas.ts';
-import type { BadgeTone } from '../../components/ui/badge.tsx';
+import type { LiveState } from '../api/schemas.ts';
+import type { BadgeTone } from './ui/badge.tsx';
 
 export type Tone = 'neutral' | 'upcoming' | 'live' | 'working' | 'done' | 'failed';
 

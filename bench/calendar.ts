@@ -1,0 +1,101 @@
+import chromium from '@sparticuz/chromium';
+import { serve } from '@hono/node-server';
+import { chromium as playwright } from 'playwright-core';
+import { createServerApp } from '../server/app.ts';
+import { readServerConfig } from '../server/config.ts';
+
+/**
+ * The calendar at 20,000 companies, in Chromium against the built app and the sandbox (one call
+ * every 90 seconds: about 6,700 events in a week): how many requests and how long it takes to fill
+ * this week and the next (every page of `/events` at 500 a page, then what the days on screen need),
+ * how many rows are in the document however many events the week holds, and what an hour on the
+ * live board asks. Prints numbers beside their anchors; asserts nothing.
+ */
+
+const COMPANIES = 20_000;
+
+export async function benchCalendar(): Promise<void> {
+  const config = readServerConfig({
+    ...process.env,
+    API_KEY: '',
+    API_BASE_URL: '',
+    SANDBOX_NOW: '2026-11-21T12:00:00Z',
+    SANDBOX_COMPANIES: String(COMPANIES),
+  });
+  const app = createServerApp(config, { distDir: 'dist' });
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise((resolve) => server.once('listening', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const origin = `http://127.0.0.1:${port}`;
+  const browser = await playwright.launch({
+    executablePath: await chromium.executablePath(),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/public/v3/')) requests.push(`${url.pathname}${url.search}`);
+    });
+    const fill = async (label: string, action: () => Promise<unknown>) => {
+      requests.length = 0;
+      const started = performance.now();
+      await action();
+      await page.getByRole('list', { name: 'Events of the week, by day' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      const ms = performance.now() - started;
+      const byPath = new Map<string, number>();
+      for (const request of requests) {
+        const path = request.split('?')[0]!.replace(/\/\d+/g, '/{id}');
+        byPath.set(path, (byPath.get(path) ?? 0) + 1);
+      }
+      const rows = await page.locator('[role="list"][aria-label="Events of the week, by day"] > [role="listitem"]').count();
+      console.log(
+        `  ${label.padEnd(28)} ${String(requests.length).padStart(3)} requests, ${ms.toFixed(0).padStart(5)} ms to settle, ${rows} rows in the document`,
+      );
+      console.log(`    ${[...byPath].map(([path, count]) => `${path} ×${count}`).join(', ')}`);
+    };
+    console.log(`\nCalendar at ${COMPANIES.toLocaleString()} companies (sandbox; a call every 90 s)`);
+    await fill('this week (first visit)', () => page.goto(`${origin}/calendar`));
+    await fill('next week', () => page.getByRole('button', { name: 'Next week' }).click());
+    await fill('back to this week (cached)', () => page.getByRole('button', { name: 'This week' }).click());
+    const weekEvents = await page.evaluate(async () => {
+      let cursor: number | null = 0;
+      let count = 0;
+      let pages = 0;
+      const start = '2026-11-15T23:00:00.000Z';
+      const end = '2026-11-22T22:59:59.999Z';
+      while (cursor !== null && pages < 100) {
+        const response = await fetch(`/public/v3/events?startDate=${start}&endDate=${end}&limit=500${cursor ? `&cursor=${cursor}` : ''}`);
+        const body = (await response.json()) as { data: unknown[]; pagination: { nextCursor: number | null } };
+        count += body.data.length;
+        pages++;
+        cursor = body.pagination.nextCursor;
+      }
+      return { count, pages };
+    });
+    console.log(
+      `  a week in Stockholm holds ${weekEvents.count.toLocaleString()} events: ${weekEvents.pages} pages at 500 (a demo key's 10 a page would need ${Math.ceil(weekEvents.count / 10)})`,
+    );
+
+    requests.length = 0;
+    await page.goto(`${origin}/live`);
+    await page.waitForLoadState('networkidle');
+    const settled = requests.length;
+    await page.waitForTimeout(60_000);
+    const perMinute = requests.length - settled;
+    console.log(`  live board: ${settled} requests to open, ${perMinute} in the next minute (≈ ${perMinute * 60} an hour while open and visible)`);
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  benchCalendar().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,145 @@
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { Company, EventRecord, EventType } from '../../api/schemas.ts';
+import { useEventTypes } from '../../components/type-records.ts';
+import { dayOf } from '../../lib/calendar-week.ts';
+import { useCompanyNamesInChunks, useDayExtras } from './calendar-queries.ts';
+import { CalendarRow, rowGrid } from './calendar-row.tsx';
+
+/**
+ * The week as one list: each day a heading (today marked) and its events in time order, or "No
+ * events". Virtualized against the window: however many thousand events a busy week holds, only
+ * the rows near the viewport are in the document, and only their companies, types and extras are
+ * asked for.
+ */
+
+type Item = { kind: 'day'; day: string; count: number } | { kind: 'event'; day: string; event: EventRecord } | { kind: 'empty'; day: string };
+
+const dayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+const OVERSCAN = 10;
+
+export function dayHeading(day: string): string {
+  return dayFormat.format(new Date(`${day}T00:00:00Z`));
+}
+
+export function buildItems(days: readonly string[], events: readonly EventRecord[], timeZone: string): Item[] {
+  const byDay = new Map<string, EventRecord[]>(days.map((day) => [day, []]));
+  for (const event of events) {
+    if (!event.date) continue;
+    byDay.get(dayOf(Date.parse(event.date), timeZone))?.push(event);
+  }
+  return days.flatMap((day): Item[] => {
+    const list = byDay.get(day) ?? [];
+    return [
+      { kind: 'day', day, count: list.length },
+      ...(list.length ? list.map((event): Item => ({ kind: 'event', day, event })) : [{ kind: 'empty', day } as Item]),
+    ];
+  });
+}
+
+export function CalendarDays({
+  days,
+  events,
+  today,
+  timeZone,
+  now,
+  emptyDay,
+  renderAddToCalendar,
+}: {
+  days: readonly string[];
+  events: readonly EventRecord[];
+  today: string;
+  timeZone: string;
+  now: number;
+  emptyDay: ReactNode;
+  renderAddToCalendar?: (event: EventRecord, company: Company | undefined, type: EventType | undefined) => ReactNode;
+}) {
+  const items = useMemo(() => buildItems(days, events, timeZone), [days, events, timeZone]);
+  const listRef = useRef<HTMLDivElement>(null);
+  const [offset, setOffset] = useState(0);
+  useLayoutEffect(() => {
+    const measure = () => setOffset((listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY);
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, []);
+  const virtualizer = useWindowVirtualizer({
+    count: items.length,
+    estimateSize: (index) => (items[index]?.kind === 'day' ? 44 : 52),
+    overscan: OVERSCAN,
+    scrollMargin: offset,
+  });
+  const visible = virtualizer.getVirtualItems();
+  const shown = visible.map((v) => items[v.index]!).filter(Boolean);
+  const shownDays = [...new Set(shown.map((item) => item.day))];
+  const shownEvents = shown.flatMap((item) => (item.kind === 'event' ? [item.event] : []));
+  const companies = useCompanyNamesInChunks(
+    shownEvents.map((event) => event.companyId),
+    events.map((event) => event.companyId),
+  );
+  const types = useEventTypes(shownEvents.map((event) => event.typeId));
+  const extras = useDayExtras(shownDays, today, timeZone);
+
+  return (
+    <div ref={listRef} role="list" aria-label="Events of the week, by day" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+      {visible.map((v) => {
+        const item = items[v.index]!;
+        const style = { transform: `translateY(${v.start - virtualizer.options.scrollMargin}px)` };
+        const base = 'absolute left-0 top-0 w-full';
+        if (item.kind === 'day') {
+          const isToday = item.day === today;
+          return (
+            <div key={`day-${item.day}`} ref={virtualizer.measureElement} data-index={v.index} role="listitem" className={base} style={style}>
+              <h3
+                aria-current={isToday ? 'date' : undefined}
+                className={`flex items-baseline justify-between gap-2 border-b px-4 pb-1.5 pt-4 text-sm font-semibold ${isToday ? 'border-accent-500 text-accent-700 dark:text-accent-300' : 'border-slate-200 dark:border-slate-800'}`}
+              >
+                <span>
+                  {isToday && 'Today · '}
+                  {dayHeading(item.day)}
+                </span>
+                <span className="tabular text-xs font-normal text-slate-600 dark:text-slate-400">
+                  {item.count === 1 ? '1 event' : `${item.count.toLocaleString()} events`}
+                </span>
+              </h3>
+            </div>
+          );
+        }
+        if (item.kind === 'empty') {
+          return (
+            <div
+              key={`empty-${item.day}`}
+              ref={virtualizer.measureElement}
+              data-index={v.index}
+              role="listitem"
+              className={`${base} px-4 py-3 text-sm text-slate-600 dark:text-slate-400`}
+              style={style}
+            >
+              {emptyDay}
+            </div>
+          );
+        }
+        const { event } = item;
+        return (
+          <div
+            key={event.id}
+            ref={virtualizer.measureElement}
+            data-index={v.index}
+            role="listitem"
+            className={`${base} ${rowGrid} border-b border-slate-100 px-4 py-2 hover:bg-slate-50 dark:border-slate-800/70 dark:hover:bg-slate-800/40`}
+            style={style}
+          >
+            <CalendarRow
+              event={event}
+              company={companies.get(event.companyId)}
+              type={types.get(event.typeId)}
+              extras={extras}
+              now={now}
+              renderAddToCalendar={renderAddToCalendar}
+            />
+          </div>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import type { Company, EventRecord, EventType } from '../../api/schemas.ts';
+import { ActiveFilterChips } from '../../components/active-filter-chips.tsx';
+import { DroppedFiltersNotice } from '../../components/dropped-filters-notice.tsx';
+import { ErrorPanel } from '../../components/error-panel.tsx';
+import { SkeletonRows } from '../../components/skeleton.tsx';
+import { TimeZoneNote, readerTimeZone } from '../../components/time-zone-note.tsx';
+import { useEventTypeList } from '../../components/type-records.ts';
+import { textLinkClass } from '../../components/ui/text-link.ts';
+import { UnavailableNote } from '../../components/unavailable-note.tsx';
+import { addDays, dayOf, daysOfWeek, mondayOf } from '../../lib/calendar-week.ts';
+import { eventFamilies, typeIdsOf } from '../../lib/event-families.ts';
+import { useWatchlist } from '../../lib/watchlist.ts';
+import { CalendarDays } from './calendar-days.tsx';
+import { CalendarFilterForm } from './calendar-filter-form.tsx';
+import { useWeekEvents } from './calendar-queries.ts';
+import { calendarFilters, type CalendarAddress } from './calendar-search.ts';
+import { WatchlistToggle } from './watchlist-toggle.tsx';
+import { WeekNav } from './week-nav.tsx';
+import { useNow, useServerClockKnown } from './use-now.ts';
+import { useQuery } from '@tanstack/react-query';
+import { eventTypeQueries } from '../../api/event-types.ts';
+
+export interface CalendarPageProps {
+  address: CalendarAddress;
+  /** Writes a new address (the route's navigate). */
+  onNavigate: (address: CalendarAddress) => void;
+  seenExchanges?: readonly string[];
+  renderAddToCalendar?: (event: EventRecord, company: Company | undefined, type: EventType | undefined) => ReactNode;
+  /** A link to subscribe to the watchlist's coming events, when there is a watchlist. */
+  renderSubscribe?: (companyIds: readonly number[]) => ReactNode;
+}
+
+/**
+ * /calendar: who reports when. One week at a time in the reader's time zone (this week unless the
+ * address says otherwise), every event of it in time order, today marked; the watchlist only,
+ * countries, exchanges and event types narrow it, and live in the address.
+ */
+export function CalendarPage({ address, onNavigate, seenExchanges, renderAddToCalendar, renderSubscribe }: CalendarPageProps) {
+  const timeZone = readerTimeZone();
+  const now = useNow();
+  // "Today" is the service's today: wait for its clock (the type list's answer tells it) unless that fails.
+  const typeListQuery = useQuery(eventTypeQueries.list());
+  const clockReady = useServerClockKnown() || typeListQuery.isError;
+  const today = dayOf(now, timeZone);
+  const thisMonday = mondayOf(today);
+  const monday = mondayOf(address.week ?? today);
+  const days = daysOfWeek(monday);
+  const { filters, direction, dropped } = calendarFilters.parse(address);
+  const clean = { filters, direction };
+  const typeList = useEventTypeList();
+  const families = typeList ? eventFamilies(typeList) : undefined;
+  const watchlist = useWatchlist();
+  const watchedIds = watchlist.map((company) => company.id);
+  const onlyWatchlist = address.watchlist === 1;
+  const waitingForTypes = filters.types !== undefined && families === undefined;
+  const typeIds = filters.types && families ? typeIdsOf(families, filters.types) : undefined;
+
+  const week = useWeekEvents(
+    {
+      monday,
+      sunday: addDays(monday, 6),
+      timeZone,
+      filters: {
+        countries: filters.countries,
+        exchanges: filters.exchanges,
+        typeIds: typeIds && typeIds.length === 0 ? [0] : typeIds,
+        companyIds: onlyWatchlist ? watchedIds : undefined,
+      },
+    },
+    clockReady && !waitingForTypes && !(onlyWatchlist && watchedIds.length === 0),
+  );
+
+  const go = (changes: Partial<CalendarAddress>) => {
+    const next: CalendarAddress = { ...calendarFilters.toAddress(clean), week: address.week, watchlist: address.watchlist, ...changes };
+    if (next.week && mondayOf(next.week) === thisMonday) delete next.week;
+    if (!next.watchlist) delete next.watchlist;
+    onNavigate(next);
+  };
+
+  return (
+    <>
+      <h1 className="text-lg font-semibold tracking-tight">Earnings calendar</h1>
+      <TimeZoneNote className="mb-4" />
+      <div className="space-y-4">
+        <WeekNav monday={monday} thisMonday={thisMonday} onGo={(day) => go({ week: day })} />
+        <div className="flex flex-wrap items-center gap-3">
+          <WatchlistToggle pressed={onlyWatchlist} count={watchedIds.length} onChange={(on) => go({ watchlist: on ? 1 : undefined })} />
+          {onlyWatchlist && watchedIds.length > 0 && renderSubscribe?.(watchedIds)}
+        </div>
+        <CalendarFilterForm
+          search={clean}
+          families={families}
+          seenExchanges={seenExchanges}
+          onApply={(filterAddress) => onNavigate({ ...filterAddress, week: address.week, watchlist: address.watchlist })}
+        />
+        <ActiveFilterChips
+          chips={calendarFilters.chips(clean)}
+          onRemove={(chip) => onNavigate({ ...calendarFilters.without(clean, chip), week: address.week, watchlist: address.watchlist })}
+        />
+        <DroppedFiltersNotice dropped={dropped} className="rounded-md border" />
+        <section aria-label="Calendar" className="rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+          {onlyWatchlist && watchedIds.length === 0 ? (
+            <p className="px-4 py-8 text-center text-sm text-slate-600 dark:text-slate-400">
+              Your watchlist is empty. Star companies on their pages to follow their events here, or{' '}
+              <button type="button" className={textLinkClass()} onClick={() => go({ watchlist: undefined })}>
+                show every company
+              </button>
+              .
+            </p>
+          ) : !clockReady || week.isPending || waitingForTypes ? (
+            <SkeletonRows rows={8} label="Loading the week's events" />
+          ) : week.isError ? (
+            <div className="p-4">
+              <ErrorPanel error={week.error} onRetry={() => void week.refetch()} />
+            </div>
+          ) : !week.data.available ? (
+            <div className="space-y-3 p-4">
+              <UnavailableNote feature="The calendar" extension="events">
+                Follow calls you know from{' '}
+                <Link to="/live" className={textLinkClass()}>
+                  Live calls
+                </Link>
+                , or browse{' '}
+                <Link to="/companies" className={textLinkClass()}>
+                  companies
+                </Link>
+                .
+              </UnavailableNote>
+            </div>
+          ) : (
+            <>
+              {!week.data.value.complete && (
+                <p
+                  role="status"
+                  className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-100"
+                >
+                  This week has more events than the calendar loads at once; showing the first {week.data.value.items.length.toLocaleString()}. Narrow it with
+                  the filters.
+                </p>
+              )}
+              <CalendarDays
+                days={days}
+                events={week.data.value.items}
+                today={today}
+                timeZone={timeZone}
+                now={now}
+                emptyDay={filters.countries || filters.exchanges || filters.types || onlyWatchlist ? 'No events match the filters.' : 'No events.'}
+                renderAddToCalendar={renderAddToCalendar}
+              />
+            </>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { eventQueries } from '../../api/events.ts';
+import { eventTypeQueries } from '../../api/event-types.ts';
+import { PanelError } from '../../components/query-states.tsx';
+import { SkeletonRows } from '../../components/skeleton.tsx';
+import { readerTimeZone } from '../../components/time-zone-note.tsx';
+import { useEventTypes } from '../../components/type-records.ts';
+import { EmptyState, Panel } from '../../components/ui/panel.tsx';
+import { textLinkClass } from '../../components/ui/text-link.ts';
+import { UnavailableNote } from '../../components/unavailable-note.tsx';
+import { dayOf, daysRange } from '../../lib/calendar-week.ts';
+import { useCompanyNamesInChunks, useDayExtras } from './calendar-queries.ts';
+import { CalendarRow, rowGrid } from './calendar-row.tsx';
+import { useNow, useServerClockKnown } from './use-now.ts';
+
+const ROWS = 8;
+
+/**
+ * The home page's first panel: today's calendar at a glance. The calls live now (each one click
+ * from listening), then the next ones to start, with a link to the whole calendar. Asks for today's
+ * events and today's live states only.
+ */
+export function TodayPanel() {
+  const timeZone = readerTimeZone();
+  const now = useNow();
+  const today = dayOf(now, timeZone);
+  const { start, end } = daysRange(today, today, timeZone);
+  // "Today" is the service's today: wait until one of the page's answers has told its clock.
+  const typeList = useQuery(eventTypeQueries.list());
+  const clockReady = useServerClockKnown() || typeList.isError;
+  const events = useQuery({ ...eventQueries.between({ startDate: new Date(start).toISOString(), endDate: new Date(end).toISOString() }), enabled: clockReady });
+  const extras = useDayExtras([today], today, timeZone, { liveOnly: true });
+  const all = events.data?.available ? events.data.value.items : [];
+  const liveNow = all.filter((event) => extras.live.get(event.id)?.state === 'live');
+  const next = all.filter((event) => event.date && Date.parse(event.date) > now && extras.live.get(event.id)?.state !== 'live');
+  const shown = [...liveNow.slice(0, 3), ...next].slice(0, ROWS);
+  const companies = useCompanyNamesInChunks(
+    shown.map((event) => event.companyId),
+    shown.map((event) => event.companyId),
+  );
+  const types = useEventTypes(shown.map((event) => event.typeId));
+
+  return (
+    <Panel
+      title="Today"
+      actions={
+        <Link to="/calendar" className={textLinkClass({ className: 'text-xs' })}>
+          Open the calendar
+        </Link>
+      }
+    >
+      {!clockReady || events.isPending ? (
+        <SkeletonRows rows={4} label="Loading today's events" />
+      ) : events.isError ? (
+        <PanelError error={events.error} onRetry={() => void events.refetch()} />
+      ) : !events.data.available ? (
+        <div className="p-4">
+          <UnavailableNote feature="Today's calendar" extension="events" />
+        </div>
+      ) : shown.length === 0 ? (
+        <EmptyState>No more events today.</EmptyState>
+      ) : (
+        <ul aria-label="Live now and next today" className="divide-y divide-slate-100 dark:divide-slate-800">
+          {shown.map((event) => (
+            <li key={event.id} className={`${rowGrid} px-4 py-2`}>
+              <CalendarRow event={event} company={companies.get(event.companyId)} type={types.get(event.typeId)} extras={extras} now={now} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}

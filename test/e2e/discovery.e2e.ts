@@ -1,0 +1,73 @@
+import type { Page } from '@playwright/test';
+import { checkA11y, expect, test } from './fixtures.ts';
+
+/**
+ * Starting from a question instead of an id, on the normal sandbox (clock at Saturday 21 November
+ * 2026, 12:00 UTC; one call starts every 90 seconds): who is live now, who reports tomorrow, what
+ * did a company publish.
+ */
+
+const audioTime = (page: Page) => page.evaluate(() => document.querySelector('audio')?.currentTime ?? 0);
+
+test('from the home page, the call that is live now is one click from playing, and it plays', async ({ page }) => {
+  await page.goto('/');
+  const today = page.getByRole('region', { name: 'Today' });
+  await expect(today.getByText('Live now').first()).toBeVisible();
+  await checkA11y(page, 'home with today');
+  // Click 1: Listen on the first live call; the docked player plays its live stream.
+  const listen = today.getByRole('button', { name: /^Listen live: / }).first();
+  const title = (await listen.getAttribute('aria-label'))!.replace(/^Listen live: /, '');
+  await listen.click();
+  const dock = page.getByRole('region', { name: 'Player' });
+  await expect(dock).toContainText(title.split(': ')[1]!);
+  await expect.poll(() => audioTime(page), { timeout: 20_000 }).toBeGreaterThan(0.5);
+  await expect(today.getByText('Playing')).toBeVisible();
+});
+
+test('tomorrow in the calendar, then a company’s upcoming call from its page', async ({ page }) => {
+  await page.goto('/calendar');
+  await expect(page.getByRole('heading', { level: 1, name: 'Earnings calendar' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Today · Saturday, November 21/ })).toHaveAttribute('aria-current', 'date');
+  await checkA11y(page, 'calendar, this week');
+  // Tomorrow is Sunday, in this week: go to it with the date picker, which keeps the week.
+  await page.getByLabel('Go to date').fill('2026-11-22');
+  await page.getByRole('button', { name: 'Go', exact: true }).click();
+  const sunday = page.getByRole('heading', { name: /^Sunday, November 22/ });
+  await sunday.scrollIntoViewIfNeeded();
+  await expect(sunday).toBeVisible();
+  // The first event after Sunday's heading: its company, then that company's Upcoming panel.
+  const firstRow = page.getByRole('listitem').filter({ has: page.locator('time') }).filter({ hasText: /./ });
+  const sundayRows = page.locator('[role="listitem"]:below(:text("Sunday, November 22"))');
+  await expect(sundayRows.first()).toBeVisible();
+  void firstRow;
+  const company = sundayRows.getByRole('link').first();
+  const companyName = (await company.textContent())!;
+  await company.click();
+  await expect(page.getByRole('heading', { level: 1, name: companyName })).toBeVisible();
+  const upcoming = page.getByRole('region', { name: 'Upcoming' });
+  const call = upcoming.getByRole('link').first();
+  const callName = (await call.textContent())!;
+  await call.click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(callName);
+  await expect(page.getByRole('region', { name: 'Live status' })).toBeVisible();
+});
+
+test('a company’s annual report opens from its page in the viewer', async ({ page }) => {
+  await page.goto('/companies/256');
+  const documents = page.getByRole('region', { name: 'Documents' });
+  const report = documents.getByRole('link', { name: /Annual report/ }).first();
+  await expect(report).toBeVisible();
+  await report.click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Annual report');
+  await expect(page.locator('canvas').first()).toBeVisible({ timeout: 15_000 });
+  await checkA11y(page, 'annual report');
+});
+
+test('the calendar on a phone: no sideways scroll, every control reachable', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/calendar');
+  await expect(page.getByRole('heading', { name: /Today · Saturday, November 21/ })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await checkA11y(page, 'calendar, phone');
+});
