@@ -44,6 +44,13 @@ async function main() {
     ['transcripts, 500, expand=event', '/documents/transcripts?limit=500&expand=event'],
     ['transcripts, date range + ticker', `/documents/transcripts?limit=500&startDate=2025-01-01&endDate=2025-06-30&tickers=${firstCompany.tickers[0]!.ticker}`],
     ['single company', `/companies/${firstCompany.id}`],
+    // The list endpoints beyond the contract (not served with SANDBOX_CONTRACT=strict).
+    ['events, calendar week around now', '/events?limit=500&startDate=2026-11-18T00:00:00Z&endDate=2026-11-24T23:59:59Z'],
+    ['events, a past week', '/events?limit=500&startDate=2026-03-02&endDate=2026-03-08'],
+    ['events, one company (sparse scan)', `/events?limit=500&companyIds=${firstCompany.id}`],
+    ['live audio, willBeLive + live', '/live/audio?limit=500&states=willBeLive,live'],
+    ['documents, 500, expand=event', '/documents?limit=500&expand=event'],
+    ['documents, a past week', '/documents?limit=500&startDate=2026-03-02&endDate=2026-03-08'],
   ];
 
   console.log(`\n  ${'request'.padEnd(40)} ${'p50'.padStart(9)} ${'p95'.padStart(9)} ${'items'.padStart(6)} ${'bytes'.padStart(9)}`);

@@ -1,111 +1,52 @@
 import { DOCUMENT_TYPES, EVENT_TYPES, TRANSCRIPT_TYPE_IDS } from './data/catalog.ts';
 import type { CompanyRecord } from './data/companies.ts';
+import type { SandboxContract } from './config.ts';
 import { companySegments } from './data/segments.ts';
-import { HttpError } from './errors.ts';
-import { paginate, rangeSource, type Page } from './paginate.ts';
-import { QueryReader, pathId } from './query.ts';
+import { documentList, DOCUMENT_LIST_PARAMETERS } from './document-lists.ts';
+import { EXTENSION_ROUTES } from './extensions.ts';
+import {
+  COMPANY_FILTERS,
+  companyMask,
+  DATES,
+  eventDates,
+  list,
+  matchesRelated,
+  notFound,
+  PAGE,
+  relatedFilters,
+  UPDATED,
+  type Handler,
+  type Route,
+} from './listing.ts';
+import { paginate, rangeSource } from './paginate.ts';
+import type { QueryReader } from './query.ts';
 import * as out from './serialize.ts';
 import type { Context } from './serialize.ts';
 
 /**
- * The 13 endpoints of the Financial Events API v3. Each handler validates its query, looks the
- * records up through the Store at the current sandbox time, and returns the contract's envelope.
+ * The 13 endpoints of the Financial Events API v3 (and, unless the contract is strict, the five
+ * list endpoints the real service has beyond it: extensions.ts). Each handler validates its
+ * query, looks the records up through the Store at the current sandbox time, and returns the
+ * contract's envelope. Every route declares the query parameters it takes; any other is refused
+ * with 400 ("property expand should not exist"), as the service does.
  */
 
-type Handler = (params: string[], query: QueryReader, ctx: Context) => unknown;
-
-interface Route {
-  pattern: RegExp;
-  handler: Handler;
-}
-
-const PAGE = ['limit', 'cursor', 'direction'];
-const COMPANY_FILTERS = ['countries', 'exchanges', 'tickers', 'isins'];
-const UPDATED = ['updatedBefore', 'updatedAfter'];
-
-/** Query parameters each endpoint understands (others are ignored, as the service does). */
-export const KNOWN_PARAMETERS: Record<string, readonly string[]> = {
+/** Query parameters each endpoint takes (the sandbox's own __fault, __retryAfter, __delay are always allowed). */
+export const KNOWN_PARAMETERS = {
   companies: [...PAGE, ...COMPANY_FILTERS, ...UPDATED, 'ids'],
-  segments: PAGE,
-  audio: [...PAGE, ...COMPANY_FILTERS, 'companyIds', 'eventIds', 'startDate', 'endDate', ...UPDATED, 'expand'],
+  segments: [...PAGE],
+  audio: [...PAGE, ...COMPANY_FILTERS, 'companyIds', 'eventIds', ...DATES, ...UPDATED, 'expand'],
   audioById: ['expand'],
   chapters: [...PAGE, 'levels'],
   documentById: ['expand'],
-  transcripts: [...PAGE, ...COMPANY_FILTERS, 'companyIds', 'eventIds', 'startDate', 'endDate', ...UPDATED, 'expand', 'typeIds', 'documentGroupIds'],
-};
+  transcripts: DOCUMENT_LIST_PARAMETERS,
+  none: [],
+} as const satisfies Record<string, readonly string[]>;
 
-function list(page: Page, render: (position: number) => unknown) {
-  return { data: page.positions.map(render), pagination: { nextCursor: page.nextCursor } };
-}
-
-function notFound(what: string, id: number): never {
-  throw new HttpError(404, `${what} with id ${id} not found`);
-}
-
-/** Companies matching countries/exchanges/tickers/isins, as a lookup by company id; undefined: no such filter. */
-function companyMask(query: QueryReader, companies: CompanyRecord[]): Uint8Array | undefined {
-  const countries = query.codeList('countries', /^[A-Za-z]{2}$/, 'an ISO 3166-1 alpha-2 country code');
-  const exchanges = query.codeList('exchanges');
-  const tickers = query.codeList('tickers');
-  const isins = query.codeList('isins');
-  if (!countries && !exchanges && !tickers && !isins) return undefined;
-  const mask = new Uint8Array(companies.length + 1);
-  for (const c of companies) {
-    if (countries && !countries.has(c.country)) continue;
-    if (exchanges && !c.tickers.some((t) => exchanges.has(t.exchange.toUpperCase()))) continue;
-    if (tickers && !c.tickers.some((t) => tickers.has(t.ticker.toUpperCase()))) continue;
-    if (isins && !c.isins.some((isin) => isins.has(isin))) continue;
-    mask[c.id] = 1;
-  }
-  return mask;
-}
-
-interface RelatedFilters {
-  mask?: Uint8Array;
-  companyIds?: Set<number>;
-  eventIds?: Set<number>;
-  startDate?: number;
-  endDate?: number;
-  updatedBefore?: number;
-  updatedAfter?: number;
-}
-
-function relatedFilters(query: QueryReader, ctx: Context): RelatedFilters {
-  return {
-    mask: companyMask(query, ctx.store.companies),
-    companyIds: query.integerList('companyIds'),
-    eventIds: query.integerList('eventIds'),
-    startDate: query.date('startDate', 'start'),
-    endDate: query.date('endDate', 'end'),
-    updatedBefore: query.date('updatedBefore', 'start'),
-    updatedAfter: query.date('updatedAfter', 'start'),
-  };
-}
-
-function matchesRelated(f: RelatedFilters, ctx: Context, companyId: number, eventId: number, updatedAt: number): boolean {
-  if (f.mask && f.mask[companyId] !== 1) return false;
-  if (f.companyIds && !f.companyIds.has(companyId)) return false;
-  if (f.eventIds && !f.eventIds.has(eventId)) return false;
-  if (f.updatedAfter !== undefined && !(updatedAt > f.updatedAfter)) return false;
-  if (f.updatedBefore !== undefined && !(updatedAt < f.updatedBefore)) return false;
-  if (f.startDate !== undefined || f.endDate !== undefined) {
-    const date = eventDate(ctx, eventId);
-    if (date === undefined) return false;
-    if (f.startDate !== undefined && date < f.startDate) return false;
-    if (f.endDate !== undefined && date > f.endDate) return false;
-  }
-  return true;
-}
-
-function eventDate(ctx: Context, eventId: number): number | undefined {
-  const { events } = ctx.store.dataset;
-  if (eventId >= 1 && eventId <= events.count) return events.date[eventId - 1];
-  return ctx.store.event(eventId, ctx.now)?.date;
-}
-
-const routes: Route[] = [
+const CONTRACT_ROUTES: Route[] = [
   {
     pattern: /^\/companies$/,
+    parameters: KNOWN_PARAMETERS.companies,
     handler: (_, query, ctx) => {
       const page = query.page();
       const mask = companyMask(query, ctx.store.companies);
@@ -130,18 +71,19 @@ const routes: Route[] = [
   },
   {
     pattern: /^\/companies\/([^/]+)$/,
+    parameters: KNOWN_PARAMETERS.none,
     handler: ([id], _, ctx) => {
-      const companyId = pathId(id as string);
-      const c = ctx.store.company(companyId) ?? notFound('Company', companyId);
+      const c = ctx.store.company(id!) ?? notFound();
       return { data: out.company(c) };
     },
   },
   {
     pattern: /^\/companies\/([^/]+)\/segments$/,
+    parameters: KNOWN_PARAMETERS.segments,
     handler: ([id], query, ctx) => {
-      const companyId = pathId(id as string);
+      const companyId = id!;
       const page = query.page();
-      const c = ctx.store.company(companyId) ?? notFound('Company', companyId);
+      const c = ctx.store.company(companyId) ?? notFound();
       const segments = companySegments(ctx.store.dataset.seed, c, ctx.store.dataset.generatedAt);
       const result = paginate(
         page,
@@ -153,54 +95,59 @@ const routes: Route[] = [
   },
   {
     pattern: /^\/events\/([^/]+)$/,
+    parameters: KNOWN_PARAMETERS.none,
     handler: ([id], _, ctx) => {
-      const eventId = pathId(id as string);
-      const e = ctx.store.event(eventId, ctx.now) ?? notFound('Event', eventId);
+      const e = ctx.store.event(id!, ctx.now) ?? notFound();
       return { data: out.event(e) };
     },
   },
   {
     pattern: /^\/event-types\/([^/]+)$/,
-    handler: ([id], _, __) => {
-      const typeId = pathId(id as string);
-      const type = EVENT_TYPES.find((t) => t.id === typeId) ?? notFound('Event type', typeId);
+    parameters: KNOWN_PARAMETERS.none,
+    handler: ([id]) => {
+      const typeId = id!;
+      const type = EVENT_TYPES.find((t) => t.id === typeId) ?? notFound();
       return { data: out.eventType(type) };
     },
   },
   {
     pattern: /^\/audio$/,
+    parameters: KNOWN_PARAMETERS.audio,
     handler: (_, query, ctx) => {
       const page = query.page();
       const filters = relatedFilters(query, ctx);
       const expand = query.expandEvent();
       const { audio } = ctx.store.dataset;
+      const dateOf = eventDates(ctx);
       const result = paginate(page, ctx.store.audioSource(ctx.now), (id) => {
         if (id <= audio.count) {
           const row = id - 1;
-          return matchesRelated(filters, ctx, audio.companyId[row]!, audio.eventId[row]!, audio.updatedAt[row]!);
+          return matchesRelated(filters, audio.companyId[row]!, audio.eventId[row]!, audio.updatedAt[row]!, dateOf);
         }
         const a = ctx.store.audio(id, ctx.now);
-        return a !== undefined && matchesRelated(filters, ctx, a.company.id, a.eventId, a.updatedAt);
+        return a !== undefined && matchesRelated(filters, a.company.id, a.eventId, a.updatedAt, dateOf);
       });
       return list(result, (id) => out.audio(ctx.store.audio(id, ctx.now)!, ctx, expand));
     },
   },
   {
     pattern: /^\/audio\/([^/]+)$/,
+    parameters: KNOWN_PARAMETERS.audioById,
     handler: ([id], query, ctx) => {
-      const audioId = pathId(id as string);
+      const audioId = id!;
       const expand = query.expandEvent();
-      const a = ctx.store.audio(audioId, ctx.now) ?? notFound('Audio', audioId);
+      const a = ctx.store.audio(audioId, ctx.now) ?? notFound();
       return { data: out.audio(a, ctx, expand) };
     },
   },
   {
     pattern: /^\/audio\/([^/]+)\/chapters$/,
+    parameters: KNOWN_PARAMETERS.chapters,
     handler: ([id], query, ctx) => {
-      const audioId = pathId(id as string);
+      const audioId = id!;
       const page = query.page();
       const levels = query.integerList('levels') ?? new Set([1]);
-      const a = ctx.store.audio(audioId, ctx.now) ?? notFound('Audio', audioId);
+      const a = ctx.store.audio(audioId, ctx.now) ?? notFound();
       const chapters = out.chapters(a, ctx);
       const byId = new Map(chapters.map((chapter) => [chapter.id, chapter]));
       const ids = chapters.map((chapter) => chapter.id);
@@ -218,77 +165,90 @@ const routes: Route[] = [
   },
   {
     pattern: /^\/live\/audio\/([^/]+)$/,
+    parameters: KNOWN_PARAMETERS.none,
     handler: ([id], _, ctx) => {
-      const liveId = pathId(id as string);
-      const l = ctx.store.live(liveId, ctx.now) ?? notFound('Live audio', liveId);
+      const l = ctx.store.live(id!, ctx.now) ?? notFound();
       return { data: out.live(l, ctx) };
     },
   },
   {
     pattern: /^\/documents\/transcripts$/,
-    handler: (_, query, ctx) => {
-      const page = query.page();
-      const filters = relatedFilters(query, ctx);
-      const expand = query.expandEvent();
-      const typeIds = query.integerList('typeIds');
-      const groupIds = query.integerList('documentGroupIds');
-      const groupOf = new Map(DOCUMENT_TYPES.map((t) => [t.id, t.documentGroupId]));
-      const { documents } = ctx.store.dataset;
-      const result = paginate(page, ctx.store.transcriptSource(ctx.now), (id) => {
-        let typeId: number;
-        if (id <= documents.count) {
-          const row = id - 1;
-          typeId = documents.typeId[row]!;
-          if (!matchesRelated(filters, ctx, documents.companyId[row]!, documents.eventId[row]!, documents.updatedAt[row]!)) {
-            return false;
-          }
-        } else {
-          const d = ctx.store.document(id, ctx.now);
-          if (!d || !matchesRelated(filters, ctx, d.company.id, d.eventId, d.updatedAt)) return false;
-          typeId = d.typeId;
-        }
-        if (typeIds && !typeIds.has(typeId)) return false;
-        if (groupIds && !groupIds.has(groupOf.get(typeId) ?? -1)) return false;
-        return true;
-      });
-      return list(result, (id) => out.document(ctx.store.document(id, ctx.now)!, ctx, expand));
-    },
+    parameters: KNOWN_PARAMETERS.transcripts,
+    handler: (_, query, ctx) => documentList(query, ctx, 'transcripts'),
   },
   {
     pattern: /^\/documents\/transcripts\/([^/]+)$/,
+    parameters: KNOWN_PARAMETERS.none,
     handler: ([id], _, ctx) => {
-      const documentId = pathId(id as string);
-      const d = ctx.store.document(documentId, ctx.now);
-      if (!d || !TRANSCRIPT_TYPE_IDS.has(d.typeId)) notFound('Transcript', documentId);
+      const d = ctx.store.document(id!, ctx.now);
+      if (!d || !TRANSCRIPT_TYPE_IDS.has(d.typeId)) notFound();
       // The transcript operation always includes the event summary.
       return { data: out.document(d, ctx, true) };
     },
   },
   {
     pattern: /^\/documents\/([^/]+)$/,
+    parameters: KNOWN_PARAMETERS.documentById,
     handler: ([id], query, ctx) => {
-      const documentId = pathId(id as string);
+      const documentId = id!;
       const expand = query.expandEvent();
-      const d = ctx.store.document(documentId, ctx.now) ?? notFound('Document', documentId);
+      const d = ctx.store.document(documentId, ctx.now) ?? notFound();
       return { data: out.document(d, ctx, expand) };
     },
   },
   {
     pattern: /^\/document-types\/([^/]+)$/,
-    handler: ([id], _, __) => {
-      const typeId = pathId(id as string);
-      const type = DOCUMENT_TYPES.find((t) => t.id === typeId) ?? notFound('Document type', typeId);
+    parameters: KNOWN_PARAMETERS.none,
+    handler: ([id]) => {
+      const typeId = id!;
+      const type = DOCUMENT_TYPES.find((t) => t.id === typeId) ?? notFound();
       return { data: out.documentType(type) };
     },
   },
 ];
 
-/** Finds the route for a path below /public/v3; undefined when no endpoint has that path. */
-export function matchRoute(path: string): { handler: Handler; params: string[] } | undefined {
+const ROUTES: Route[] = [...CONTRACT_ROUTES, ...EXTENSION_ROUTES];
+
+export type Contract = SandboxContract;
+
+export interface RouteMatch {
+  handler: Handler;
+  /** The path's id segments, as written. */
+  params: string[];
+  parameters: ReadonlySet<string>;
+}
+
+const parameterSets = new Map(ROUTES.map((route) => [route, new Set(route.parameters)]));
+
+/**
+ * Finds the route for a path below /public/v3; undefined when no endpoint has that path (in
+ * `strict` mode the five extension endpoints do not exist either).
+ */
+export function matchRoute(path: string, contract: Contract = 'full'): RouteMatch | undefined {
   const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
-  for (const route of routes) {
+  for (const route of ROUTES) {
+    if (route.extension && contract === 'strict') continue;
     const match = route.pattern.exec(trimmed);
-    if (match) return { handler: route.handler, params: match.slice(1) };
+    if (match) return { handler: route.handler, params: match.slice(1), parameters: parameterSets.get(route)! };
   }
   return undefined;
+}
+
+/**
+ * Runs a matched route: unknown parameters and every other query problem become one 400 listing
+ * them all (validation comes before lookups, so a bad query on an unknown id is still a 400).
+ */
+export function runRoute(route: RouteMatch, query: QueryReader, ctx: Context): unknown {
+  query.rejectUnknown(route.parameters);
+  const ids = route.params.map((param) => query.pathId(param));
+  let answer: unknown;
+  try {
+    answer = route.handler(ids, query, ctx);
+  } catch (error) {
+    // A 404 for an id read as -1 (malformed) gives way to the 400 naming it.
+    query.check();
+    throw error;
+  }
+  query.check();
+  return answer;
 }

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import { matchRoute } from './api.ts';
+import { matchRoute, runRoute, type Contract } from './api.ts';
 import { ManualClock, RunningClock, type Clock } from './clock.ts';
 import { DEFAULTS, type SandboxDataset } from './config.ts';
 import { EDITED_TRANSCRIPT_TYPE, isAnnualReportType } from './data/catalog.ts';
 import { generateDataset } from './data/generate.ts';
-import { errorResponse, HttpError } from './errors.ts';
+import { errorResponse, HttpError, httpErrorResponse, plainErrorResponse } from './errors.ts';
 import { applyFault, FaultRegistry, isFaultKind, type FaultKind, type FaultRule } from './faults.ts';
 import { serveFile } from './files.ts';
 import { hostileAnswer } from './hostile.ts';
@@ -35,6 +35,12 @@ export interface SandboxOptions {
   mediaDirectory?: string;
   /** `hostile`: every API answer rewritten into odd and dangerous values (see hostile.ts). Default `normal`. */
   dataset?: SandboxDataset;
+  /**
+   * `full` (default): the 13 endpoints of the contract and the five list endpoints the real service
+   * has beyond it (/events, /live/audio, /documents, /event-types, /document-types). `strict`: the
+   * 13 only; the five answer 404 like any unknown path, as an upstream that implements only the contract.
+   */
+  contract?: Contract;
 }
 
 export interface Sandbox {
@@ -101,14 +107,14 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     const request = c.req.raw;
     const url = new URL(request.url);
     const path = url.pathname.slice('/public/v3'.length);
-    const route = matchRoute(path);
+    const route = matchRoute(path, options.contract ?? 'full');
     if (!route) return errorResponse(404, `Cannot ${request.method} ${url.pathname}`);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return errorResponse(405, `Method ${request.method} is not allowed: the API is read-only (GET, HEAD)`, { allow: 'GET, HEAD' });
     }
     const key = request.headers.get('x-api-key');
-    if (!key) return errorResponse(401, 'Missing API key: send it in the x-api-key header');
-    if (key !== apiKey) return errorResponse(401, 'Invalid API key');
+    // The service says no more than this, whether the key is missing or wrong.
+    if (!key || key !== apiKey) return plainErrorResponse(401);
 
     const requested = request.headers.get('x-sandbox-fault') ?? url.searchParams.get('__fault');
     const rule: Pick<FaultRule, 'kind' | 'retryAfter' | 'delayMs'> | undefined =
@@ -125,14 +131,14 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     }
 
     try {
-      const answer = route.handler(route.params, new QueryReader(url.searchParams), contextFor(request));
+      const answer = runRoute(route, new QueryReader(url.searchParams), contextFor(request));
       const body = options.dataset === 'hostile' ? hostileAnswer(path, answer) : answer;
       return new Response(request.method === 'HEAD' ? null : JSON.stringify(body), {
         status: 200,
         headers: { 'content-type': 'application/json; charset=utf-8' },
       });
     } catch (error) {
-      if (error instanceof HttpError) return errorResponse(error.status, error.message, error.headers);
+      if (error instanceof HttpError) return httpErrorResponse(error);
       console.error('sandbox: unexpected error', error);
       return errorResponse(500, 'Internal server error');
     }

@@ -12,9 +12,12 @@ export interface SandboxConfig {
   publicUrl?: string;
   /** `normal`, or `hostile`: every answer rewritten into odd and dangerous values (hostile.ts). */
   dataset: SandboxDataset;
+  /** `full`: the 13 contract endpoints and the five the real service has beyond them; `strict`: the 13 only. */
+  contract: SandboxContract;
 }
 
 export type SandboxDataset = 'normal' | 'hostile';
+export type SandboxContract = 'full' | 'strict';
 
 export const DEFAULTS = { seed: 'earnings-desk', companies: 500, clockRate: 1, apiKey: 'sandbox', port: 4010 } as const;
 export const MAX_COMPANIES = 50_000;
@@ -55,6 +58,22 @@ export function readSandboxConfig(env: Record<string, string | undefined> = proc
     problems.push(`SANDBOX_DATASET must be normal or hostile, got "${env.SANDBOX_DATASET}"`);
   }
 
+  const contract = env.SANDBOX_CONTRACT?.trim() || 'full';
+  if (contract !== 'full' && contract !== 'strict') {
+    problems.push(
+      `SANDBOX_CONTRACT must be full (the 13 contract endpoints and the five the real service adds) or strict (the 13 only), got "${env.SANDBOX_CONTRACT}"`,
+    );
+  }
+
   if (problems.length > 0) throw new Error(`Invalid sandbox settings:\n- ${problems.join('\n- ')}`);
-  return { seed, now, companies, clockRate, apiKey: env.SANDBOX_API_KEY || DEFAULTS.apiKey, publicUrl, dataset: dataset as SandboxDataset };
+  return {
+    seed,
+    now,
+    companies,
+    clockRate,
+    apiKey: env.SANDBOX_API_KEY || DEFAULTS.apiKey,
+    publicUrl,
+    dataset: dataset as SandboxDataset,
+    contract: contract as SandboxContract,
+  };
 }

@@ -1,4 +1,4 @@
-import { errorResponse } from './errors.ts';
+import { errorResponse, plainErrorResponse } from './errors.ts';
 
 /**
  * Fault injection, honoured only by the sandbox: a request can ask for a failure with the
@@ -81,12 +81,11 @@ export function delay(ms: number, signal?: AbortSignal): Promise<void> {
  */
 export async function applyFault(kind: FaultKind, options: FaultOptions, signal?: AbortSignal): Promise<Response | undefined> {
   switch (kind) {
+    // The bodies the service sends for these: { statusCode, message: 'Unauthorized' | 'Forbidden' | 'Not Found' }.
     case '401':
-      return errorResponse(401, 'Invalid API key (sandbox fault)');
     case '403':
-      return errorResponse(403, 'This dataset is not included in your plan (sandbox fault)');
     case '404':
-      return errorResponse(404, 'Not found (sandbox fault)');
+      return plainErrorResponse(Number(kind) as 401 | 403 | 404);
     case '429': {
       const seconds = options.retryAfter ?? 2;
       return errorResponse(429, 'ThrottlerException: Too Many Requests', { 'retry-after': String(seconds) });

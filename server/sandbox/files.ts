@@ -74,10 +74,11 @@ export function parseRange(header: string, size: number): [number, number] | 'un
   return [start, end];
 }
 
-function text(body: string, type: string, request: FileRequest, cache: string): Response {
+/** A text file; HEAD answers with the Content-Length of the GET body (clients size downloads with it). */
+function text(body: string, type: string, request: FileRequest, headers: Record<string, string>): Response {
   return new Response(request.method === 'HEAD' ? null : body, {
     status: 200,
-    headers: { 'content-type': type, 'cache-control': cache, ...CORS },
+    headers: { 'content-type': type, ...CORS, ...headers, 'content-length': String(Buffer.byteLength(body)) },
   });
 }
 
@@ -138,7 +139,7 @@ export function serveFile(request: FileRequest, ctx: Context): Response {
     if (name === 'index.m3u8') {
       const failAt =
         request.query.get('__fault') === 'segment' ? Number(request.query.get('__faultAt') ?? Math.floor(call.script.segments.length / 2)) : undefined;
-      return text(playlist(call, { failAt }), 'application/vnd.apple.mpegurl', request, 'public, max-age=3600');
+      return text(playlist(call, { failAt }), 'application/vnd.apple.mpegurl', request, { 'cache-control': 'public, max-age=3600' });
     }
     return segmentResponse(ctx, call, name, request);
   }
@@ -153,7 +154,7 @@ export function serveFile(request: FileRequest, ctx: Context): Response {
     const name = match[2] as string;
     if (name === 'index.m3u8') {
       const body = playlist(call, { live: { startedAt: live.wentLiveAt, seconds, ended: live.state !== 'live' } });
-      return text(body, 'application/vnd.apple.mpegurl', request, 'no-cache');
+      return text(body, 'application/vnd.apple.mpegurl', request, { 'cache-control': 'no-cache' });
     }
     return segmentResponse(ctx, call, name, request, seconds);
   }
@@ -166,14 +167,9 @@ export function serveFile(request: FileRequest, ctx: Context): Response {
     const fileName = documentFileName(document, ctx);
     if (ctx.store.isTranscript(document)) {
       const body = JSON.stringify(buildTranscript(document, event, ctx.media));
-      return new Response(request.method === 'HEAD' ? null : body, {
-        status: 200,
-        headers: {
-          'content-type': 'application/json; charset=utf-8',
-          'content-disposition': `inline; filename="${fileName}"`,
-          'cache-control': 'public, max-age=3600',
-          ...CORS,
-        },
+      return text(body, 'application/json; charset=utf-8', request, {
+        'content-disposition': `inline; filename="${fileName}"`,
+        'cache-control': 'public, max-age=3600',
       });
     }
     const type = documentTypeById(document.typeId);

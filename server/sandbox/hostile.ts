@@ -240,7 +240,7 @@ function documentType(t: Json): Json {
   };
 }
 
-/** Rewrites the answer of one endpoint (path below /public/v3) into its hostile form. */
+/** Rewrites the answer of one endpoint (path below /public/v3; a list or one record) into its hostile form. */
 export function hostileAnswer(path: string, body: unknown): unknown {
   if (typeof body !== 'object' || body === null || !('data' in body)) return body;
   const envelope = body as { data: unknown; pagination?: unknown };
@@ -256,8 +256,8 @@ export function hostileAnswer(path: string, body: unknown): unknown {
     if (Number(match[1]) % 4 === 0) return { data: [], pagination: { nextCursor: null } };
     return each(segment);
   }
-  if (/^\/events\/[^/]+$/.test(trimmed)) return each(event);
-  if (/^\/event-types\/[^/]+$/.test(trimmed)) return each(eventType);
+  if (/^\/events(\/[^/]+)?$/.test(trimmed)) return each(event);
+  if (/^\/event-types(\/[^/]+)?$/.test(trimmed)) return each(eventType);
   if (/^\/audio(\/[^/]+)?$/.test(trimmed)) return each(audio);
   if ((match = /^\/audio\/([^/]+)\/chapters$/.exec(trimmed))) {
     const audioId = Number(match[1]);
@@ -265,8 +265,8 @@ export function hostileAnswer(path: string, body: unknown): unknown {
     if (audioId % 5 === 0) return { data: [], pagination: { nextCursor: null } };
     return each((record, index) => chapter(record, audioId, index));
   }
-  if (/^\/live\/audio\/[^/]+$/.test(trimmed)) return each(live);
+  if (/^\/live\/audio(\/[^/]+)?$/.test(trimmed)) return each(live);
   if (/^\/documents(\/transcripts)?(\/[^/]+)?$/.test(trimmed)) return each(document);
-  if (/^\/document-types\/[^/]+$/.test(trimmed)) return each(documentType);
+  if (/^\/document-types(\/[^/]+)?$/.test(trimmed)) return each(documentType);
   return body;
 }

@@ -41,6 +41,12 @@ export interface LiveStatus {
   streamedSeconds: number;
 }
 
+/** Slots lo..hi, inclusive (hi may be Infinity: no upper bound but the clock's). */
+export interface SlotRange {
+  lo: number;
+  hi: number;
+}
+
 export class LiveSchedule {
   readonly start: number;
   readonly firstEventId: number;
@@ -49,6 +55,7 @@ export class LiveSchedule {
   private readonly order: Int32Array;
   private readonly salt: number;
   private readonly minDuration: number;
+  private readonly maxDuration: number;
 
   constructor(
     private readonly dataset: Dataset,
@@ -71,6 +78,7 @@ export class LiveSchedule {
       this.order[j] = t;
     }
     this.minDuration = Math.min(...durations);
+    this.maxDuration = Math.max(...durations);
   }
 
   slotStart(k: number): number {
@@ -209,6 +217,32 @@ export class LiveSchedule {
   /** Highest slot whose recording may exist by `now` (recordings appear in slot order, give or take). */
   lastRecordedSlotBound(now: number): number {
     return Math.floor((now - this.start - this.minDuration * 1000 - PROCESSING_TIME) / SLOT_SPACING);
+  }
+
+  /** Slots whose start lies in [from, to] (either bound optional), as an inclusive range; hi < lo when none. */
+  slotsBetween(from: number | undefined, to: number | undefined): SlotRange {
+    const lo = from === undefined ? 0 : Math.max(0, Math.ceil((from - this.start) / SLOT_SPACING));
+    const hi = to === undefined ? Infinity : Math.floor((to - this.start) / SLOT_SPACING);
+    return { lo, hi };
+  }
+
+  /**
+   * The slots that can be in one of `states` at `now` (a hull, to narrow a walk: the state of each
+   * slot in it must still be checked). Calls change state in slot order, so each state covers a
+   * run of slots: upcoming calls are notLive, the few around `now` willBeLive or live, past ones done.
+   */
+  slotsInStates(states: ReadonlySet<LiveState>, now: number): SlotRange {
+    const slotAt = (time: number) => Math.floor((time - this.start) / SLOT_SPACING);
+    const ranges: SlotRange[] = [];
+    const past = { lo: 0, hi: slotAt(now) };
+    for (const state of states) {
+      if (state === 'notLive') ranges.push({ lo: Math.max(0, slotAt(now + WILL_BE_LIVE_WINDOW)), hi: Infinity });
+      else if (state === 'willBeLive') ranges.push({ lo: slotAt(now - NOT_STARTED_AFTER), hi: slotAt(now + WILL_BE_LIVE_WINDOW) + 1 });
+      else if (state === 'live') ranges.push({ lo: slotAt(now - this.maxDuration * 1000) - 1, hi: past.hi });
+      else if (state !== 'liveFailedNoAccess') ranges.push(past);
+    }
+    if (ranges.length === 0) return { lo: 0, hi: -1 };
+    return { lo: Math.max(0, Math.min(...ranges.map((r) => r.lo))), hi: Math.max(...ranges.map((r) => r.hi)) };
   }
 
   /** Highest slot that may have a document by `now`. */

@@ -30,6 +30,9 @@ function main() {
     const lines = [
       `Sandbox API ready in ${ready.toFixed(0)} ms: ${sandbox.store.companies.length} companies, seed "${config.seed}", clock ${new Date(sandbox.clock.now()).toISOString()} at ${config.clockRate}x`,
       ...(config.dataset === 'hostile' ? ['Dataset: HOSTILE (unsafe URLs, markup, odd numbers and dates in every record; for testing clients)'] : []),
+      ...(config.contract === 'strict'
+        ? ['Contract: STRICT (the 13 contract endpoints only; /events, /live/audio, /documents, /event-types, /document-types answer 404)']
+        : []),
       `Base URL: ${base}/public/v3   (header  x-api-key: ${key})`,
       '',
       'Ids worth trying:',

@@ -93,3 +93,17 @@ export function concatSources(first: PositionSource, second: PositionSource): Po
     },
   };
 }
+
+/** Positions first..last (inclusive; none when last < first). */
+export function spanSource(first: number, last: number): PositionSource {
+  return {
+    *ascending(from) {
+      for (let id = Math.max(first, from); id <= last; id++) yield id;
+    },
+    *descending(from) {
+      for (let id = Math.min(last, from); id >= first; id--) yield id;
+    },
+  };
+}
+
+export const EMPTY_SOURCE: PositionSource = { ascending: () => [], descending: () => [] };

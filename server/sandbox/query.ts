@@ -1,8 +1,10 @@
-import { HttpError } from './errors.ts';
+import { badRequest, type FieldProblem } from './errors.ts';
 
 /**
  * Query-string parsing shared by every endpoint. Each rule the real service enforces becomes a
- * 400 whose message names the parameter and what was wrong with it.
+ * problem naming the parameter (`field`) and what was wrong with it. Problems are collected, not
+ * thrown one at a time: a reader answers with a fallback (the default, or no filter) and the
+ * route throws one 400 listing them all at the end (`check`), as the service's validation does.
  */
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -16,39 +18,77 @@ export interface PageParams {
 }
 
 /** Parameters that only the sandbox's fault injection reads; never validated as API input. */
-const SANDBOX_PARAMS = new Set(['__fault', '__retryAfter', '__delay']);
+export const SANDBOX_PARAMS: ReadonlySet<string> = new Set(['__fault', '__retryAfter', '__delay']);
 
 export class QueryReader {
+  private readonly found: FieldProblem[] = [];
+
   constructor(private readonly params: URLSearchParams) {}
+
+  /** Problems found so far. */
+  get problems(): readonly FieldProblem[] {
+    return this.found;
+  }
+
+  /** Notes a problem with a parameter (once per parameter and message). */
+  report(field: string, message: string): void {
+    if (!this.found.some((p) => p.field === field && p.message === message)) this.found.push({ field, message });
+  }
+
+  /** Throws the 400 for every problem found so far, if any. */
+  check(): void {
+    if (this.found.length > 0) throw badRequest(this.found);
+  }
+
+  /** Reports each given parameter that is not in `known` ("property expand should not exist"). */
+  rejectUnknown(known: ReadonlySet<string>): void {
+    for (const name of this.unknown(known)) this.report(name, `property ${name} should not exist`);
+  }
+
+  /** Names of parameters given that are not in `known` (nor the sandbox's own fault parameters). */
+  unknown(known: ReadonlySet<string>): string[] {
+    return [...new Set(this.params.keys())].filter((key) => !known.has(key) && !SANDBOX_PARAMS.has(key));
+  }
+
+  /** A path id; a malformed one is reported (field `id`) and read as -1, which no record has. */
+  pathId(value: string): number {
+    const problem = pathIdProblem(value);
+    if (problem) this.report('id', problem);
+    return problem ? -1 : Number(value);
+  }
 
   /** The single value of a parameter, or undefined. Repeating a parameter is an error. */
   raw(name: string): string | undefined {
     const values = this.params.getAll(name);
     if (values.length === 0) return undefined;
-    if (values.length > 1) throw new HttpError(400, `${name} must be given once, not ${values.length} times`);
+    if (values.length > 1) {
+      this.report(name, `${name} must be given once, not ${values.length} times`);
+      return undefined;
+    }
     return values[0];
   }
 
   integer(name: string, { min, max, fallback }: { min: number; max?: number; fallback: number }): number {
     const value = this.raw(name);
     if (value === undefined) return fallback;
-    if (!/^-?\d+$/.test(value)) throw new HttpError(400, `${name} must be an integer number, got "${value}"`);
-    const number = Number(value);
-    if (number < min) throw new HttpError(400, `${name} must not be less than ${min}`);
-    if (max !== undefined && number > max) throw new HttpError(400, `${name} must not be greater than ${max}`);
-    if (!Number.isSafeInteger(number)) throw new HttpError(400, `${name} is too large`);
-    return number;
+    const problem = integerProblem(name, value, min, max);
+    if (problem) {
+      this.report(name, problem);
+      return fallback;
+    }
+    return Number(value);
   }
 
   page(): PageParams {
-    const direction = this.raw('direction') ?? 'asc';
+    let direction = this.raw('direction') ?? 'asc';
     if (direction !== 'asc' && direction !== 'desc') {
-      throw new HttpError(400, `direction must be one of the following values: asc, desc`);
+      this.report('direction', 'direction must be one of the following values: asc, desc');
+      direction = 'asc';
     }
     return {
       limit: this.integer('limit', { min: 1, max: 500, fallback: 10 }),
       cursor: this.integer('cursor', { min: 0, fallback: 0 }),
-      direction,
+      direction: direction as Direction,
     };
   }
 
@@ -56,11 +96,12 @@ export class QueryReader {
   list(name: string): string[] | undefined {
     const value = this.raw(name);
     if (value === undefined) return undefined;
-    if (value === '') throw new HttpError(400, `${name} must not be empty`);
-    if (/\s/.test(value)) throw new HttpError(400, `${name} must be a comma-separated list without spaces`);
-    const items = value.split(',');
-    if (items.some((item) => item === '')) throw new HttpError(400, `${name} must not contain empty items`);
-    return items;
+    const problem = listProblem(name, value);
+    if (problem) {
+      this.report(name, problem);
+      return undefined;
+    }
+    return value.split(',');
   }
 
   integerList(name: string): Set<number> | undefined {
@@ -69,10 +110,12 @@ export class QueryReader {
     const numbers = new Set<number>();
     for (const item of items) {
       if (!/^-?\d+$/.test(item) || !Number.isSafeInteger(Number(item))) {
-        throw new HttpError(400, `each value in ${name} must be an integer number, got "${item}"`);
+        this.report(name, `each value in ${name} must be an integer number, got "${item}"`);
+        return undefined;
       }
       if (item.startsWith('-')) {
-        throw new HttpError(400, `each value in ${name} must be a positive integer, got "${item}"`);
+        this.report(name, `each value in ${name} must be a positive integer, got "${item}"`);
+        return undefined;
       }
       numbers.add(Number(item));
     }
@@ -83,10 +126,24 @@ export class QueryReader {
   codeList(name: string, pattern?: RegExp, what?: string): Set<string> | undefined {
     const items = this.list(name);
     if (!items) return undefined;
-    for (const item of items) {
-      if (pattern && !pattern.test(item)) throw new HttpError(400, `each value in ${name} must be ${what}, got "${item}"`);
+    const bad = pattern ? items.find((item) => !pattern.test(item)) : undefined;
+    if (bad !== undefined) {
+      this.report(name, `each value in ${name} must be ${what}, got "${bad}"`);
+      return undefined;
     }
     return new Set(items.map((item) => item.toUpperCase()));
+  }
+
+  /** A list whose values must each be one of `allowed` (exact spelling). */
+  enumList<T extends string>(name: string, allowed: readonly T[]): Set<T> | undefined {
+    const items = this.list(name);
+    if (!items) return undefined;
+    const bad = items.find((item) => !(allowed as readonly string[]).includes(item));
+    if (bad !== undefined) {
+      this.report(name, `each value in ${name} must be one of the following values: ${allowed.join(', ')} (got "${bad}")`);
+      return undefined;
+    }
+    return new Set(items as T[]);
   }
 
   /**
@@ -97,23 +154,36 @@ export class QueryReader {
     const value = this.raw(name);
     if (value === undefined) return undefined;
     const time = parseIsoDate(value, bound);
-    if (time === undefined) throw new HttpError(400, `${name} must be a valid ISO 8601 date string, got "${value}"`);
+    if (time === undefined) this.report(name, `${name} must be a valid ISO 8601 date string, got "${value}"`);
     return time;
   }
 
   expandEvent(): boolean {
     const items = this.list('expand');
     if (!items) return false;
-    for (const item of items) {
-      if (item !== 'event') throw new HttpError(400, `expand must be a comma-separated list of: event (got "${item}")`);
+    const bad = items.find((item) => item !== 'event');
+    if (bad !== undefined) {
+      this.report('expand', `expand must be a comma-separated list of: event (got "${bad}")`);
+      return false;
     }
     return true;
   }
+}
 
-  /** Names of parameters given that are not in `known` (the sandbox ignores them, like the service). */
-  unknown(known: ReadonlySet<string>): string[] {
-    return [...new Set(this.params.keys())].filter((key) => !known.has(key) && !SANDBOX_PARAMS.has(key));
-  }
+function integerProblem(name: string, value: string, min: number, max: number | undefined): string | undefined {
+  if (!/^-?\d+$/.test(value)) return `${name} must be an integer number, got "${value}"`;
+  const number = Number(value);
+  if (number < min) return `${name} must not be less than ${min}`;
+  if (max !== undefined && number > max) return `${name} must not be greater than ${max}`;
+  if (!Number.isSafeInteger(number)) return `${name} is too large`;
+  return undefined;
+}
+
+function listProblem(name: string, value: string): string | undefined {
+  if (value === '') return `${name} must not be empty`;
+  if (/\s/.test(value)) return `${name} must be a comma-separated list without spaces`;
+  if (value.split(',').some((item) => item === '')) return `${name} must not contain empty items`;
+  return undefined;
 }
 
 export function parseIsoDate(value: string, bound: 'start' | 'end' = 'start'): number | undefined {
@@ -145,13 +215,11 @@ export function parseIsoDate(value: string, bound: 'start' | 'end' = 'start'): n
   return time;
 }
 
-/** A path id: a non-negative integer. */
-export function pathId(value: string, name = 'id'): number {
-  if (/^-\d+$/.test(value)) throw new HttpError(400, `${name} must be a positive integer, got "${value}"`);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) {
-    throw new HttpError(400, `${name} must be an integer number, got "${decodeURIComponentSafe(value)}"`);
-  }
-  return Number(value);
+/** What is wrong with a path id (a non-negative integer), or undefined. */
+export function pathIdProblem(value: string, name = 'id'): string | undefined {
+  if (/^-\d+$/.test(value)) return `${name} must be a positive integer, got "${value}"`;
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) return `${name} must be an integer number, got "${decodeURIComponentSafe(value)}"`;
+  return undefined;
 }
 
 function decodeURIComponentSafe(value: string): string {

@@ -1,8 +1,17 @@
-import { EVENT_TYPE, FINAL_STATES, TRANSCRIPT_TYPE_IDS, isEarningsCallType, type LiveState } from './data/catalog.ts';
+import {
+  EDITED_TRANSCRIPT_TYPE,
+  EVENT_TYPE,
+  FINAL_STATES,
+  RAW_TRANSCRIPT_TYPE,
+  TRANSCRIPT_TYPE_IDS,
+  isEarningsCallType,
+  type LiveState,
+} from './data/catalog.ts';
 import type { CompanyRecord } from './data/companies.ts';
 import { CONFERENCES, PERIODS, type Dataset } from './data/generate.ts';
-import { PROCESSING_TIME, type LiveSchedule } from './live.ts';
-import { concatSources, rangeSource, sortedIdsSource, type PositionSource } from './paginate.ts';
+import { DateIndex } from './indexes.ts';
+import { PROCESSING_TIME, type LiveSchedule, type SlotRange } from './live.ts';
+import { concatSources, rangeSource, sortedIdsSource, spanSource, type PositionSource } from './paginate.ts';
 
 /**
  * One view over the static history and the rolling live schedule: everything the routes need
@@ -60,14 +69,38 @@ export interface LiveInfo {
 
 const QUARTER_NAMES = ['first quarter', 'second quarter', 'third quarter', 'fourth quarter'];
 
+/**
+ * Documents of a scheduled call, by j (document id = firstDocumentId + 3 * slot + j). The type of
+ * j = 0 depends on the slot (LiveSchedule.documentTypeId): undefined here, so a type filter keeps it
+ * and checks each document.
+ */
+const SCHEDULED_DOCUMENT_TYPES = [undefined, RAW_TRANSCRIPT_TYPE, EDITED_TRANSCRIPT_TYPE] as const;
+/** The j of each scheduled document, all and transcripts only. */
+export const ALL_SCHEDULED_DOCUMENTS: readonly number[] = [0, 1, 2];
+export const SCHEDULED_TRANSCRIPTS: readonly number[] = [1, 2];
+
+export function scheduledDocumentTypeId(j: number): number | undefined {
+  return SCHEDULED_DOCUMENT_TYPES[j];
+}
+
+/** A live record's state and when it last changed. */
+export interface LiveTiming {
+  state: LiveState;
+  changedAt: number;
+  streamedSeconds: number;
+}
+
 export class Store {
   readonly companies: CompanyRecord[];
+  /** Static records by date, for lists with a date window. */
+  readonly dates: DateIndex;
 
   constructor(
     readonly dataset: Dataset,
     readonly schedule: LiveSchedule,
   ) {
     this.companies = dataset.companies;
+    this.dates = new DateIndex(dataset);
   }
 
   company(id: number): CompanyRecord | undefined {
@@ -104,7 +137,6 @@ export class Store {
     const fiscalYear = Math.floor(quarter / 4);
     const fiscalPeriod = PERIODS[quarter % 4] as string;
     const date = this.schedule.slotStart(slot);
-    const status = this.schedule.status(slot, now);
     const createdAt = this.schedule.eventCreatedAt(slot);
     return {
       id,
@@ -115,12 +147,17 @@ export class Store {
       fiscalPeriod,
       language: company.language,
       createdAt,
-      // The event record itself changes once, when the call has been held.
-      updatedAt: status.state === 'notLive' || status.state === 'willBeLive' ? createdAt : status.changedAt,
+      updatedAt: this.scheduledEventUpdatedAt(slot, now),
       callIndex: this.schedule.callIndex(slot),
       title: eventTitle(company, this.schedule.eventTypeId(slot), fiscalYear, fiscalPeriod, date, this.schedule.round(slot)),
       slot,
     };
+  }
+
+  /** When a scheduled event's record last changed: once, when the call has been held. */
+  scheduledEventUpdatedAt(slot: number, now: number): number {
+    const status = this.schedule.status(slot, now);
+    return status.state === 'notLive' || status.state === 'willBeLive' ? this.schedule.eventCreatedAt(slot) : status.changedAt;
   }
 
   audio(id: number, now: number): AudioInfo | undefined {
@@ -201,32 +238,7 @@ export class Store {
       };
     }
     const row = id - 1;
-    const state = FINAL_STATES[this.dataset.events.finalState[row] as number] ?? 'recordingAvailable';
-    const audioId = this.dataset.eventAudioId[row] || undefined;
-    const audioInfo = audioId ? this.audio(audioId, now) : undefined;
-    const duration = (this.dataset.callDurations[event.callIndex] ?? 0) * 1000;
-    // When the record last changed: the moment it reached its final state.
-    let changedAt: number;
-    let streamedSeconds = duration / 1000;
-    switch (state) {
-      case 'liveFailedNotStarted':
-        changedAt = event.date + 5 * 60_000;
-        streamedSeconds = 0;
-        break;
-      case 'liveFailedNoAccess':
-        changedAt = event.date;
-        streamedSeconds = 0;
-        break;
-      case 'liveFailedInterrupted':
-        changedAt = event.date + Math.round(duration * 0.6);
-        streamedSeconds = (duration * 0.6) / 1000;
-        break;
-      case 'processingRecordingFailed':
-        changedAt = event.date + duration + PROCESSING_TIME;
-        break;
-      default:
-        changedAt = audioInfo ? audioInfo.createdAt : event.date + duration + PROCESSING_TIME;
-    }
+    const { state, changedAt, streamedSeconds } = this.staticLiveTiming(row);
     const wentLive = streamedSeconds > 0;
     return {
       id,
@@ -235,10 +247,38 @@ export class Store {
       wentLiveAt: wentLive ? event.date : null,
       createdAt: event.createdAt,
       updatedAt: changedAt,
-      audioId,
+      audioId: this.dataset.eventAudioId[row] || undefined,
       streamed: wentLive,
       streamedSeconds,
     };
+  }
+
+  /** The final state of a static event's live record, from its row alone (cheap enough to filter on). */
+  staticLiveState(row: number): LiveState {
+    return FINAL_STATES[this.dataset.events.finalState[row] as number] ?? 'recordingAvailable';
+  }
+
+  /** The final state of a static event's live record, when it was reached and how much was streamed. */
+  staticLiveTiming(row: number): LiveTiming {
+    const { events, audio, eventAudioId } = this.dataset;
+    const state = this.staticLiveState(row);
+    const date = events.date[row] as number;
+    const duration = (this.dataset.callDurations[events.callIndex[row] as number] ?? 0) * 1000;
+    switch (state) {
+      case 'liveFailedNotStarted':
+        return { state, changedAt: date + 5 * 60_000, streamedSeconds: 0 };
+      case 'liveFailedNoAccess':
+        return { state, changedAt: date, streamedSeconds: 0 };
+      case 'liveFailedInterrupted':
+        return { state, changedAt: date + Math.round(duration * 0.6), streamedSeconds: (duration * 0.6) / 1000 };
+      case 'processingRecordingFailed':
+        return { state, changedAt: date + duration + PROCESSING_TIME, streamedSeconds: duration / 1000 };
+      default: {
+        const audioId = eventAudioId[row] as number;
+        const changedAt = audioId ? (audio.createdAt[audioId - 1] as number) : date + duration + PROCESSING_TIME;
+        return { state, changedAt, streamedSeconds: duration / 1000 };
+      }
+    }
   }
 
   /** Audio ids in order: the static table, then recordings of scheduled calls as they appear. */
@@ -268,28 +308,51 @@ export class Store {
 
   /** Transcript document ids in order, static then scheduled. */
   transcriptSource(now: number): PositionSource {
+    return concatSources(sortedIdsSource(this.dataset.transcriptIds), this.scheduledDocuments(now, SCHEDULED_TRANSCRIPTS, { lo: 0, hi: Infinity }));
+  }
+
+  /** Static event (and live record) ids: all, or the given ascending ids. */
+  staticEvents(ids?: ArrayLike<number>): PositionSource {
+    return ids ? sortedIdsSource(ids) : rangeSource(() => this.dataset.events.count);
+  }
+
+  /** Static document ids: all, or the given ascending ids. */
+  staticDocuments(ids?: ArrayLike<number>): PositionSource {
+    return ids ? sortedIdsSource(ids) : rangeSource(() => this.dataset.documents.count);
+  }
+
+  /** Ids of the scheduled events (and their live records) announced by `now`, in `slots`. */
+  scheduledEvents(now: number, slots: SlotRange): PositionSource {
+    const { firstEventId } = this.schedule;
+    const hi = Math.min(slots.hi, this.schedule.lastAnnouncedSlot(now));
+    return spanSource(firstEventId + Math.max(0, slots.lo), firstEventId + hi);
+  }
+
+  /** Ids of the scheduled calls' documents published by `now`: kinds `js` (0 release, 1 raw, 2 edited transcript), slots in `slots`. */
+  scheduledDocuments(now: number, js: readonly number[], slots: SlotRange): PositionSource {
     const { schedule } = this;
     const first = schedule.firstDocumentId;
-    const ids = function* (fromSlot: number, toSlot: number, step: 1 | -1) {
-      for (let k = fromSlot; step > 0 ? k <= toSlot : k >= toSlot; k += step) {
-        const order = step > 0 ? [1, 2] : [2, 1];
-        for (const j of order) {
-          const at = schedule.documentCreatedAt(k, j);
-          if (at !== undefined && at <= now) yield first + 3 * k + j;
-        }
-      }
+    const bound = js.includes(0) ? schedule.lastDocumentSlotBound(now) : schedule.lastRecordedSlotBound(now) + 1; // +1: durations differ a little
+    const lo = Math.max(0, slots.lo);
+    const hi = Math.min(slots.hi, bound);
+    const published = (k: number, j: number) => {
+      const at = schedule.documentCreatedAt(k, j);
+      return at !== undefined && at <= now;
     };
-    const last = schedule.lastRecordedSlotBound(now) + 1;
-    const tail: PositionSource = {
+    const descendingJs = [...js].reverse();
+    return {
       *ascending(from) {
-        for (const id of ids(Math.max(0, Math.floor((from - first) / 3)), last, 1)) if (id >= from) yield id;
+        for (let k = Math.max(lo, Math.floor((from - first) / 3)); k <= hi; k++) {
+          for (const j of js) if (first + 3 * k + j >= from && published(k, j)) yield first + 3 * k + j;
+        }
       },
       *descending(from) {
-        const top = from === Infinity ? last : Math.min(last, Math.floor((from - first) / 3));
-        for (const id of ids(top, 0, -1)) if (id <= from) yield id;
+        const top = from === Infinity ? hi : Math.min(hi, Math.floor((from - first) / 3));
+        for (let k = top; k >= lo; k--) {
+          for (const j of descendingJs) if (first + 3 * k + j <= from && published(k, j)) yield first + 3 * k + j;
+        }
       },
     };
-    return concatSources(sortedIdsSource(this.dataset.transcriptIds), tail);
   }
 
   isTranscript(document: DocumentInfo): boolean {

@@ -1,10 +1,12 @@
 /**
  * Contract: authentication on every endpoint, methods, unknown paths, HEAD, the error body
- * shape and unknown ids (404 naming the id, also for the parent of the scoped endpoints).
+ * shapes of upstream-facts ("Validation and error bodies": 401 `Unauthorized`, 404 `Not Found`
+ * for an unknown id, also for the parent of the scoped endpoints; NestJS's "Cannot GET /path"
+ * for an unknown path) and unknown query parameters (400 naming each).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../server/sandbox/app.ts';
-import { call, expectError, get, makeSandbox, V3, type Rec } from './contract-helpers.ts';
+import { call, expectError, expectNoRoute, expectNotFound, fieldProblems, get, makeSandbox, V3, type Rec } from './contract-helpers.ts';
 
 const { sandbox } = makeSandbox();
 
@@ -88,13 +90,13 @@ describe('authentication', () => {
     }
   });
 
-  it('the 401 message says what is wrong with the key', async () => {
+  it('the 401 body is the plain { statusCode: 401, message: "Unauthorized" }, for a missing and for a wrong key', async () => {
     const missing = await call(sandbox, `${V3}/companies`, { key: null });
-    expectError(missing, 401);
-    expect(missing.json.message.toLowerCase()).toMatch(/key/);
+    expect(missing.status).toBe(401);
+    expect(missing.json).toEqual({ statusCode: 401, message: 'Unauthorized' });
     const wrong = await call(sandbox, `${V3}/companies`, { key: 'nope' });
-    expectError(wrong, 401);
-    expect(wrong.json.message.toLowerCase()).toMatch(/key/);
+    expect(wrong.status).toBe(401);
+    expect(wrong.json).toEqual({ statusCode: 401, message: 'Unauthorized' });
   });
 
   it('an unauthenticated request gets 401 even when it also has a bad parameter or an unknown id', async () => {
@@ -145,16 +147,15 @@ describe('methods', () => {
 });
 
 describe('unknown paths', () => {
-  it('give 404 with the error body', async () => {
+  it('give 404 with the error body (the five extension lists are tested in contract-extensions)', async () => {
     const paths = [
       `${V3}/nope`,
       `${V3}`,
       `${V3}/`,
-      `${V3}/events`,
-      `${V3}/event-types`,
-      `${V3}/document-types`,
-      `${V3}/documents`,
-      `${V3}/live/audio`,
+      `${V3}/event`,
+      `${V3}/eventtypes`,
+      `${V3}/document-type`,
+      `${V3}/live/audios`,
       `${V3}/live`,
       `${V3}/segments`,
       `${V3}/chapters`,
@@ -169,57 +170,143 @@ describe('unknown paths', () => {
       '/',
     ];
     for (const path of paths) {
-      expectError(await call(sandbox, path), 404, [], `GET ${path}`);
+      expectNoRoute(await call(sandbox, path), path, 'GET', `GET ${path}`);
+    }
+  });
+});
+
+describe('unknown query parameters', () => {
+  it('are refused with 400 naming each ("property expand should not exist"), on every endpoint', async () => {
+    for (const e of endpoints) {
+      const sep = e.path.includes('?') ? '&' : '?';
+      for (const name of ['nope', 'limits', 'Limit', 'company_ids', 'api_key']) {
+        const res = await call(sandbox, `${V3}${e.path}${sep}${name}=1`);
+        expectError(res, 400, [name], `#${e.n} ${e.path} ?${name}`);
+        expect(fieldProblems(res), `#${e.n} ?${name}`).toEqual([{ field: name, message: `property ${name} should not exist` }]);
+      }
+    }
+  });
+
+  it('single-record endpoints take no parameters but expand where the contract lists it (7, 10)', async () => {
+    for (const e of endpoints.filter((x) => !x.list)) {
+      const res = await call(sandbox, `${V3}${e.path}?expand=event`);
+      if (e.n === 7 || e.n === 10) expect(res.status, `#${e.n} expand=event`).toBe(200);
+      else expect(fieldProblems(res), `#${e.n} expand=event`).toEqual([{ field: 'expand', message: 'property expand should not exist' }]);
+    }
+    for (const e of endpoints.filter((x) => !x.list)) {
+      expectError(await call(sandbox, `${V3}${e.path}?limit=5`), 400, ['limit'], `#${e.n} limit`);
+    }
+  });
+
+  it('a parameter of another endpoint is refused (expand on companies, levels on audio, ids on transcripts)', async () => {
+    const cases: [string, string][] = [
+      ['/companies', 'expand=event'],
+      ['/companies', 'companyIds=1'],
+      ['/audio', 'levels=1'],
+      ['/audio', 'typeIds=1'],
+      ['/documents/transcripts', 'ids=1'],
+      ['/documents/transcripts', 'states=live'],
+    ];
+    for (const [path, query] of cases) {
+      const name = query.split('=')[0]!;
+      expect(fieldProblems(await call(sandbox, `${V3}${path}?${query}`)), `${path}?${query}`).toEqual([
+        { field: name, message: `property ${name} should not exist` },
+      ]);
+    }
+  });
+
+  it('every problem of a request is listed, one entry per field', async () => {
+    const res = await call(sandbox, `${V3}/audio?limit=0&direction=up&nope=1&countries=USA&expand=company`);
+    expectError(res, 400, ['limit', 'direction', 'nope', 'countries', 'expand']);
+    expect(
+      fieldProblems(res)
+        .map((p) => p.field)
+        .sort(),
+    ).toEqual(['countries', 'direction', 'expand', 'limit', 'nope']);
+    // A bad path id and a bad parameter are both named; a bad query on an unknown id is still a 400.
+    const both = await call(sandbox, `${V3}/audio/abc/chapters?levels=x`);
+    expect(
+      fieldProblems(both)
+        .map((p) => p.field)
+        .sort(),
+    ).toEqual(['id', 'levels']);
+    expectError(await call(sandbox, `${V3}/audio/${UNKNOWN}/chapters?levels=x`), 400, ['levels']);
+  });
+
+  it('the sandbox fault parameters stay allowed everywhere', async () => {
+    for (const e of endpoints) {
+      const sep = e.path.includes('?') ? '&' : '?';
+      expect((await call(sandbox, `${V3}${e.path}${sep}__delay=0&__retryAfter=1`)).status, `#${e.n}`).toBe(200);
+      expect((await call(sandbox, `${V3}${e.path}${sep}__fault=503`)).status, `#${e.n}`).toBe(503);
     }
   });
 });
 
 describe('unknown ids', () => {
-  it('give 404 on every id endpoint, with a message naming the id', async () => {
+  it('give the plain 404 { statusCode: 404, message: "Not Found" } on every id endpoint', async () => {
     for (const e of endpoints) {
       if (!e.unknown) continue;
-      expectError(await call(sandbox, `${V3}${e.unknown}`), 404, [e.unknownId!], `#${e.n} ${e.unknown}`);
+      expectNotFound(await call(sandbox, `${V3}${e.unknown}`), `#${e.n} ${e.unknown}`);
     }
   });
 
-  it('the scoped endpoints (segments, chapters) give 404 for an unknown parent, naming it', async () => {
-    expectError(await call(sandbox, `${V3}/companies/${UNKNOWN}/segments`), 404, [UNKNOWN], 'segments of unknown company');
-    expectError(
-      await call(sandbox, `${V3}/companies/${UNKNOWN}/segments?limit=5&direction=desc`),
-      404,
-      [UNKNOWN],
-      'segments of unknown company with page params',
-    );
-    expectError(await call(sandbox, `${V3}/audio/${UNKNOWN}/chapters`), 404, [UNKNOWN], 'chapters of unknown audio');
-    expectError(await call(sandbox, `${V3}/audio/${UNKNOWN}/chapters?levels=1,2`), 404, [UNKNOWN], 'chapters of unknown audio with levels');
+  it('the scoped endpoints (segments, chapters) give 404 for an unknown parent', async () => {
+    expectNotFound(await call(sandbox, `${V3}/companies/${UNKNOWN}/segments`), 'segments of unknown company');
+    expectNotFound(await call(sandbox, `${V3}/companies/${UNKNOWN}/segments?limit=5&direction=desc`), 'segments of unknown company with page params');
+    expectNotFound(await call(sandbox, `${V3}/audio/${UNKNOWN}/chapters`), 'chapters of unknown audio');
+    expectNotFound(await call(sandbox, `${V3}/audio/${UNKNOWN}/chapters?levels=1,2`), 'chapters of unknown audio with levels');
     // Id 0 is a well-formed integer that no record has.
-    expectError(await call(sandbox, `${V3}/companies/0/segments`), 404, ['0'], 'segments of company 0');
-    expectError(await call(sandbox, `${V3}/audio/0/chapters`), 404, ['0'], 'chapters of audio 0');
-    expectError(await call(sandbox, `${V3}/companies/0`), 404, ['0'], 'company 0');
+    expectNotFound(await call(sandbox, `${V3}/companies/0/segments`), 'segments of company 0');
+    expectNotFound(await call(sandbox, `${V3}/audio/0/chapters`), 'chapters of audio 0');
+    expectNotFound(await call(sandbox, `${V3}/companies/0`), 'company 0');
   });
 
   it('the first id past the last record is unknown (404) for companies', async () => {
     const all = await get(sandbox, '/companies', { limit: 500, direction: 'desc' });
     const last = all.data[0].id as number;
     expect((await call(sandbox, `${V3}/companies/${last}`)).status).toBe(200);
-    expectError(await call(sandbox, `${V3}/companies/${last + 1}`), 404, [last + 1], 'company after the last');
+    expectNotFound(await call(sandbox, `${V3}/companies/${last + 1}`), 'company after the last');
   });
 
   it('a non-transcript document is not served by the transcript endpoint (12) but is by endpoint 10', async () => {
     const pdf = sandbox.sampleIds().pdfDocumentId;
     expect(pdf, 'the sandbox has a non-transcript document').toBeDefined();
     expect((await call(sandbox, `${V3}/documents/${pdf}`)).status).toBe(200);
-    expectError(await call(sandbox, `${V3}/documents/transcripts/${pdf}`), 404, [pdf!], 'non-transcript on endpoint 12');
+    expectNotFound(await call(sandbox, `${V3}/documents/transcripts/${pdf}`), 'non-transcript on endpoint 12');
   });
 });
 
 describe('error bodies', () => {
-  it('are JSON { statusCode, message, error } with the status of the response', async () => {
+  it('a 400 is { statusCode: 400, error: "Bad Request", message: [{ field, message }] }, as JSON', async () => {
     const res = await call(sandbox, `${V3}/companies?limit=0`);
-    expectError(res, 400, ['limit']);
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({ statusCode: 400, error: 'Bad Request', message: [{ field: 'limit', message: 'limit must not be less than 1' }] });
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
+  });
+
+  it('keeps the per-field wording (limit, cursor, direction, dates, lists, expand)', async () => {
+    const cases: [string, string, RegExp][] = [
+      ['/audio?limit=501', 'limit', /^limit must not be greater than 500$/],
+      ['/audio?limit=ten', 'limit', /^limit must be an integer number, got "ten"$/],
+      ['/audio?cursor=-1', 'cursor', /^cursor must not be less than 0$/],
+      ['/audio?direction=up', 'direction', /^direction must be one of the following values: asc, desc$/],
+      ['/audio?startDate=yesterday', 'startDate', /^startDate must be a valid ISO 8601 date string, got "yesterday"$/],
+      ['/audio?eventIds=1,,2', 'eventIds', /^eventIds must not contain empty items$/],
+      ['/audio?countries=USA', 'countries', /^each value in countries must be an ISO 3166-1 alpha-2 country code, got "USA"$/],
+      ['/audio?expand=company', 'expand', /expand must be a comma-separated list of: event/],
+      ['/companies?limit=1&limit=2', 'limit', /^limit must be given once, not 2 times$/],
+    ];
+    for (const [path, field, message] of cases) {
+      const entries = fieldProblems(await call(sandbox, `${V3}${path}`));
+      expect(entries, path).toHaveLength(1);
+      expect(entries[0]!.field, path).toBe(field);
+      expect(entries[0]!.message, path).toMatch(message);
+    }
+  });
+
+  it('a 404 for an unknown id is the plain { statusCode: 404, message: "Not Found" }, as JSON', async () => {
     const notFound = await call(sandbox, `${V3}/events/${UNKNOWN}`);
-    expectError(notFound, 404, [UNKNOWN]);
+    expectNotFound(notFound);
     expect(notFound.headers.get('content-type')).toMatch(/application\/json/);
   });
 });

@@ -29,9 +29,12 @@ export const LIVE_STATES = [
 ] as const;
 export const FAILURE_STATES = ['liveFailedInterrupted', 'liveFailedNoAccess', 'liveFailedNotStarted', 'processingRecordingFailed'];
 
-export function makeSandbox(options: { seed?: string; companies?: number; now?: number } = {}): { sandbox: Sandbox; clock: ManualClock } {
+export function makeSandbox(options: { seed?: string; companies?: number; now?: number; contract?: 'full' | 'strict' } = {}): {
+  sandbox: Sandbox;
+  clock: ManualClock;
+} {
   const clock = new ManualClock(options.now ?? NOW);
-  const sandbox = createSandbox({ seed: options.seed ?? 'contract', companies: options.companies ?? 120, clock });
+  const sandbox = createSandbox({ seed: options.seed ?? 'contract', companies: options.companies ?? 120, clock, contract: options.contract });
   return { sandbox, clock };
 }
 
@@ -172,23 +175,69 @@ export const REASONS: Record<number, string> = {
 };
 
 /**
- * What is wrong with an error response, or undefined when it is the NestJS-style error body
- * { statusCode, message, error } with the expected status and a message naming each of `mentions`.
+ * What is wrong with an error response, or undefined when it has the body the service sends for
+ * its status (shared/api/upstream-facts.md, "Validation and error bodies"):
+ * - 400: `{ statusCode: 400, error: 'Bad Request', message: [{ field, message }, ...] }`; each of
+ *   `mentions` must be the `field` of one of the entries;
+ * - 401 and 403: `{ statusCode, message: 'Unauthorized' | 'Forbidden' }`;
+ * - 404: `{ statusCode: 404, message: 'Not Found' }` (an unknown id), or NestJS's route 404
+ *   `{ statusCode: 404, message: 'Cannot GET /path', error: 'Not Found' }` (an unknown path);
+ * - any other status: NestJS's default `{ statusCode, message, error }` with a message naming each of `mentions`.
  */
 export function errorProblem(res: ApiResponse, status: number, mentions: (string | number)[] = []): string | undefined {
   const got = `${res.status} ${res.text.slice(0, 160)}`;
   if (res.status !== status) return `expected ${status}, got ${got}`;
   const body = res.json;
   if (typeof body !== 'object' || body === null) return `error body is not a JSON object: ${got}`;
-  const keys = Object.keys(body).sort().join(',');
-  if (keys !== 'error,message,statusCode') return `error body keys are [${keys}], expected [error,message,statusCode]`;
   if (body.statusCode !== status) return `statusCode ${body.statusCode} differs from the HTTP status ${status}`;
+  const keys = Object.keys(body).sort().join(',');
+  if (status === 400) return badRequestProblem(body, keys, mentions);
+  if (status === 401 || status === 403 || (status === 404 && keys === 'message,statusCode')) {
+    if (keys !== 'message,statusCode') return `error body keys are [${keys}], expected [message,statusCode]`;
+    if (body.message !== REASONS[status]) return `message is ${JSON.stringify(body.message)}, expected "${REASONS[status]}"`;
+    return undefined;
+  }
+  if (keys !== 'error,message,statusCode') return `error body keys are [${keys}], expected [error,message,statusCode]`;
   if (typeof body.message !== 'string' || body.message.length === 0) return `message is not a non-empty string: ${got}`;
-  if (typeof body.error !== 'string' || body.error.length === 0) return `error is not a non-empty string: ${got}`;
   if (REASONS[status] && body.error !== REASONS[status]) return `error is "${body.error}", expected "${REASONS[status]}"`;
+  if (status === 404 && !/^Cannot (GET|HEAD) \//.test(body.message)) return `a route 404 says "Cannot GET /path", got "${body.message}"`;
   const missing = mentions.filter((m) => !body.message.includes(String(m)));
   if (missing.length > 0) return `message "${body.message}" does not name ${missing.map((m) => `"${m}"`).join(', ')}`;
   return undefined;
+}
+
+function badRequestProblem(body: Rec, keys: string, fields: (string | number)[]): string | undefined {
+  if (keys !== 'error,message,statusCode') return `error body keys are [${keys}], expected [error,message,statusCode]`;
+  if (body.error !== 'Bad Request') return `error is "${body.error}", expected "Bad Request"`;
+  if (!Array.isArray(body.message) || body.message.length === 0)
+    return `message should be a non-empty list of { field, message }, got ${JSON.stringify(body.message)}`;
+  for (const entry of body.message as Rec[]) {
+    const entryKeys = typeof entry === 'object' && entry !== null ? Object.keys(entry).sort().join(',') : '';
+    if (entryKeys !== 'field,message') return `each message entry should be { field, message }, got ${JSON.stringify(entry)}`;
+    if (typeof entry.field !== 'string' || entry.field === '') return `an entry has no field: ${JSON.stringify(entry)}`;
+    if (typeof entry.message !== 'string' || entry.message === '') return `an entry has no message: ${JSON.stringify(entry)}`;
+  }
+  const named = (body.message as Rec[]).map((entry) => entry.field as string);
+  const missing = fields.filter((f) => !named.includes(String(f)));
+  if (missing.length > 0) return `the 400 names fields [${named}], not ${missing.map((f) => `"${f}"`).join(', ')}`;
+  return undefined;
+}
+
+/** The { field, message } entries of a 400 body. */
+export function fieldProblems(res: ApiResponse): { field: string; message: string }[] {
+  return Array.isArray(res.json?.message) ? (res.json.message as { field: string; message: string }[]) : [];
+}
+
+/** The 404 of an unknown id: `{ statusCode: 404, message: 'Not Found' }`, nothing else. */
+export function expectNotFound(res: ApiResponse, what = ''): void {
+  expect(res.status, `${what}: ${res.text.slice(0, 160)}`).toBe(404);
+  expect(res.json, what).toEqual({ statusCode: 404, message: 'Not Found' });
+}
+
+/** The 404 of an unknown path: NestJS's `{ statusCode: 404, message: 'Cannot GET /path', error: 'Not Found' }`. */
+export function expectNoRoute(res: ApiResponse, path: string, method = 'GET', what = ''): void {
+  expect(res.status, `${what}: ${res.text.slice(0, 160)}`).toBe(404);
+  expect(res.json, what).toEqual({ statusCode: 404, message: `Cannot ${method} ${path.split('?')[0]}`, error: 'Not Found' });
 }
 
 export function expectError(res: ApiResponse, status: number, mentions: (string | number)[] = [], what = ''): void {

@@ -16,7 +16,7 @@ import {
   checkEventType,
   checkSegment,
   collectAll,
-  expectError,
+  expectNotFound,
   get,
   getData,
   makeSandbox,
@@ -279,6 +279,6 @@ describe('single-record envelopes', () => {
       expect(Object.keys(body), path).toEqual(['data']);
       expect(Array.isArray(body.data), path).toBe(false);
     }
-    expectError(await call(sandbox, `${V3}/documents/transcripts/0`), 404, ['0']);
+    expectNotFound(await call(sandbox, `${V3}/documents/transcripts/0`), 'transcript 0');
   });
 });

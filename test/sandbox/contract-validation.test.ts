@@ -3,7 +3,7 @@
  * (or the bad id); the valid edges of each rule are accepted.
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, errorProblem, get, makeSandbox, V3, withQuery, type Params, type Rec } from './contract-helpers.ts';
+import { call, errorProblem, fieldProblems, get, makeSandbox, V3, withQuery, type Params, type Rec } from './contract-helpers.ts';
 
 const { sandbox } = makeSandbox();
 
@@ -253,12 +253,16 @@ describe('lists', () => {
 });
 
 describe('path ids', () => {
-  it('a non-integer path id gives 400 with a message naming the bad id, on every id endpoint', async () => {
+  it('a non-integer path id gives 400 naming the field id, with a message quoting the bad id, on every id endpoint', async () => {
     for (const { n, template } of idPaths) {
       for (const bad of ['abc', '1.5', '12x', 'x12', 'one', '1e3', 'null', '0x10']) {
         const path = `${V3}${template.replace('{id}', bad)}`;
-        const problem = errorProblem(await call(sandbox, path), 400, [bad]);
+        const res = await call(sandbox, path);
+        const problem = errorProblem(res, 400, ['id']);
         if (problem) problems.push(`#${n} GET ${path}: ${problem}`);
+        else if (!fieldProblems(res).some((p) => p.field === 'id' && p.message.includes(bad))) {
+          problems.push(`#${n} GET ${path}: the id entry does not quote "${bad}": ${res.text}`);
+        }
       }
     }
   });

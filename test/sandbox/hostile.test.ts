@@ -32,6 +32,12 @@ const paths = [
   '/documents/transcripts?limit=50&expand=event',
   `/documents/${ids.pdfDocumentId}?expand=event`,
   '/document-types/19',
+  // The five list endpoints beyond the contract.
+  '/events?limit=50',
+  '/live/audio?limit=50&states=live,willBeLive,recordingAvailable,liveFailedInterrupted',
+  '/documents?limit=50&expand=event',
+  '/event-types?limit=50',
+  '/document-types?limit=50',
 ];
 
 describe('hostile dataset', () => {
@@ -80,8 +86,22 @@ describe('hostile dataset', () => {
     expect(missing.status).toBe(404);
   });
 
+  it('rewrites the records of the extension lists like the single records of the same kind', async () => {
+    const event = await get<{ data: Record<string, unknown> }>(hostile, `/events/${ids.eventWithAudioAndTranscript!.eventId}`);
+    const events = await get(hostile, `/events?limit=500&companyIds=${event.data.companyId}`);
+    expect(events.data.find((e) => e.id === event.data.id)).toEqual(event.data);
+    const live = await get<{ data: Record<string, unknown> }>(hostile, `/live/audio/${ids.liveEventId}`);
+    const lives = await get(hostile, `/live/audio?states=live&limit=500`);
+    expect(lives.data.find((l) => l.id === live.data.id)).toEqual(live.data);
+    for (const path of ['/event-types', '/document-types']) {
+      const [a, b] = await Promise.all([get(hostile, path), get(normal, path)]);
+      expect(a.data.map((t) => t.id)).toEqual(b.data.map((t) => t.id));
+      expect(a.data.map((t) => t.name)).not.toEqual(b.data.map((t) => t.name));
+    }
+  });
+
   it('keeps ids and the ids that link records, so every record can still be fetched and linked', async () => {
-    for (const path of ['/audio?limit=50&expand=event', '/documents/transcripts?limit=50']) {
+    for (const path of ['/audio?limit=50&expand=event', '/documents/transcripts?limit=50', '/documents?limit=50', '/events?limit=50', '/live/audio?limit=50']) {
       const [a, b] = await Promise.all([get(hostile, path), get(normal, path)]);
       expect(a.data.map((r) => [r.id, r.companyId, r.eventId])).toEqual(b.data.map((r) => [r.id, r.companyId, r.eventId]));
       expect(a.pagination).toEqual(b.pagination);

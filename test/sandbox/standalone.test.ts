@@ -77,6 +77,14 @@ describe('sandbox settings', () => {
       apiKey: 'sandbox',
       publicUrl: undefined,
       dataset: 'normal',
+      contract: 'full',
     });
+  });
+
+  it('reads SANDBOX_CONTRACT (full or strict) and explains any other value', () => {
+    expect(readSandboxConfig({ SANDBOX_CONTRACT: 'strict' }).contract).toBe('strict');
+    expect(readSandboxConfig({ SANDBOX_CONTRACT: ' full ' }).contract).toBe('full');
+    expect(() => readSandboxConfig({ SANDBOX_CONTRACT: 'lenient' })).toThrow(/SANDBOX_CONTRACT must be full .* or strict .*, got "lenient"/);
+    expect(() => readSandboxConfig({ SANDBOX_CONTRACT: 'STRICT' })).toThrow(/SANDBOX_CONTRACT/);
   });
 });

@@ -6,7 +6,12 @@ describe('server config', () => {
     const config = readServerConfig({});
     expect(config).toMatchObject({ dataSource: 'sandbox', port: 8080, proxyTimeoutMs: 15_000, logRequests: false });
     expect(config.upstream).toBeUndefined();
-    expect(config.sandbox).toMatchObject({ seed: 'earnings-desk', companies: 500, apiKey: 'sandbox' });
+    expect(config.sandbox).toMatchObject({ seed: 'earnings-desk', companies: 500, apiKey: 'sandbox', contract: 'full' });
+  });
+
+  it('reads SANDBOX_CONTRACT (full or strict) and names it when it is anything else', () => {
+    expect(readServerConfig({ SANDBOX_CONTRACT: 'strict' }).sandbox.contract).toBe('strict');
+    expect(() => readServerConfig({ SANDBOX_CONTRACT: 'contract-only' })).toThrow(/SANDBOX_CONTRACT must be full .* or strict/);
   });
 
   it('uses the real service only when both API_KEY and API_BASE_URL are set', () => {

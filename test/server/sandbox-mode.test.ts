@@ -52,6 +52,18 @@ describe('sandbox mode', () => {
     expect(await playlist.text()).toContain('#EXTM3U');
   });
 
+  it('answers HEAD on a transcript and a playlist with the Content-Length of the uncompressed GET', async () => {
+    const { data } = await (await fetch(`${server.origin}/public/v3/documents/transcripts?limit=1`)).json();
+    const { data: audio } = await (await fetch(`${server.origin}/public/v3/audio?limit=1`)).json();
+    for (const url of [data[0].fileUrl, audio[0].streamUrl]) {
+      const got = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+      const bytes = (await got.arrayBuffer()).byteLength;
+      const head = await fetch(url, { method: 'HEAD' });
+      expect(head.status, url).toBe(200);
+      expect(head.headers.get('content-length'), url).toBe(String(bytes));
+    }
+  });
+
   it('keeps the sandbox fault controls working through the proxy', async () => {
     const response = await fetch(`${server.origin}/public/v3/companies?__fault=429&__retryAfter=9`);
     expect(response.status).toBe(429);
@@ -86,6 +98,22 @@ describe('sandbox mode', () => {
     expect(response.headers.get('content-encoding')).toBe('br');
     expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
     expect((await response.json()).data.length).toBeGreaterThan(0);
+  });
+
+  it('serves the five list endpoints beyond the contract by default, and only the 13 with SANDBOX_CONTRACT=strict', async () => {
+    for (const path of ['/events', '/live/audio', '/documents', '/event-types', '/document-types']) {
+      expect((await fetch(`${server.origin}/public/v3${path}?limit=1`)).status, path).toBe(200);
+    }
+    const strict = createServerApp(
+      readServerConfig({ SANDBOX_COMPANIES: '30', SANDBOX_NOW: '2026-11-21T12:00:00Z', SANDBOX_CLOCK_RATE: '0', SANDBOX_CONTRACT: 'strict' }),
+    );
+    for (const path of ['/events', '/live/audio', '/documents', '/event-types', '/document-types']) {
+      const response = await strict.fetch(new Request(`http://app.test/public/v3${path}`));
+      expect(response.status, path).toBe(404);
+      expect(await response.json()).toEqual({ statusCode: 404, message: `Cannot GET /public/v3${path}`, error: 'Not Found' });
+    }
+    expect((await strict.fetch(new Request('http://app.test/public/v3/companies?limit=1'))).status).toBe(200);
+    expect((await strict.fetch(new Request('http://app.test/public/v3/documents/transcripts?limit=1'))).status).toBe(200);
   });
 
   it('says upstream when a key and base URL are configured', async () => {
