@@ -1,10 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useSyncExternalStore } from 'react';
 import { useExtensionMissing } from '../../api/extensions.ts';
 import { LIVE_POLL, listRefetchInterval, liveQueries } from '../../api/live.ts';
 import type { AllItems, ExtensionResult } from '../../api/extensions.ts';
 import type { LiveAudio } from '../../api/schemas.ts';
-import { serverNow } from '../../api/server-clock.ts';
+import { serverClockKnown, serverNow, subscribeServerClock } from '../../api/server-clock.ts';
+import { eventTypeQueries } from '../../api/event-types.ts';
 import { TimeZoneNote } from '../../components/time-zone-note.tsx';
 import { UnavailableNote } from '../../components/unavailable-note.tsx';
 import { textLinkClass } from '../../components/ui/text-link.ts';
@@ -36,11 +38,16 @@ function boardRefetchInterval(query: { state: { data?: ExtensionResult<AllItems<
  */
 export function LiveIndexPage() {
   const known = useExtensionMissing('live');
+  // The window is around the service's "now": wait for its clock (the type list's answer, which
+  // the rows' names need anyway, tells it) unless that read fails.
+  const clockKnown = useSyncExternalStore(subscribeServerClock, serverClockKnown, () => false);
+  const typeList = useQuery(eventTypeQueries.list());
+  const clockReady = clockKnown || typeList.isError || typeList.failureCount > 0;
   const alerts = useWatchlistAlertsOptIn();
   const watched = useWatchlist().length;
   const query = useQuery({
     ...liveQueries.list(boardFilters(serverNow())),
-    enabled: !known,
+    enabled: !known && clockReady,
     // The rows stay while the window moves on (a new query every quarter hour).
     placeholderData: keepPreviousData,
     refetchInterval: boardRefetchInterval,
