@@ -88,6 +88,11 @@ describe('the board at a fixed time', () => {
     const url = new URL(seenRequests.find((u) => new URL(u).pathname === '/public/v3/live/audio')!);
     expect(url.searchParams.get('startDate')).toBe('2026-11-21T10:00:00.000Z');
     expect(url.searchParams.get('endDate')).toBe('2026-11-21T14:15:00.000Z');
+    // The calls are named from one read of the window's events, not one read per call.
+    await waitFor(() => expect(within(group('Live now')).getAllByRole('link', { name: /^Q3 2026 earnings call, / })).toHaveLength(3));
+    const paths = seenRequests.map((u) => new URL(u).pathname);
+    expect(paths.filter((p) => p === '/public/v3/events')).toHaveLength(1);
+    expect(paths.filter((p) => p.startsWith('/public/v3/events/'))).toEqual([]);
   });
 
   it('Listen on a live row starts its stream in the docked player', async () => {
@@ -102,6 +107,14 @@ describe('the board at a fixed time', () => {
     });
     expect(await screen.findByRole('region', { name: 'Player' })).toBeInTheDocument();
     expect(within(group('Live now')).getByText('Playing')).toBeInTheDocument();
+  });
+
+  it('names the calls one event at a time where the data source does not list events', async () => {
+    server.use(http.get(apiPath('/events'), () => HttpResponse.json({ statusCode: 404, message: 'Not Found' }, { status: 404 })));
+    await renderApp('/live');
+    await waitFor(() => expect(rows('Live now')[0]).toBe('Zenorant Bancorp | Q3 2026 earnings call | Live'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
   });
 
   it('says so when a group is empty', async () => {

@@ -4,7 +4,7 @@ import { serverNow } from '../../api/server-clock.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState, Panel } from '../../components/ui/panel.tsx';
 import { BoardRow } from './board-row.tsx';
-import { useCallNames } from './use-call-names.ts';
+import { useCallNames, type ListedEvents } from './use-call-names.ts';
 
 /** Rows a group shows before "Show all": the board stays one screen, and only shown calls are named. */
 const FIRST_ROWS = 8;
@@ -13,10 +13,22 @@ const FIRST_ROWS = 8;
  * One group of the live board under its own heading. Not a live region: the rows change with every
  * poll, and a screen reader should not read them out each time.
  */
-export function BoardGroup({ title, records, empty, ticking = false }: { title: string; records: readonly LiveAudio[]; empty: string; ticking?: boolean }) {
+export function BoardGroup({
+  title,
+  records,
+  empty,
+  listed,
+  ticking = false,
+}: {
+  title: string;
+  records: readonly LiveAudio[];
+  empty: string;
+  listed: ListedEvents;
+  ticking?: boolean;
+}) {
   const [all, setAll] = useState(false);
   const shown = all ? records : records.slice(0, FIRST_ROWS);
-  const names = useCallNames(shown);
+  const names = useCallNames(shown, listed);
   const now = useNow(ticking && shown.length > 0);
   const count = records.length === 1 ? '1 call' : `${records.length} calls`;
   return (

@@ -1,4 +1,5 @@
-import type { UseQueryResult } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { eventQueries } from '../../api/events.ts';
 import type { AllItems, ExtensionResult } from '../../api/extensions.ts';
 import type { LiveAudio } from '../../api/schemas.ts';
 import { ErrorPanel } from '../../components/error-panel.tsx';
@@ -13,7 +14,13 @@ export type BoardQuery = UseQueryResult<ExtensionResult<AllItems<LiveAudio>>>;
  * The live board: live now, starting soon, just ended, from the one `/live/audio` read the page
  * polls. A failed read says so with Retry above the rows already shown, which stay.
  */
-export function LiveBoard({ query }: { query: BoardQuery }) {
+export function LiveBoard({ query, range }: { query: BoardQuery; range: { startDate?: string; endDate?: string } }) {
+  // The names of the calls: the window's events in one read (kept 5 minutes), where offered.
+  const listed = useQuery({
+    ...eventQueries.between({ startDate: range.startDate, endDate: range.endDate }),
+    enabled: query.data?.available === true,
+    placeholderData: keepPreviousData,
+  });
   const data = query.data?.available ? query.data.value : undefined;
   const error = query.isError ? (
     <ErrorPanel error={query.error} onRetry={() => void query.refetch()} compact heading="h2" />
@@ -40,9 +47,15 @@ export function LiveBoard({ query }: { query: BoardQuery }) {
   return (
     <div className="space-y-5">
       {error}
-      <BoardGroup title="Live now" records={groups.live} empty="No call is live right now. Calls appear here the moment they start." />
-      <BoardGroup title="Starting soon" records={groups.soon} empty={`No call is scheduled to stream in the next ${BOARD_HOURS} hours.`} ticking />
-      <BoardGroup title="Just ended" records={groups.ended} empty={`No call has ended in the last ${BOARD_HOURS} hours.`} />
+      <BoardGroup title="Live now" records={groups.live} listed={listed} empty="No call is live right now. Calls appear here the moment they start." />
+      <BoardGroup
+        title="Starting soon"
+        records={groups.soon}
+        listed={listed}
+        empty={`No call is scheduled to stream in the next ${BOARD_HOURS} hours.`}
+        ticking
+      />
+      <BoardGroup title="Just ended" records={groups.ended} listed={listed} empty={`No call has ended in the last ${BOARD_HOURS} hours.`} />
       {!data.complete && (
         <p className="text-xs text-slate-600 dark:text-slate-400">
           More calls are scheduled around now than the board reads at once; the list may be incomplete.

@@ -45,8 +45,9 @@ export function LiveIndexPage() {
   const clockReady = clockKnown || typeList.isError || typeList.failureCount > 0;
   const alerts = useWatchlistAlertsOptIn();
   const watched = useWatchlist().length;
+  const filters = boardFilters(serverNow());
   const query = useQuery({
-    ...liveQueries.list(boardFilters(serverNow())),
+    ...liveQueries.list(filters),
     enabled: !known && clockReady,
     // The rows stay while the window moves on (a new query every quarter hour).
     placeholderData: keepPreviousData,
@@ -78,7 +79,7 @@ export function LiveIndexPage() {
             )}
           </div>
         )}
-        {!missing && <LiveBoard query={query} />}
+        {!missing && <LiveBoard query={query} range={filters} />}
         {/* One element either way, so a number being typed survives the answer about the board. */}
         <details open={missing || undefined} className="group rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
           <summary className="cursor-pointer list-none px-4 py-2.5 [&::-webkit-details-marker]:hidden">
