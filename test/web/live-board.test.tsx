@@ -93,6 +93,12 @@ describe('the board at a fixed time', () => {
     const paths = seenRequests.map((u) => new URL(u).pathname);
     expect(paths.filter((p) => p === '/public/v3/events')).toHaveLength(1);
     expect(paths.filter((p) => p.startsWith('/public/v3/events/'))).toEqual([]);
+    // ... and their companies from one read of those not known yet.
+    await waitFor(() => expect(rows('Just ended')[0]).toBe('Bramane Foods | Q3 2026 earnings call | Stream interrupted'));
+    const companyReads = seenRequests.map((u) => new URL(u)).filter((u) => u.pathname.startsWith('/public/v3/companies'));
+    expect(companyReads.map((u) => u.pathname)).toEqual(['/public/v3/companies']);
+    // The rows on screen: 3 live, the first 8 starting soon, the first 8 just ended; 19 companies.
+    expect(companyReads[0]!.searchParams.get('ids')!.split(',')).toHaveLength(19);
   });
 
   it('Listen on a live row starts its stream in the docked player', async () => {

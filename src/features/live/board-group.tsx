@@ -4,10 +4,10 @@ import { serverNow } from '../../api/server-clock.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState, Panel } from '../../components/ui/panel.tsx';
 import { BoardRow } from './board-row.tsx';
-import { useCallNames, type ListedEvents } from './use-call-names.ts';
+import type { CallNames } from './use-call-names.ts';
 
 /** Rows a group shows before "Show all": the board stays one screen, and only shown calls are named. */
-const FIRST_ROWS = 8;
+export const FIRST_ROWS = 8;
 
 /**
  * One group of the live board under its own heading. Not a live region: the rows change with every
@@ -17,18 +17,22 @@ export function BoardGroup({
   title,
   records,
   empty,
-  listed,
+  names,
+  all,
+  onToggle,
   ticking = false,
 }: {
   title: string;
   records: readonly LiveAudio[];
   empty: string;
-  listed: ListedEvents;
+  /** Names of the calls shown (the board reads them for all groups at once). */
+  names: ReadonlyMap<number, CallNames>;
+  /** Every row shown, or the first FIRST_ROWS. */
+  all: boolean;
+  onToggle: () => void;
   ticking?: boolean;
 }) {
-  const [all, setAll] = useState(false);
   const shown = all ? records : records.slice(0, FIRST_ROWS);
-  const names = useCallNames(shown, listed);
   const now = useNow(ticking && shown.length > 0);
   const count = records.length === 1 ? '1 call' : `${records.length} calls`;
   return (
@@ -44,7 +48,7 @@ export function BoardGroup({
           </ul>
           {records.length > FIRST_ROWS && (
             <div className="border-t border-slate-100 px-4 py-2 dark:border-slate-800">
-              <Button variant="quiet" size="sm" aria-expanded={all} onClick={() => setAll(!all)}>
+              <Button variant="quiet" size="sm" aria-expanded={all} onClick={onToggle}>
                 {all ? `Show the first ${FIRST_ROWS}` : `Show all ${records.length}`}
               </Button>
             </div>

@@ -1,12 +1,14 @@
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useState } from 'react';
 import { eventQueries } from '../../api/events.ts';
 import type { AllItems, ExtensionResult } from '../../api/extensions.ts';
 import type { LiveAudio } from '../../api/schemas.ts';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { RetryingNotice } from '../../components/query-states.tsx';
 import { PageSkeleton, SkeletonPanel } from '../../components/skeleton.tsx';
-import { BOARD_HOURS, groupBoard } from './board-groups.ts';
-import { BoardGroup } from './board-group.tsx';
+import { BOARD_HOURS, groupBoard, type BoardGroup as Group } from './board-groups.ts';
+import { BoardGroup, FIRST_ROWS } from './board-group.tsx';
+import { useCallNames } from './use-call-names.ts';
 
 export type BoardQuery = UseQueryResult<ExtensionResult<AllItems<LiveAudio>>>;
 
@@ -22,6 +24,22 @@ export function LiveBoard({ query, range }: { query: BoardQuery; range: { startD
     placeholderData: keepPreviousData,
   });
   const data = query.data?.available ? query.data.value : undefined;
+  const groups = groupBoard(data?.items ?? []);
+  const [expanded, setExpanded] = useState<ReadonlySet<Group>>(() => new Set());
+  const shown = (group: Group) => (expanded.has(group) ? groups[group] : groups[group].slice(0, FIRST_ROWS));
+  // One set of names for every row on screen, so the board's companies are one read.
+  const names = useCallNames([...shown('live'), ...shown('soon'), ...shown('ended')], listed);
+  const groupProps = (group: Group) => ({
+    records: groups[group],
+    names,
+    all: expanded.has(group),
+    onToggle: () =>
+      setExpanded((current) => {
+        const next = new Set(current);
+        if (!next.delete(group)) next.add(group);
+        return next;
+      }),
+  });
   const error = query.isError ? (
     <ErrorPanel error={query.error} onRetry={() => void query.refetch()} compact heading="h2" />
   ) : query.failureCount > 0 ? (
@@ -43,19 +61,12 @@ export function LiveBoard({ query, range }: { query: BoardQuery; range: { startD
     );
   }
 
-  const groups = groupBoard(data.items);
   return (
     <div className="space-y-5">
       {error}
-      <BoardGroup title="Live now" records={groups.live} listed={listed} empty="No call is live right now. Calls appear here the moment they start." />
-      <BoardGroup
-        title="Starting soon"
-        records={groups.soon}
-        listed={listed}
-        empty={`No call is scheduled to stream in the next ${BOARD_HOURS} hours.`}
-        ticking
-      />
-      <BoardGroup title="Just ended" records={groups.ended} listed={listed} empty={`No call has ended in the last ${BOARD_HOURS} hours.`} />
+      <BoardGroup title="Live now" {...groupProps('live')} empty="No call is live right now. Calls appear here the moment they start." />
+      <BoardGroup title="Starting soon" {...groupProps('soon')} empty={`No call is scheduled to stream in the next ${BOARD_HOURS} hours.`} ticking />
+      <BoardGroup title="Just ended" {...groupProps('ended')} empty={`No call has ended in the last ${BOARD_HOURS} hours.`} />
       {!data.complete && (
         <p className="text-xs text-slate-600 dark:text-slate-400">
           More calls are scheduled around now than the board reads at once; the list may be incomplete.
