@@ -197,10 +197,17 @@ describe('listening', () => {
 });
 
 describe('/live', () => {
+  /** The form by number sits folded beside the live board (unfolded where there is no board). */
+  async function unfoldForm(user: { click(element: Element): Promise<void> }) {
+    const summary = await screen.findByText('Follow a call by its number');
+    if (!summary.closest('details')!.open) await user.click(summary);
+  }
+
   it('opens a record by its id, and lists it afterwards with its last state', async () => {
     const id = samples.liveEventId!;
     const { user, router } = await renderApp('/live');
     expect(screen.getByText(/Calls you open appear here/)).toBeInTheDocument();
+    await unfoldForm(user);
     await user.type(screen.getByRole('textbox', { name: 'Live status number' }), String(id));
     await user.click(screen.getByRole('button', { name: 'Show status' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/live/${id}`));
@@ -215,12 +222,14 @@ describe('/live', () => {
     const id = samples.liveEventId!;
     const record = await liveRecord(id);
     const { user, router } = await renderApp('/live');
+    await unfoldForm(user);
     await user.click(screen.getByRole('radio', { name: 'an event page address' }));
     await user.type(screen.getByRole('textbox', { name: 'Event number' }), String(record.eventId));
     await user.click(screen.getByRole('button', { name: 'Show status' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/live/${record.id}`));
 
     await router.navigate({ to: '/live' });
+    await unfoldForm(user);
     await user.click(await screen.findByRole('radio', { name: 'an event page address' }));
     await user.type(screen.getByRole('textbox', { name: 'Event number' }), '99999999');
     await user.click(screen.getByRole('button', { name: 'Show status' }));
@@ -229,6 +238,7 @@ describe('/live', () => {
 
   it('refuses what is not an id', async () => {
     const { user } = await renderApp('/live');
+    await unfoldForm(user);
     await user.type(screen.getByRole('textbox', { name: 'Live status number' }), 'abc');
     await user.click(screen.getByRole('button', { name: 'Show status' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('a whole number');

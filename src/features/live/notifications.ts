@@ -3,30 +3,28 @@ import { announce } from './announce.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 
 /**
- * Browser notifications for state changes, only after the analyst asks for them (the button asks
- * the browser's permission). Shown whatever the tab's visibility: a call going live matters most
- * when the analyst is elsewhere.
+ * Browser notifications, only after the analyst asks for them (the button asks the browser's
+ * permission). Shown whatever the tab's visibility: a call going live matters most when the
+ * analyst is elsewhere.
  */
-export function useStateNotifications(state: string | undefined, who: string, title: string): { control: ReactNode; message: string | null } {
+
+export interface NotificationOptIn {
+  /** True once asked for and allowed: notify now. */
+  enabled: boolean;
+  /** The button that asks (or turns notifications off); null where the browser cannot or will not. */
+  control: ReactNode;
+  /** What happened after the last click, in words. */
+  message: string | null;
+}
+
+/** The opt-in flow every notification on the live pages uses. */
+export function useNotificationOptIn({ ask: askLabel, granted }: { ask: string; granted: string }): NotificationOptIn {
   const supported = typeof Notification !== 'undefined';
   const [permission, setPermission] = useState<NotificationPermission>(() => (supported ? Notification.permission : 'denied'));
   const [wanted, setWanted] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
-  const previous = useRef<string | undefined>(undefined);
 
-  useEffect(() => {
-    if (state === undefined) return;
-    const before = previous.current;
-    previous.current = state;
-    if (!wanted || permission !== 'granted' || before === undefined || before === state) return;
-    try {
-      new Notification(announce(state, who), { body: title, tag: `live-${title}` });
-    } catch {
-      // Some browsers only allow notifications from a service worker: the on-page status still says it.
-    }
-  }, [state, wanted, permission, who, title]);
-
-  if (!supported) return { control: null, message: null };
+  if (!supported) return { enabled: false, control: null, message: null };
 
   const ask = async () => {
     try {
@@ -34,7 +32,7 @@ export function useStateNotifications(state: string | undefined, who: string, ti
       setPermission(result);
       if (result === 'granted') {
         setWanted(true);
-        setMessage('You will get a notification when the state changes, while this page stays open.');
+        setMessage(granted);
       } else {
         setMessage('Notifications are blocked for this site; the page still shows each change.');
       }
@@ -58,14 +56,36 @@ export function useStateNotifications(state: string | undefined, who: string, ti
       )
     : permission === 'denied'
       ? null
-      : createElement(
-          'button',
-          {
-            type: 'button',
-            onClick: () => void ask(),
-            className: buttonClass(),
-          },
-          'Notify me of changes',
-        );
+      : createElement('button', { type: 'button', onClick: () => void ask(), className: buttonClass() }, askLabel);
+  return { enabled: wanted && permission === 'granted', control, message };
+}
+
+/** Shows a notification; false where the browser refuses (some allow them only from a service worker). */
+export function showNotification(title: string, options: NotificationOptions): boolean {
+  try {
+    new Notification(title, options);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** One record's changes of state (the live status page). */
+export function useStateNotifications(state: string | undefined, who: string, title: string): { control: ReactNode; message: string | null } {
+  const { enabled, control, message } = useNotificationOptIn({
+    ask: 'Notify me of changes',
+    granted: 'You will get a notification when the state changes, while this page stays open.',
+  });
+  const previous = useRef<string | undefined>(undefined);
+
+  useEffect(() => {
+    if (state === undefined) return;
+    const before = previous.current;
+    previous.current = state;
+    if (!enabled || before === undefined || before === state) return;
+    // If refused, the on-page status still says it.
+    showNotification(announce(state, who), { body: title, tag: `live-${title}` });
+  }, [state, enabled, who, title]);
+
   return { control, message };
 }
