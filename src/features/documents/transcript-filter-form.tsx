@@ -6,7 +6,8 @@ import { CheckboxGroup } from '../../components/ui/checkbox-group.tsx';
 import { splitList } from '../../lib/filters/split-list.ts';
 import { useFilterForm } from '../../lib/filters/use-filter-form.ts';
 import { transcriptFilters, type TranscriptSearch } from './transcript-list-filters.ts';
-import { useDocumentTypes } from '../../components/type-records.ts';
+import { useDocumentTypeList, useDocumentTypes } from '../../components/type-records.ts';
+import { isTranscriptType } from '../../lib/transcript-records.ts';
 import { documentTypeLabel } from '../../lib/names.ts';
 
 /**
@@ -23,7 +24,7 @@ export function TranscriptFilterForm({
   seenExchanges,
 }: {
   search: TranscriptSearch;
-  /** Transcript types seen so far (named from endpoint 13). */
+  /** Transcript types seen so far (named from endpoint 13), offered where the data source does not list its types. */
   knownTypeIds: readonly number[];
   onApply: (address: ReturnType<typeof transcriptFilters.toAddress>) => void;
   renderCompanyPicker: RenderCompanyPicker;
@@ -31,7 +32,10 @@ export function TranscriptFilterForm({
 }) {
   const fieldId = (field: string) => `filter-${field}`;
   const form = useFilterForm({ filters: transcriptFilters, search, onApply, fieldId });
-  const typeIds = [...new Set([...knownTypeIds, ...(search.filters.typeIds ?? []).map(Number)])];
+  // The transcript types of the catalog where the data source lists it; else those seen so far.
+  const catalog = useDocumentTypeList();
+  const listed = catalog?.filter((type) => isTranscriptType(type)).map((type) => type.id);
+  const typeIds = [...new Set([...(listed ?? knownTypeIds), ...(search.filters.typeIds ?? []).map(Number)])];
   const docTypes = useDocumentTypes(typeIds);
   // A type is offered once its record names it (never as a number).
   const typeOptions = typeIds
@@ -56,7 +60,7 @@ export function TranscriptFilterForm({
           options={typeOptions}
           value={splitList(form.draft.typeIds)}
           onChange={(values) => form.set('typeIds', values.join(','))}
-          empty="None seen yet"
+          empty={catalog ? 'The data source lists no transcript types' : 'None seen yet'}
         />
         <MoreFilters form={form} fieldId={fieldId} />
         <FilterFormActions onClear={form.clear} className="flex flex-wrap items-center gap-2" />
