@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
 import type { LiveAudio } from '../../api/schemas.ts';
-import { serverNow } from '../../api/server-clock.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { useNow } from '../../components/use-now.ts';
 import { EmptyState, Panel } from '../../components/ui/panel.tsx';
 import { BoardRow } from './board-row.tsx';
 import type { CallNames } from './use-call-names.ts';
@@ -33,7 +32,8 @@ export function BoardGroup({
   ticking?: boolean;
 }) {
   const shown = all ? records : records.slice(0, FIRST_ROWS);
-  const now = useNow(ticking && shown.length > 0);
+  // Once a second while a countdown shows.
+  const now = useNow(ticking && shown.length > 0 ? 1000 : false);
   const count = records.length === 1 ? '1 call' : `${records.length} calls`;
   return (
     <Panel title={title} actions={records.length > 0 ? <span className="text-xs text-slate-600 dark:text-slate-400">{count}</span> : undefined}>
@@ -57,15 +57,4 @@ export function BoardGroup({
       )}
     </Panel>
   );
-}
-
-/** The service's time, once a second while a countdown shows. */
-function useNow(ticking: boolean): number {
-  const [now, setNow] = useState(() => serverNow());
-  useEffect(() => {
-    if (!ticking) return;
-    const timer = setInterval(() => setNow(serverNow()), 1000);
-    return () => clearInterval(timer);
-  }, [ticking]);
-  return now;
 }
