@@ -1,5 +1,6 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useListOffset } from '../../lib/use-list-offset.ts';
 import type { EventRecord } from '../../api/schemas.ts';
 import { useEventTypes } from '../../components/type-records.ts';
 import { dayOf } from '../../lib/calendar-week.ts';
@@ -60,14 +61,7 @@ export function CalendarDays({
   scrollToDay?: string;
 }) {
   const items = useMemo(() => buildItems(days, events, timeZone), [days, events, timeZone]);
-  const listRef = useRef<HTMLDivElement>(null);
-  const [offset, setOffset] = useState(0);
-  useLayoutEffect(() => {
-    const measure = () => setOffset((listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY);
-    measure();
-    window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
-  }, []);
+  const { ref: listRef, offset } = useListOffset<HTMLDivElement>();
   // Fixed heights (a row is one line from md up, two below), so no row is measured: a week of
   // thousands of rows scrolls without layout work.
   const wide = useMediaQuery('(min-width: 768px)');

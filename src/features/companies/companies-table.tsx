@@ -2,7 +2,8 @@ import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query
 import { textLinkClass } from '../../components/ui/text-link.ts';
 import { Link } from '@tanstack/react-router';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo } from 'react';
+import { useListOffset } from '../../lib/use-list-offset.ts';
 import type { Company, Page } from '../../api/schemas.ts';
 import { RetryingNotice, PanelError } from '../../components/query-states.tsx';
 import { companyLabel, textOr } from '../../lib/format.ts';
@@ -26,15 +27,7 @@ const grid =
 
 export function CompaniesTable({ query, label }: { query: UseInfiniteQueryResult<InfiniteData<Page<Company>, unknown>>; label: string }) {
   const rows = useMemo(() => query.data?.pages.flatMap((page) => page.data) ?? [], [query.data]);
-  const listRef = useRef<HTMLDivElement>(null);
-  const [offset, setOffset] = useState(0);
-
-  useLayoutEffect(() => {
-    const measure = () => setOffset((listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY);
-    measure();
-    window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
-  }, []);
+  const { ref: listRef, offset } = useListOffset<HTMLDivElement>();
 
   const virtualizer = useWindowVirtualizer({
     count: rows.length,

@@ -1,5 +1,5 @@
 import type { LiveListFilters } from '../../api/live.ts';
-import type { LiveAudio } from '../../api/schemas.ts';
+import { LIVE_STATES, type LiveAudio } from '../../api/schemas.ts';
 
 /**
  * The live board's three groups from one `/live/audio` read: calls live now, calls starting in the
@@ -14,18 +14,8 @@ export const BOARD_HOURS = 2;
 const WINDOW_STEP = 15 * 60_000;
 const HOUR = 3_600_000;
 
-/** Every state the board shows (the nine the service is known to use). */
-export const BOARD_STATES = [
-  'notLive',
-  'willBeLive',
-  'live',
-  'processingRecording',
-  'recordingAvailable',
-  'liveFailedInterrupted',
-  'liveFailedNoAccess',
-  'liveFailedNotStarted',
-  'processingRecordingFailed',
-] as const;
+/** Every state the board shows: the nine the service is known to use (one list, in the schemas). */
+export const BOARD_STATES = LIVE_STATES;
 
 /**
  * The one query of the board: every call scheduled from BOARD_HOURS before to BOARD_HOURS after
