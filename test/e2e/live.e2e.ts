@@ -57,6 +57,8 @@ test('follow a call from before it starts to live, listen, go live, then its rec
 test('/live opens a record by id and remembers it with its last state', async ({ page }) => {
   const info = (await (await page.request.get('/__sandbox/info')).json()) as { liveEventId?: number };
   await page.goto('/live');
+  // Beside the board, the by-number form is folded.
+  await page.getByText('Follow a call by its number').click();
   await page.getByRole('textbox', { name: 'Live status number' }).fill(String(info.liveEventId));
   await page.getByRole('button', { name: 'Show status' }).click();
   await expect(page).toHaveURL(new RegExp(`/live/${info.liveEventId}$`));
