@@ -2,7 +2,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/client.ts';
-import { fetchLiveAudioForEvent, liveQueries, liveRefetchInterval } from '../../src/api/live.ts';
+import { fetchLiveAudioForEvent, listRefetchInterval, liveQueries, liveRefetchInterval } from '../../src/api/live.ts';
 import type { LiveAudio } from '../../src/api/schemas.ts';
 import { apiPath, sandbox, sandboxJson, server, useSandboxServer } from '../support/sandbox-server.ts';
 
@@ -44,5 +44,19 @@ describe('live audio', () => {
     const error = await fetchLiveAudioForEvent(samples.liveEventId!).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ kind: 'not-found', status: 404 });
+  });
+});
+
+describe('a list of live records (the board)', () => {
+  const now = Date.parse('2026-11-21T12:00:00Z');
+  const record = (state: string, date: string) => ({ id: 1, eventId: 1, companyId: 1, state, date }) as unknown as LiveAudio;
+  const list = (...items: LiveAudio[]) => ({ available: true as const, value: { items, complete: true, requests: 1 } });
+
+  it('is re-read at the pace of its most urgent call, but never faster than every 5 s', () => {
+    // A call 45 s from its start asks a page following it for 2 s; the list stays at 5 s.
+    expect(listRefetchInterval(list(record('willBeLive', '2026-11-21T12:00:45Z'), record('notLive', '2026-11-21T14:00:00Z')), now)).toBe(5_000);
+    expect(listRefetchInterval(list(record('notLive', '2026-11-21T14:00:00Z')), now)).toBe(30_000);
+    expect(listRefetchInterval(list(record('recordingAvailable', '2026-11-21T10:00:00Z')), now)).toBe(false);
+    expect(listRefetchInterval({ available: false, extension: 'live' }, now)).toBe(false);
   });
 });
