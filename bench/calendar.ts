@@ -93,7 +93,7 @@ export async function benchCalendar(): Promise<void> {
       return { count, pages };
     });
     console.log(
-      `  a week in Stockholm holds ${weekEvents.count.toLocaleString()} events: ${weekEvents.pages} pages at 500 (a demo key's 10 a page would need ${Math.ceil(weekEvents.count / 10)})`,
+      `  next week (UTC, a full week of the schedule) holds ${weekEvents.count.toLocaleString()} events: ${weekEvents.pages} pages at 500 (a demo key's 10 a page would need ${Math.ceil(weekEvents.count / 10)})`,
     );
 
     requests.length = 0;
