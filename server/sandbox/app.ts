@@ -207,6 +207,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     const last = schedule.lastAnnouncedSlot(now);
     for (let k = 0; k <= last && (!ids.liveEventId || !ids.willBeLiveEventId); k++) {
       const state = schedule.status(k, now).state;
+      // Samples whose calls run their whole course (no interruption or failed processing ahead).
+      if (schedule.fate(k) !== 'ok') continue;
       if (state === 'live' && !ids.liveEventId) ids.liveEventId = schedule.firstEventId + k;
       if (state === 'willBeLive' && !ids.willBeLiveEventId) ids.willBeLiveEventId = schedule.firstEventId + k;
     }
