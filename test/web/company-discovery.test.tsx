@@ -15,6 +15,8 @@ useSandboxServer();
 const PELARITE = 10;
 /** Jorisus Medical: its Q3 2026 call starts at 12:01, so it is "Starting soon" at 12:00. */
 const JORISUS = 73;
+/** Harelard: its Q3 2026 call went live at 11:59:30. */
+const HARELARD = 60;
 
 const path = (url: string) => new URL(url).pathname;
 const requestsTo = (p: string) => seenRequests.filter((url) => path(url) === `/public/v3${p}`);
@@ -68,6 +70,21 @@ describe('company page: Upcoming', () => {
     expect(call).toHaveAttribute('href', '/events/1149');
     await waitFor(() => expect(within(call.closest('li')!).getByText('Starting soon')).toBeInTheDocument());
     expect(within(panel).getAllByText('Starting soon')).toHaveLength(1);
+  });
+
+  it('leads with a call that started before now while it is live', async () => {
+    // Harelard's Q3 2026 call went live at 11:59:30.
+    expect(sandbox.store.companies[HARELARD - 1]!.displayName).toBe('Harelard');
+    await renderApp(`/companies/${HARELARD}`);
+    const panel = await screen.findByRole('region', { name: 'Upcoming' });
+    await waitFor(() => expect(within(panel).getAllByRole('listitem')[0]).toHaveTextContent('Q3 2026 earnings call'));
+    const call = within(panel).getByRole('link', { name: 'Q3 2026 earnings call' });
+    expect(call).toHaveAttribute('href', '/events/1148');
+    expect(within(call.closest('li')!).getByText('Live')).toBeInTheDocument();
+    expect(within(panel).getAllByRole('listitem')).toHaveLength(5);
+    // Still one read of the live states, the started call's included.
+    expect(requestsTo('/live/audio')).toHaveLength(1);
+    expect(new URL(requestsTo('/live/audio')[0]!).searchParams.get('eventIds')!.split(',')[0]).toBe('1148');
   });
 });
 
