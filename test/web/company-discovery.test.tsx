@@ -4,10 +4,10 @@
  * sandbox (seed web-tests, 80 companies) at 2026-11-21T12:00Z.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../support/render-app.tsx';
-import { apiPath, sandbox, sandboxJson, seenRequests, server, useSandboxServer } from '../support/sandbox-server.ts';
+import { apiPath, forwardToSandbox, sandbox, sandboxJson, seenRequests, server, useSandboxServer } from '../support/sandbox-server.ts';
 
 useSandboxServer();
 
@@ -85,6 +85,23 @@ describe('company page: Upcoming', () => {
     // Still one read of the live states, the started call's included.
     expect(requestsTo('/live/audio')).toHaveLength(1);
     expect(new URL(requestsTo('/live/audio')[0]!).searchParams.get('eventIds')!.split(',')[0]).toBe('1148');
+  });
+
+  it('waits for the state of a started call before saying nothing is coming', async () => {
+    const real = await sandboxJson<{ data: { id: number }[]; pagination: unknown }>(`/events?companyIds=${HARELARD}&startDate=2026-11-21T09:00:00.000Z`);
+    server.use(
+      http.get(apiPath('/events'), () => HttpResponse.json({ ...real, data: real.data.filter((event) => event.id === 1148) })),
+      http.get(apiPath('/live/audio'), async ({ request }) => {
+        await delay(300);
+        return forwardToSandbox(request);
+      }),
+    );
+    await renderApp(`/companies/${HARELARD}`);
+    const panel = await screen.findByRole('region', { name: 'Upcoming' });
+    await waitFor(() => expect(requestsTo('/live/audio')).toHaveLength(1));
+    expect(within(panel).queryByText('No events announced yet.')).toBeNull();
+    const call = await within(panel).findByRole('link', { name: 'Q3 2026 earnings call' });
+    expect(within(call.closest('li')!).getByText('Live')).toBeInTheDocument();
   });
 });
 

@@ -46,10 +46,12 @@ export function CompanyUpcoming({ company }: { company: Company }) {
   const states = new Map(live.data?.available ? live.data.value.items.map((record) => [record.eventId, record.state] as const) : []);
   const list = [...started.filter((event) => STILL_COMING.has(states.get(event.id) ?? '')), ...coming].slice(0, SHOWN);
   const types = useEventTypes(list.map((event) => event.typeId));
+  // Nothing coming but a call that started: wait for its state before saying there is nothing.
+  const waiting = !clockKnown || events.isPending || (coming.length === 0 && started.length > 0 && live.isPending);
 
   return (
     <Panel title="Upcoming">
-      {!clockKnown || events.isPending ? (
+      {waiting ? (
         <SkeletonRows rows={3} label="Loading upcoming events" />
       ) : events.isError ? (
         <PanelError error={events.error} onRetry={() => void events.refetch()} />
