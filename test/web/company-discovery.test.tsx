@@ -87,7 +87,7 @@ describe('company page: Upcoming', () => {
     expect(new URL(requestsTo('/live/audio')[0]!).searchParams.get('eventIds')!.split(',')[0]).toBe('1148');
   });
 
-  it('waits for the state of a started call before saying nothing is coming', async () => {
+  it('waits for the state of a started call before showing the list', async () => {
     const real = await sandboxJson<{ data: { id: number }[]; pagination: unknown }>(`/events?companyIds=${HARELARD}&startDate=2026-11-21T09:00:00.000Z`);
     server.use(
       http.get(apiPath('/events'), () => HttpResponse.json({ ...real, data: real.data.filter((event) => event.id === 1148) })),
@@ -99,7 +99,9 @@ describe('company page: Upcoming', () => {
     await renderApp(`/companies/${HARELARD}`);
     const panel = await screen.findByRole('region', { name: 'Upcoming' });
     await waitFor(() => expect(requestsTo('/live/audio')).toHaveLength(1));
+    // Neither "nothing coming" nor rows that the live call would push down once its state arrives.
     expect(within(panel).queryByText('No events announced yet.')).toBeNull();
+    expect(within(panel).getByRole('status')).toHaveTextContent('Loading upcoming events');
     const call = await within(panel).findByRole('link', { name: 'Q3 2026 earnings call' });
     expect(within(call.closest('li')!).getByText('Live')).toBeInTheDocument();
   });

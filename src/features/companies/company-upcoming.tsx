@@ -46,8 +46,8 @@ export function CompanyUpcoming({ company }: { company: Company }) {
   const states = new Map(live.data?.available ? live.data.value.items.map((record) => [record.eventId, record.state] as const) : []);
   const list = [...started.filter((event) => STILL_COMING.has(states.get(event.id) ?? '')), ...coming].slice(0, SHOWN);
   const types = useEventTypes(list.map((event) => event.typeId));
-  // Nothing coming but a call that started: wait for its state before saying there is nothing.
-  const waiting = !clockKnown || events.isPending || (coming.length === 0 && started.length > 0 && live.isPending);
+  // A call that started may lead the list: wait for its state, so rows do not move under the pointer.
+  const waiting = !clockKnown || events.isPending || (started.length > 0 && live.isPending);
 
   return (
     <Panel title="Upcoming">
