@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { eventQueries } from '../../api/events.ts';
 import { liveQueries } from '../../api/live.ts';
-import type { Company } from '../../api/schemas.ts';
+import type { Company, EventRecord } from '../../api/schemas.ts';
 import { LiveStateBadge } from '../../components/live-state-badge.tsx';
 import { PanelError } from '../../components/query-states.tsx';
 import { SkeletonRows } from '../../components/skeleton.tsx';
@@ -17,26 +17,41 @@ import { eventName, eventTypeName } from '../../lib/names.ts';
 const SHOWN = 5;
 /** The window's start moves in steps of ten minutes, so the answer is cached between visits. */
 const STEP = 10 * 60_000;
+/** How far back a call may have started and still be live (or starting late). */
+const LOOK_BACK = 3 * 60 * 60_000;
+/** States of a call that began before the window yet still belongs under "Upcoming". */
+const STILL_COMING: ReadonlySet<string> = new Set(['willBeLive', 'live']);
+
+const when = (event: EventRecord) => Date.parse(event.date ?? '') || Infinity;
 
 /**
- * A company's next events (`/events?companyIds=…&startDate=now`): date, name, type and live state,
- * each linking to its event page. Where the data source has no event list, one calm line says so.
+ * A company's next events (`/events?companyIds=…&startDate=…`): date, name, type and live state,
+ * each linking to its event page; a call that started in the last hours leads while it is live.
+ * Where the data source has no event list, one calm line says so.
  */
 export function CompanyUpcoming({ company }: { company: Company }) {
   const now = useNow(60_000);
   const clockKnown = useServerClockKnown();
-  const from = new Date(Math.floor(now / STEP) * STEP).toISOString();
-  const events = useQuery({ ...eventQueries.page({ companyIds: [company.id], startDate: from, limit: 20 }), enabled: clockKnown });
-  const list = events.data?.available
-    ? [...events.data.value.data].sort((a, b) => (Date.parse(a.date ?? '') || Infinity) - (Date.parse(b.date ?? '') || Infinity)).slice(0, SHOWN)
-    : [];
-  const live = useQuery({ ...liveQueries.list({ eventIds: list.map((event) => event.id) }), enabled: list.length > 0 });
+  const from = Math.floor(now / STEP) * STEP;
+  const events = useQuery({
+    ...eventQueries.page({ companyIds: [company.id], startDate: new Date(from - LOOK_BACK).toISOString(), limit: 20 }),
+    enabled: clockKnown,
+  });
+  const sorted = events.data?.available ? [...events.data.value.data].sort((a, b) => when(a) - when(b) || a.id - b.id) : [];
+  const started = sorted.filter((event) => when(event) < from);
+  const coming = sorted.filter((event) => when(event) >= from).slice(0, SHOWN);
+  // One read of the live states: the coming events', and whether those that started are live.
+  const asked = [...started, ...coming];
+  const live = useQuery({ ...liveQueries.list({ eventIds: asked.map((event) => event.id) }), enabled: asked.length > 0 });
   const states = new Map(live.data?.available ? live.data.value.items.map((record) => [record.eventId, record.state] as const) : []);
+  const list = [...started.filter((event) => STILL_COMING.has(states.get(event.id) ?? '')), ...coming].slice(0, SHOWN);
   const types = useEventTypes(list.map((event) => event.typeId));
+  // A call that started may lead the list: wait for its state, so rows do not move under the pointer.
+  const waiting = !clockKnown || events.isPending || (started.length > 0 && live.isPending);
 
   return (
     <Panel title="Upcoming">
-      {!clockKnown || events.isPending ? (
+      {waiting ? (
         <SkeletonRows rows={3} label="Loading upcoming events" />
       ) : events.isError ? (
         <PanelError error={events.error} onRetry={() => void events.refetch()} />
