@@ -7,6 +7,7 @@ import { createFileProxy, FILE_ROUTE } from './files.ts';
 import { API_PREFIX, createApiProxy, type ApiProxy } from './proxy.ts';
 import { createSandbox, type Sandbox } from './sandbox/app.ts';
 import { errorResponse } from './sandbox/errors.ts';
+import { createSearchService, SEARCH_PATH, type SearchService } from './search/service.ts';
 import { createStaticHandler, pickEncoding } from './static.ts';
 
 /**
@@ -18,6 +19,7 @@ import { createStaticHandler, pickEncoding } from './static.ts';
  *   /app-config.json   { dataSource } for the "Sandbox data" badge
  *   /files?url=        same-origin reads of files on allowlisted hosts (server/files.ts)
  *   /api/calendar.ics  a calendar feed of companies' coming events (server/calendar-feed.ts)
+ *   /api/search…       transcript search (server/search/), over an index kept by this process
  *   /healthz           { status: 'ok' }
  *   everything else    dist/ (production only): files, SPA fallback, caching
  * with security headers on every response and compression of text responses.
@@ -57,7 +59,12 @@ export const SECURITY_HEADERS: Record<string, string> = {
   'cross-origin-opener-policy': 'same-origin',
 };
 
-export function createServerApp(config: ServerConfig, options: ServerAppOptions = {}): Hono {
+/** The origin of the requests the server makes to itself (the search index reading the API and files). */
+const INTERNAL_ORIGIN = 'http://search.internal';
+
+export type ServerApp = Hono & { search: SearchService };
+
+export function createServerApp(config: ServerConfig, options: ServerAppOptions = {}): ServerApp {
   const log = config.logRequests ? (options.log ?? ((line: string) => void process.stdout.write(`${line}\n`))) : undefined;
   let sandbox: Sandbox | undefined;
   let proxy: ApiProxy;
@@ -96,6 +103,27 @@ export function createServerApp(config: ServerConfig, options: ServerAppOptions 
   });
   app.all(FILE_ROUTE, (c) => fileRoute(c.req.raw));
 
+  // The search index reads the API through the same proxy (the key stays here) and transcript
+  // files through the same file route (allowlisted hosts, timeout) as the browser does.
+  const search = createSearchService({
+    config: config.search,
+    source: [
+      sandbox
+        ? `sandbox:${config.sandbox.seed}:${config.sandbox.companies}:${config.sandbox.dataset}:${new Date(sandbox.clock.now()).toISOString().slice(0, 10)}`
+        : `upstream:${config.upstream!.baseUrl}`,
+      `scope:${config.search.scope.companyIds.join(',')}:${config.search.scope.countries.join(',')}`,
+    ].join('|'),
+    api: (path, query) => {
+      const search = new URLSearchParams();
+      for (const [name, value] of Object.entries(query)) if (value !== undefined) search.set(name, String(value));
+      const qs = search.size > 0 ? `?${search}` : '';
+      return proxy(new Request(`${INTERNAL_ORIGIN}${API_PREFIX.slice(0, -1)}${path}${qs}`, { headers: { accept: 'application/json' } }));
+    },
+    file: (url, signal) => fileRoute(new Request(`${INTERNAL_ORIGIN}${FILE_ROUTE}?url=${encodeURIComponent(url)}`, { signal })),
+  });
+  app.all(SEARCH_PATH, (c) => search.handle(c.req.raw));
+  app.all(`${SEARCH_PATH}/*`, (c) => search.handle(c.req.raw));
+
   const sandboxRoute = (c: Context) => (sandbox ? sandbox.fetch(c.req.raw) : notFound(c));
   app.all('/sandbox-files/*', sandboxRoute);
   app.all('/__sandbox/*', sandboxRoute);
@@ -106,7 +134,7 @@ export function createServerApp(config: ServerConfig, options: ServerAppOptions 
     console.error('server: unexpected error', error);
     return errorResponse(500, `Internal server error while handling ${c.req.method} ${c.req.path}`);
   });
-  return app;
+  return Object.assign(app, { search });
 }
 
 function notFound(c: Context): Response {

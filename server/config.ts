@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { parseFileHosts } from './files.ts';
 import { readSandboxConfig, type SandboxConfig } from './sandbox/config.ts';
+import { readSearchConfig, type SearchConfig } from './search/config.ts';
 
 /**
  * The Node side's settings, read from the environment once at start-up. Every problem is reported
@@ -26,6 +27,8 @@ interface CommonConfig {
   sandbox: SandboxConfig;
   /** FILE_HOSTS: origins whose files the same-origin file route (/files) may fetch. */
   fileHosts: string[];
+  /** Transcript search (server/search/config.ts). */
+  search: SearchConfig;
 }
 
 export type ServerConfig =
@@ -84,6 +87,8 @@ export function readServerConfig(env: Env = process.env): ServerConfig {
   const fileHosts = parseFileHosts(env.FILE_HOSTS);
   problems.push(...fileHosts.problems);
 
+  const search = readSearchConfig(env, Boolean(apiKey && baseUrl), problems);
+
   let sandbox: SandboxConfig | undefined;
   try {
     sandbox = readSandboxConfig(env);
@@ -94,7 +99,7 @@ export function readServerConfig(env: Env = process.env): ServerConfig {
   if (problems.length > 0 || !sandbox) {
     throw new Error(`Invalid server settings:\n- ${problems.join('\n- ')}`);
   }
-  const common: CommonConfig = { port, host, proxyTimeoutMs, logRequests, sandbox, fileHosts: fileHosts.origins };
+  const common: CommonConfig = { port, host, proxyTimeoutMs, logRequests, sandbox, fileHosts: fileHosts.origins, search };
   if (apiKey && baseUrl) return { ...common, dataSource: 'upstream', upstream: upstreamConfig(baseUrl, apiKey) };
   return { ...common, dataSource: 'sandbox' };
 }

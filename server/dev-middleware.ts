@@ -22,8 +22,8 @@ export interface EarningsDeskServerOptions {
   env?: Record<string, string | undefined>;
 }
 
-export const SERVER_PATH_PREFIXES = ['/public/v3/', '/sandbox-files/', '/__sandbox/'];
-export const SERVER_PATHS = ['/public/v3', '/app-config.json', '/healthz', '/files', '/api/calendar.ics'];
+export const SERVER_PATH_PREFIXES = ['/public/v3/', '/sandbox-files/', '/__sandbox/', '/api/search/'];
+export const SERVER_PATHS = ['/public/v3', '/app-config.json', '/healthz', '/files', '/api/calendar.ics', '/api/search'];
 
 export function isServerPath(url: string | undefined): boolean {
   const path = (url ?? '/').split('?')[0] ?? '/';
@@ -48,6 +48,7 @@ export function earningsDeskServer(options: EarningsDeskServerOptions = {}): Plu
       throw new Error(`earnings-desk: ${(error as Error).message}`);
     }
     const app = createServerApp(config);
+    void app.search.start();
     const listener = getRequestListener(app.fetch, { overrideGlobalObjects: false });
     return (req: IncomingMessage, res: ServerResponse, next: Connect.NextFunction) => {
       if (!isServerPath(req.url)) return next();

@@ -40,6 +40,8 @@ function main() {
         ? `the real service at ${new URL(config.upstream.baseUrl).origin} (key from API_KEY)`
         : `the embedded sandbox (seed "${config.sandbox.seed}", ${config.sandbox.companies} companies)`;
     console.log(`Earnings Desk on http://${shownHost}:${info.port}  data: ${source}`);
+    // The transcript index opens and starts reading once the app answers.
+    void app.search.start();
   });
   server.on('error', (error) => {
     console.error(`Could not listen on ${config.host}:${config.port}: ${error.message}`);
@@ -55,7 +57,7 @@ function main() {
     // until the client drops them, so they are closed as they become idle.
     const force = setTimeout(() => process.exit(0), 5_000);
     force.unref();
-    server.close(() => process.exit(0));
+    server.close(() => void app.search.close().finally(() => process.exit(0)));
     if ('closeIdleConnections' in server) {
       server.closeIdleConnections();
       setInterval(() => server.closeIdleConnections(), 50).unref();

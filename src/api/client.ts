@@ -12,6 +12,8 @@ import { describeIssues } from '../lib/zod-issues.ts';
 export { describeIssues, formatPath } from '../lib/zod-issues.ts';
 
 export const API_PREFIX = '/public/v3';
+/** What our own server answers that the data service cannot (transcript search). */
+export const OWN_API_PREFIX = '/api';
 
 export type ApiErrorKind = 'unauthorized' | 'forbidden' | 'not-found' | 'rate-limited' | 'server' | 'network' | 'timeout' | 'malformed' | 'bad-request';
 
@@ -68,6 +70,8 @@ export interface GetJsonOptions<S extends z.ZodMiniType> {
   schema: S;
   /** Give up after this many ms with an ApiError of kind 'timeout'. Default 30 s; 0 disables. */
   timeoutMs?: number;
+  /** Where the path lives: the data service's API (default) or our own server's (`/api`, transcript search). */
+  prefix?: typeof API_PREFIX | typeof OWN_API_PREFIX;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -93,17 +97,17 @@ export function buildQueryString(query: QueryParams = {}): string {
 }
 
 /** `/public/v3${path}?query`, made absolute against `location.origin` when there is one (jsdom needs it). */
-export function apiUrl(path: string, query?: QueryParams): string {
+export function apiUrl(path: string, query?: QueryParams, prefix: string = API_PREFIX): string {
   const search = buildQueryString(query);
-  const relative = `${API_PREFIX}${path.startsWith('/') ? path : `/${path}`}${search ? `?${search}` : ''}`;
+  const relative = `${prefix}${path.startsWith('/') ? path : `/${path}`}${search ? `?${search}` : ''}`;
   const origin = (globalThis as { location?: { origin?: string } }).location?.origin;
   return origin && origin !== 'null' ? new URL(relative, origin).toString() : relative;
 }
 
 export async function getJson<S extends z.ZodMiniType>(path: string, options: GetJsonOptions<S>): Promise<z.output<S>> {
-  const { query, signal, schema, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
-  const url = apiUrl(path, query);
-  const shownUrl = `${API_PREFIX}${path}`;
+  const { query, signal, schema, timeoutMs = DEFAULT_TIMEOUT_MS, prefix = API_PREFIX } = options;
+  const url = apiUrl(path, query, prefix);
+  const shownUrl = `${prefix}${path}`;
   signal?.throwIfAborted();
 
   // Our own controller so a timeout can abort too; the caller's abort is forwarded with its reason,

@@ -23,7 +23,7 @@ export interface CallTranscripts<T extends TranscriptRecordLike> {
  * "Transcript", which ranks above "Transcript (Raw)" or a machine transcript. Types whose names
  * say neither rank alike, and the later published transcript wins (the edit comes after the raw).
  */
-function editRank(typeName: string | undefined): number {
+export function transcriptEditRank(typeName: string | undefined): number {
   if (!typeName) return 1;
   if (/edit|correct|final|verified/i.test(typeName)) return 2;
   if (/raw|machine|automatic|unedited|preliminary/i.test(typeName)) return 0;
@@ -44,7 +44,9 @@ export function oneTranscriptPerCall<T extends TranscriptRecordLike>(
     else byCall.set(doc.eventId, [doc]);
   }
   return [...byCall.values()].map((list) => {
-    const ranked = [...list].sort((a, b) => editRank(typeName(b.typeId)) - editRank(typeName(a.typeId)) || published(b) - published(a) || b.id - a.id);
+    const ranked = [...list].sort(
+      (a, b) => transcriptEditRank(typeName(b.typeId)) - transcriptEditRank(typeName(a.typeId)) || published(b) - published(a) || b.id - a.id,
+    );
     return { transcript: ranked[0]!, others: ranked.slice(1) };
   });
 }

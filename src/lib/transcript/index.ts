@@ -4,7 +4,7 @@
  * and the Node server both import it. Fetching a transcript lives in src/api/transcript-content.ts.
  */
 export { transcriptFileSchema, type SpeakerMapping, type TranscriptFile } from './schema.ts';
-export { createSpeakerNamer, speakerLine, UNKNOWN_SPEAKER, type TranscriptSpeaker } from './speakers.ts';
+export { createSpeakerNamer, speakerKind, speakerLine, SPEAKER_KINDS, UNKNOWN_SPEAKER, type SpeakerKind, type TranscriptSpeaker } from './speakers.ts';
 export {
   buildTranscript,
   parseTranscript,

@@ -16,6 +16,32 @@ export interface TranscriptSpeaker {
   detail?: string;
   /** Whether the file's speaker mapping names them. */
   mapped: boolean;
+  /** Which side of the call they speak for, read from their role (see speakerKind). */
+  kind: SpeakerKind;
+}
+
+/**
+ * Which side of the call a speaker is on: the company's executives (and its investor relations),
+ * the analysts who ask questions, the operator, or unknown (an unmapped machine transcript).
+ */
+export type SpeakerKind = 'executive' | 'analyst' | 'operator' | 'unknown';
+export const SPEAKER_KINDS: readonly SpeakerKind[] = ['executive', 'analyst', 'operator', 'unknown'];
+
+const EXECUTIVE_ROLE =
+  /\b(chief|ceo|cfo|coo|cto|president|officer|chair(man|woman|person)?|director|head|investor relations|treasurer|controller|founder|vp|vice|executive|manager|partner|general counsel|secretary)\b/i;
+
+/**
+ * A speaker's side from the mapping's role: "Operator"; "Analyst" (or anyone from another company
+ * than the one reporting when the role says so); a company officer ("Chief Financial Officer",
+ * "Head of Investor Relations", "President") is an executive. Nothing to go by: unknown.
+ */
+export function speakerKind(role: string | null | undefined): SpeakerKind {
+  const text = clean(role);
+  if (!text) return 'unknown';
+  if (/operator|moderator|conference host/i.test(text)) return 'operator';
+  if (/analyst|research|investor(?! relations)|portfolio|shareholder/i.test(text)) return 'analyst';
+  if (EXECUTIVE_ROLE.test(text)) return 'executive';
+  return 'unknown';
 }
 
 export const UNKNOWN_SPEAKER = 'Unknown speaker';
@@ -27,14 +53,14 @@ const clean = (value: string | null | undefined) => value?.replace(/\s+/g, ' ').
  * as they are first asked for. The same id always gives the same object.
  */
 export function createSpeakerNamer(mapping: SpeakerMapping | null | undefined): (id: number | null | undefined) => TranscriptSpeaker {
-  const named = new Map<number, { label?: string; detail?: string }>();
+  const named = new Map<number, { label?: string; detail?: string; kind: SpeakerKind }>();
   for (const entry of mapping ?? []) {
     if (named.has(entry.speaker)) continue; // the first entry for an id wins
     const name = clean(entry.speaker_data?.name);
     const role = clean(entry.speaker_data?.role);
     const company = clean(entry.speaker_data?.company);
     const detail = [name ? role : undefined, company].filter(Boolean).join(', ') || undefined;
-    if (name || role || detail) named.set(entry.speaker, { label: name ?? role, detail });
+    if (name || role || detail) named.set(entry.speaker, { label: name ?? role, detail, kind: speakerKind(role) });
   }
 
   const speakers = new Map<number | null, TranscriptSpeaker>();
@@ -44,11 +70,17 @@ export function createSpeakerNamer(mapping: SpeakerMapping | null | undefined): 
     let speaker = speakers.get(key);
     if (speaker) return speaker;
     if (key === null) {
-      speaker = { id: null, label: UNKNOWN_SPEAKER, mapped: false };
+      speaker = { id: null, label: UNKNOWN_SPEAKER, mapped: false, kind: 'unknown' };
     } else {
       const known = named.get(key);
       const label = known?.label ?? `Speaker ${++numbered}`;
-      speaker = { id: key, label, mapped: known?.label !== undefined, ...(known?.detail ? { detail: known.detail } : {}) };
+      speaker = {
+        id: key,
+        label,
+        mapped: known?.label !== undefined,
+        kind: known?.kind ?? 'unknown',
+        ...(known?.detail ? { detail: known.detail } : {}),
+      };
     }
     speakers.set(key, speaker);
     return speaker;

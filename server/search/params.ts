@@ -1,0 +1,188 @@
+import { createHash } from 'node:crypto';
+import { SPEAKER_KINDS, type SpeakerKind } from '../../src/lib/transcript/index.ts';
+import { parseSearchQuery } from '../../src/lib/search-query.ts';
+import type { FieldProblem } from '../sandbox/errors.ts';
+import type { SearchFilters, SearchSort } from './store.ts';
+
+/**
+ * The search API's query parameters, read strictly: an unknown parameter or a bad value is a 400
+ * naming the parameter and what is wrong, like the data service answers, so a typo never returns
+ * unfiltered results.
+ */
+
+export interface SearchRequest {
+  q: string;
+  tsquery: string;
+  words: string[];
+  filters: SearchFilters;
+  sort: SearchSort;
+  offset: number;
+  limit: number;
+  hitsPerCall: number;
+  /** Ties a cursor to the search it came from. */
+  key: string;
+}
+
+const FILTER_PARAMS = ['companyIds', 'countries', 'exchanges', 'typeIds', 'eventIds', 'from', 'to', 'fiscalYears', 'fiscalPeriods', 'speakers'];
+export const SEARCH_PARAMS = new Set(['q', 'sort', 'cursor', 'limit', 'hits', ...FILTER_PARAMS]);
+export const SUMMARY_PARAMS = new Set(['q', 'top', ...FILTER_PARAMS]);
+
+export const MAX_OFFSET = 10_000;
+const DAY = 86_400_000;
+
+function ids(name: string, raw: string | null, problems: FieldProblem[], max = 500): number[] | undefined {
+  if (raw === null) return undefined;
+  const items = raw.split(',').filter(Boolean);
+  if (items.length === 0) return undefined;
+  if (items.length > max) {
+    problems.push({ field: name, message: `${name} takes at most ${max} values` });
+    return undefined;
+  }
+  const out: number[] = [];
+  for (const item of items) {
+    if (!/^[1-9]\d{0,15}$/.test(item) || !Number.isSafeInteger(Number(item))) {
+      problems.push({ field: name, message: `${name} must be whole numbers separated by commas; "${item.slice(0, 40)}" is not one` });
+      return undefined;
+    }
+    out.push(Number(item));
+  }
+  return out;
+}
+
+function words(name: string, raw: string | null, pattern: RegExp, what: string, problems: FieldProblem[], normalise = (v: string) => v): string[] | undefined {
+  if (raw === null) return undefined;
+  const items = raw.split(',').filter(Boolean);
+  if (items.length === 0) return undefined;
+  if (items.length > 200) {
+    problems.push({ field: name, message: `${name} takes at most 200 values` });
+    return undefined;
+  }
+  for (const item of items) {
+    if (!pattern.test(item)) {
+      problems.push({ field: name, message: `${name} must be ${what} separated by commas; "${item.slice(0, 40)}" is not one` });
+      return undefined;
+    }
+  }
+  return items.map(normalise);
+}
+
+/** A date (2026-10-01, that day from midnight UTC) or a full ISO time; `end` moves a bare date to the day after. */
+function time(name: string, raw: string | null, end: boolean, problems: FieldProblem[]): string | undefined {
+  if (raw === null || raw === '') return undefined;
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(raw);
+  const parsed = day ? Date.parse(`${raw}T00:00:00Z`) : /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:?\d{2})$/.test(raw) ? Date.parse(raw) : NaN;
+  if (!Number.isFinite(parsed)) {
+    problems.push({ field: name, message: `${name} must be a date such as 2026-10-01 or a time such as 2026-10-01T09:00:00Z` });
+    return undefined;
+  }
+  return new Date(day && end ? parsed + DAY : parsed).toISOString();
+}
+
+function whole(name: string, raw: string | null, fallback: number, min: number, max: number, problems: FieldProblem[]): number {
+  if (raw === null || raw === '') return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || value > max) {
+    problems.push({ field: name, message: `${name} must be a whole number from ${min} to ${max}` });
+    return fallback;
+  }
+  return value;
+}
+
+function unknown(params: URLSearchParams, allowed: Set<string>, problems: FieldProblem[]) {
+  for (const name of new Set(params.keys())) {
+    if (!allowed.has(name)) problems.push({ field: name.slice(0, 60), message: `property ${name.slice(0, 60)} should not exist` });
+    else if (params.getAll(name).length > 1) problems.push({ field: name, message: `${name} is given more than once` });
+  }
+}
+
+export function readFilters(params: URLSearchParams, problems: FieldProblem[]): SearchFilters {
+  const filters: SearchFilters = {
+    companyIds: ids('companyIds', params.get('companyIds'), problems),
+    countries: words('countries', params.get('countries'), /^[A-Za-z]{2}$/, 'two-letter country codes', problems, (v) => v.toUpperCase()),
+    exchanges: words('exchanges', params.get('exchanges'), /^[A-Za-z0-9._-]{1,32}$/, 'exchange symbols', problems),
+    eventTypeIds: ids('typeIds', params.get('typeIds'), problems),
+    eventIds: ids('eventIds', params.get('eventIds'), problems),
+    from: time('from', params.get('from'), false, problems),
+    to: time('to', params.get('to'), true, problems),
+    fiscalYears: ids('fiscalYears', params.get('fiscalYears'), problems, 50),
+    fiscalPeriods: words('fiscalPeriods', params.get('fiscalPeriods'), /^[A-Za-z0-9]{1,8}$/, 'period labels such as Q1 or H2', problems, (v) =>
+      v.toUpperCase(),
+    ),
+    speakers: words(
+      'speakers',
+      params.get('speakers'),
+      new RegExp(`^(${SPEAKER_KINDS.join('|')})$`),
+      `speaker sides (${SPEAKER_KINDS.join(', ')})`,
+      problems,
+    ) as SpeakerKind[] | undefined,
+  };
+  if (filters.from && filters.to && filters.from >= filters.to) problems.push({ field: 'to', message: 'to must be after from' });
+  return filters;
+}
+
+function readQuery(params: URLSearchParams, problems: FieldProblem[]) {
+  const q = params.get('q');
+  if (q === null) {
+    problems.push({ field: 'q', message: 'Give what to search for as q' });
+    return undefined;
+  }
+  const parsed = parseSearchQuery(q);
+  if (!parsed.ok) {
+    problems.push({ field: 'q', message: parsed.problem });
+    return undefined;
+  }
+  return { q, ...parsed };
+}
+
+export function searchKey(q: string, filters: SearchFilters, sort: SearchSort): string {
+  return createHash('sha256')
+    .update(JSON.stringify([q, filters, sort]))
+    .digest('base64url')
+    .slice(0, 10);
+}
+
+export function encodeCursor(offset: number, key: string): string {
+  return Buffer.from(JSON.stringify({ o: offset, k: key })).toString('base64url');
+}
+
+function decodeCursor(raw: string | null, key: string, problems: FieldProblem[]): number {
+  if (raw === null || raw === '') return 0;
+  try {
+    const value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as { o?: unknown; k?: unknown };
+    if (typeof value.o === 'number' && Number.isInteger(value.o) && value.o >= 0 && value.o <= MAX_OFFSET && value.k === key) return value.o;
+    if (value.k !== key) {
+      problems.push({ field: 'cursor', message: 'cursor belongs to another search: start again without it' });
+      return 0;
+    }
+  } catch {
+    // reported below
+  }
+  problems.push({ field: 'cursor', message: 'cursor is not one this server gave: pass nextCursor back as it came' });
+  return 0;
+}
+
+export function readSearchRequest(params: URLSearchParams): SearchRequest | FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  unknown(params, SEARCH_PARAMS, problems);
+  const query = readQuery(params, problems);
+  const filters = readFilters(params, problems);
+  const sortRaw = params.get('sort') ?? 'relevance';
+  if (sortRaw !== 'relevance' && sortRaw !== 'date') problems.push({ field: 'sort', message: 'sort must be relevance or date' });
+  const sort: SearchSort = sortRaw === 'date' ? 'date' : 'relevance';
+  const limit = whole('limit', params.get('limit'), 20, 1, 50, problems);
+  const hitsPerCall = whole('hits', params.get('hits'), 3, 1, 50, problems);
+  const key = searchKey(query?.q ?? '', filters, sort);
+  const offset = decodeCursor(params.get('cursor'), key, problems);
+  if (problems.length > 0 || !query) return problems;
+  return { q: query.q, tsquery: query.tsquery, words: query.words, filters, sort, offset, limit, hitsPerCall, key };
+}
+
+export function readSummaryRequest(params: URLSearchParams): { q: string; tsquery: string; filters: SearchFilters; top: number } | FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  unknown(params, SUMMARY_PARAMS, problems);
+  const query = readQuery(params, problems);
+  const filters = readFilters(params, problems);
+  const top = whole('top', params.get('top'), 10, 1, 50, problems);
+  if (problems.length > 0 || !query) return problems;
+  return { q: query.q, tsquery: query.tsquery, filters, top };
+}

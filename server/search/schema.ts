@@ -1,0 +1,88 @@
+/**
+ * The search index's schema, the same on PGlite and PostgreSQL. One row per transcript (with the
+ * call it belongs to and how far its indexing got) and one row per paragraph of the transcript a
+ * call is searched by, denormalised with everything a filter needs so a search reads one table.
+ * English stemming happens in a generated tsvector column, with a GIN index on it.
+ *
+ * SCHEMA_VERSION changes when a table changes: an index written by another version is dropped and
+ * built again (it is a cache of the upstream, never the only copy of anything).
+ */
+
+export const SCHEMA_VERSION = 1;
+
+export const DROP_SQL = `
+drop table if exists search_paragraphs;
+drop table if exists search_transcripts;
+drop table if exists search_companies;
+drop table if exists search_meta;
+`;
+
+export const SCHEMA_SQL = `
+create table if not exists search_meta (
+  key text primary key,
+  value jsonb not null
+);
+
+create table if not exists search_companies (
+  id bigint primary key,
+  name text not null,
+  country text,
+  exchanges text[] not null default '{}'
+);
+
+create table if not exists search_transcripts (
+  id bigint primary key,
+  event_id bigint not null,
+  company_id bigint not null,
+  type_id integer not null,
+  file_url text,
+  created_at timestamptz,
+  updated_at timestamptz,
+  event_title text,
+  event_type_id integer,
+  event_date timestamptz,
+  fiscal_year integer,
+  fiscal_period text,
+  -- pending | indexed | superseded | failed
+  status text not null default 'pending',
+  -- set once read: whether the file names its speakers (the edited transcript)
+  edited boolean not null default false,
+  -- how edited the type's name reads (src/lib/transcript-records.ts): 2 edited, 1 plain, 0 raw
+  edit_rank integer not null default 1,
+  superseded_by bigint,
+  attempts integer not null default 0,
+  next_attempt_at timestamptz,
+  failure text,
+  failed_at timestamptz,
+  paragraphs integer not null default 0,
+  bytes integer
+);
+create index if not exists search_transcripts_status on search_transcripts (status, next_attempt_at);
+create index if not exists search_transcripts_event on search_transcripts (event_id);
+
+create table if not exists search_paragraphs (
+  transcript_id bigint not null,
+  position integer not null,
+  event_id bigint not null,
+  company_id bigint not null,
+  country text,
+  exchanges text[] not null default '{}',
+  event_type_id integer,
+  event_date timestamptz,
+  fiscal_year integer,
+  fiscal_period text,
+  speaker_label text not null,
+  speaker_detail text,
+  speaker_kind text not null,
+  start_s double precision not null,
+  end_s double precision not null,
+  body text not null,
+  -- one [character offset, sentence index, start, end] per sentence of body
+  sentences jsonb not null,
+  tsv tsvector generated always as (to_tsvector('english', body)) stored,
+  primary key (transcript_id, position)
+);
+create index if not exists search_paragraphs_tsv on search_paragraphs using gin (tsv);
+create index if not exists search_paragraphs_date on search_paragraphs (event_date);
+create index if not exists search_paragraphs_company on search_paragraphs (company_id);
+`;

@@ -1,0 +1,597 @@
+import type { SpeakerKind, Transcript } from '../../src/lib/transcript/index.ts';
+import type { SearchDb } from './db.ts';
+import { DROP_SQL, SCHEMA_SQL, SCHEMA_VERSION } from './schema.ts';
+
+/**
+ * Every query the search index runs, on either engine. Values are always bound parameters; the
+ * only text put together here is the list of filter clauses, from fixed pieces.
+ */
+
+export interface ListedTranscript {
+  id: number;
+  eventId: number;
+  companyId: number;
+  typeId: number;
+  fileUrl: string | null;
+  createdAt: string | null;
+  updatedAt: string | null;
+  editRank: number;
+  event?: {
+    title?: string | null;
+    typeId?: number | null;
+    date?: string | null;
+    fiscalYear?: number | null;
+    fiscalPeriod?: string | null;
+  } | null;
+}
+
+export interface CompanyRow {
+  id: number;
+  name: string;
+  country: string | null;
+  exchanges: string[];
+}
+
+export interface PendingTranscript {
+  id: number;
+  eventId: number;
+  companyId: number;
+  fileUrl: string | null;
+  attempts: number;
+}
+
+export interface SearchFilters {
+  companyIds?: number[];
+  countries?: string[];
+  exchanges?: string[];
+  eventTypeIds?: number[];
+  eventIds?: number[];
+  /** ISO times: event date from (inclusive) and to (exclusive). */
+  from?: string;
+  to?: string;
+  fiscalYears?: number[];
+  fiscalPeriods?: string[];
+  speakers?: SpeakerKind[];
+}
+
+export type SearchSort = 'relevance' | 'date';
+
+export interface CallHitRow {
+  eventId: number;
+  transcriptId: number;
+  transcriptTypeId: number;
+  edited: boolean;
+  hits: number;
+  score: number;
+  companyId: number;
+  companyName: string;
+  country: string | null;
+  eventTitle: string | null;
+  eventTypeId: number | null;
+  eventDate: string | null;
+  fiscalYear: number | null;
+  fiscalPeriod: string | null;
+}
+
+export interface ParagraphHitRow {
+  transcriptId: number;
+  position: number;
+  speakerLabel: string;
+  speakerDetail: string | null;
+  speakerKind: SpeakerKind;
+  start: number;
+  end: number;
+  body: string;
+  sentences: [number, number, number, number][];
+  headline: string;
+}
+
+export const MARK_START = '\uE000';
+export const MARK_END = '\uE001';
+const HEADLINE_OPTIONS = `HighlightAll=true, StartSel=${MARK_START}, StopSel=${MARK_END}`;
+
+/** Makes the schema, or builds it afresh when it was written by another version or for other data. */
+export async function migrate(db: SearchDb, source: string): Promise<{ rebuilt: boolean }> {
+  await db.exec('create table if not exists search_meta (key text primary key, value jsonb not null)');
+  const [row] = await db.query<{ value: { version: number; source: string } }>(`select value from search_meta where key = 'schema'`);
+  const current = row?.value;
+  const rebuilt = Boolean(current) && (current!.version !== SCHEMA_VERSION || current!.source !== source);
+  if (rebuilt || !current) await db.exec(DROP_SQL);
+  await db.exec(SCHEMA_SQL);
+  await setMeta(db, 'schema', { version: SCHEMA_VERSION, source });
+  return { rebuilt };
+}
+
+export async function getMeta<T>(db: Pick<SearchDb, 'query'>, key: string): Promise<T | undefined> {
+  const [row] = await db.query<{ value: T }>('select value from search_meta where key = $1', [key]);
+  return row?.value;
+}
+
+export async function setMeta(db: Pick<SearchDb, 'query'>, key: string, value: unknown): Promise<void> {
+  await db.query('insert into search_meta (key, value) values ($1, $2::jsonb) on conflict (key) do update set value = excluded.value', [
+    key,
+    JSON.stringify(value),
+  ]);
+}
+
+export async function missingCompanies(db: SearchDb, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.query<{ id: string }>('select id::text from search_companies where id = any($1::bigint[])', [ids]);
+  const known = new Set(rows.map((row) => Number(row.id)));
+  return ids.filter((id) => !known.has(id));
+}
+
+export async function saveCompanies(db: SearchDb, companies: CompanyRow[]): Promise<void> {
+  for (const company of companies) {
+    await db.query(
+      `insert into search_companies (id, name, country, exchanges) values ($1, $2, $3, $4::text[])
+       on conflict (id) do update set name = excluded.name, country = excluded.country, exchanges = excluded.exchanges`,
+      [company.id, company.name, company.country, company.exchanges],
+    );
+  }
+}
+
+/**
+ * Records transcripts read from the list. A new one, or one whose record changed since it was read
+ * (a later updatedAt), waits to be read; the rest stay as they are. Returns how many wait.
+ */
+export async function saveListed(db: SearchDb, listed: ListedTranscript[]): Promise<number> {
+  let queued = 0;
+  for (const doc of listed) {
+    const rows = await db.query<{ queued: boolean }>(
+      `insert into search_transcripts as t (id, event_id, company_id, type_id, file_url, created_at, updated_at, edit_rank,
+         event_title, event_type_id, event_date, fiscal_year, fiscal_period, status)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'pending')
+       on conflict (id) do update set
+         event_id = excluded.event_id, company_id = excluded.company_id, type_id = excluded.type_id, file_url = excluded.file_url,
+         created_at = excluded.created_at, updated_at = excluded.updated_at, edit_rank = excluded.edit_rank,
+         event_title = excluded.event_title, event_type_id = excluded.event_type_id, event_date = excluded.event_date,
+         fiscal_year = excluded.fiscal_year, fiscal_period = excluded.fiscal_period,
+         status = 'pending', attempts = 0, next_attempt_at = null, failure = null, failed_at = null
+       where t.updated_at is distinct from excluded.updated_at or t.file_url is distinct from excluded.file_url
+       returning true as queued`,
+      [
+        doc.id,
+        doc.eventId,
+        doc.companyId,
+        doc.typeId,
+        doc.fileUrl,
+        doc.createdAt,
+        doc.updatedAt,
+        doc.editRank,
+        doc.event?.title ?? null,
+        doc.event?.typeId ?? null,
+        doc.event?.date ?? null,
+        doc.event?.fiscalYear ?? null,
+        doc.event?.fiscalPeriod ?? null,
+      ],
+    );
+    if (rows.length > 0) queued++;
+  }
+  return queued;
+}
+
+/** Transcripts due to be read (never tried, or due for another try), newest calls first. */
+export async function duePending(db: SearchDb, now: Date, limit: number): Promise<PendingTranscript[]> {
+  const rows = await db.query<{ id: string; event_id: string; company_id: string; file_url: string | null; attempts: number }>(
+    `select id::text, event_id::text, company_id::text, file_url, attempts from search_transcripts
+     where status = 'pending' and (next_attempt_at is null or next_attempt_at <= $1)
+     order by event_date desc nulls last, id desc limit $2`,
+    [now.toISOString(), limit],
+  );
+  return rows.map((row) => ({
+    id: Number(row.id),
+    eventId: Number(row.event_id),
+    companyId: Number(row.company_id),
+    fileUrl: row.file_url,
+    attempts: row.attempts,
+  }));
+}
+
+/** When the next transcript waiting for another try is due, if any. */
+export async function nextRetryAt(db: SearchDb): Promise<Date | undefined> {
+  const [row] = await db.query<{ at: string | Date | null }>(`select min(next_attempt_at) as at from search_transcripts where status = 'pending'`);
+  return row?.at ? new Date(row.at) : undefined;
+}
+
+export async function saveFailure(db: SearchDb, id: number, reason: string, attempts: number, retryAt: Date | undefined, now: Date): Promise<void> {
+  await db.query(`update search_transcripts set status = $2, attempts = $3, failure = $4, failed_at = $5, next_attempt_at = $6 where id = $1`, [
+    id,
+    retryAt ? 'pending' : 'failed',
+    attempts,
+    reason,
+    now.toISOString(),
+    retryAt?.toISOString() ?? null,
+  ]);
+}
+
+interface Holder {
+  id: string;
+  edited: boolean;
+  edit_rank: number;
+  created_at: string | Date | null;
+}
+
+const time = (value: string | Date | null) => (value ? new Date(value).getTime() : 0);
+
+/** Whether transcript a should be the one a call is searched by rather than b (the app's rule). */
+function outranks(a: Holder, b: Holder): boolean {
+  if (a.edited !== b.edited) return a.edited;
+  if (a.edit_rank !== b.edit_rank) return a.edit_rank > b.edit_rank;
+  if (time(a.created_at) !== time(b.created_at)) return time(a.created_at) > time(b.created_at);
+  return Number(a.id) > Number(b.id);
+}
+
+/**
+ * Stores a transcript that was read. A call is searched by one transcript: the one that names its
+ * speakers (the edited one) over a machine transcript, else the later published. The other stays
+ * listed as superseded, without paragraphs.
+ */
+export async function saveIndexed(db: SearchDb, id: number, transcript: Transcript, bytes: number): Promise<'indexed' | 'superseded'> {
+  return db.transaction(async (tx) => {
+    const [self] = await tx.query<Holder & { event_id: string; company_id: string }>(
+      `select id::text, event_id::text, company_id::text, edit_rank, created_at, $2::boolean as edited from search_transcripts where id = $1`,
+      [id, transcript.mapped],
+    );
+    if (!self) return 'superseded';
+    const holders = await tx.query<Holder>(
+      `select id::text, edited, edit_rank, created_at from search_transcripts where event_id = $1 and status = 'indexed' and id <> $2`,
+      [self.event_id, id],
+    );
+    const winner = holders.find((holder) => outranks(holder, self));
+    if (winner) {
+      await tx.query(`delete from search_paragraphs where transcript_id = $1`, [id]);
+      await tx.query(
+        `update search_transcripts set status = 'superseded', superseded_by = $2, edited = $3, attempts = 0, failure = null, next_attempt_at = null, bytes = $4, paragraphs = 0 where id = $1`,
+        [id, winner.id, transcript.mapped, bytes],
+      );
+      return 'superseded';
+    }
+    for (const loser of holders) {
+      await tx.query(`delete from search_paragraphs where transcript_id = $1`, [loser.id]);
+      await tx.query(`update search_transcripts set status = 'superseded', superseded_by = $2, paragraphs = 0 where id = $1`, [loser.id, id]);
+    }
+    await tx.query(`delete from search_paragraphs where transcript_id = $1`, [id]);
+    const rows = transcript.paragraphs.map((paragraph) => {
+      let offset = 0;
+      const sentences = paragraph.sentences.map((sentence) => {
+        const entry = [offset, sentence.index, round(sentence.start), round(sentence.end)];
+        offset += sentence.text.length + 1;
+        return entry;
+      });
+      return {
+        position: paragraph.index,
+        label: paragraph.speaker.label,
+        detail: paragraph.speaker.detail ?? null,
+        kind: paragraph.speaker.kind,
+        start: round(paragraph.start),
+        end: round(paragraph.end),
+        body: paragraph.sentences.map((sentence) => sentence.text).join(' '),
+        sentences: JSON.stringify(sentences),
+      };
+    });
+    // One statement for the whole transcript: arrays unnested into rows, joined to the call's facts.
+    await tx.query(
+      `insert into search_paragraphs (transcript_id, position, event_id, company_id, country, exchanges, event_type_id, event_date,
+         fiscal_year, fiscal_period, speaker_label, speaker_detail, speaker_kind, start_s, end_s, body, sentences)
+       select t.id, p.position, t.event_id, t.company_id, c.country, coalesce(c.exchanges, '{}'), t.event_type_id, t.event_date,
+         t.fiscal_year, t.fiscal_period, p.label, p.detail, p.kind, p.start_s, p.end_s, p.body, p.sentences::jsonb
+       from search_transcripts t
+       left join search_companies c on c.id = t.company_id
+       cross join unnest($2::integer[], $3::text[], $4::text[], $5::text[], $6::double precision[], $7::double precision[], $8::text[], $9::text[])
+         as p(position, label, detail, kind, start_s, end_s, body, sentences)
+       where t.id = $1`,
+      [
+        id,
+        rows.map((row) => row.position),
+        rows.map((row) => row.label),
+        rows.map((row) => row.detail),
+        rows.map((row) => row.kind),
+        rows.map((row) => row.start),
+        rows.map((row) => row.end),
+        rows.map((row) => row.body),
+        rows.map((row) => row.sentences),
+      ],
+    );
+    await tx.query(
+      `update search_transcripts set status = 'indexed', edited = $2, superseded_by = null, attempts = 0, failure = null, failed_at = null,
+         next_attempt_at = null, paragraphs = $3, bytes = $4 where id = $1`,
+      [id, transcript.mapped, rows.length, bytes],
+    );
+    return 'indexed';
+  });
+}
+
+const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
+
+export interface IndexCounts {
+  listed: number;
+  indexed: number;
+  superseded: number;
+  pending: number;
+  retrying: number;
+  failed: number;
+  calls: number;
+  paragraphs: number;
+}
+
+export async function counts(db: SearchDb): Promise<IndexCounts> {
+  const [row] = await db.query<Record<keyof IndexCounts, string>>(
+    `select count(*)::text as listed,
+       count(*) filter (where status = 'indexed')::text as indexed,
+       count(*) filter (where status = 'superseded')::text as superseded,
+       count(*) filter (where status = 'pending' and attempts = 0)::text as pending,
+       count(*) filter (where status = 'pending' and attempts > 0)::text as retrying,
+       count(*) filter (where status = 'failed')::text as failed,
+       count(*) filter (where status = 'indexed')::text as calls,
+       coalesce(sum(paragraphs), 0)::text as paragraphs
+     from search_transcripts`,
+  );
+  const read = (key: keyof IndexCounts) => Number(row?.[key] ?? 0);
+  return {
+    listed: read('listed'),
+    indexed: read('indexed'),
+    superseded: read('superseded'),
+    pending: read('pending'),
+    retrying: read('retrying'),
+    failed: read('failed'),
+    calls: read('calls'),
+    paragraphs: read('paragraphs'),
+  };
+}
+
+export interface FailureRow {
+  transcriptId: number;
+  eventId: number;
+  companyId: number;
+  reason: string;
+  attempts: number;
+  at: string | null;
+  retryAt: string | null;
+}
+
+/** Transcripts that could not be read: failed for good first, then those waiting to try again. */
+export async function failures(db: SearchDb, limit: number): Promise<FailureRow[]> {
+  const rows = await db.query<{
+    id: string;
+    event_id: string;
+    company_id: string;
+    failure: string;
+    attempts: number;
+    failed_at: string | Date | null;
+    next_attempt_at: string | Date | null;
+  }>(
+    `select id::text, event_id::text, company_id::text, failure, attempts, failed_at, next_attempt_at from search_transcripts
+     where failure is not null and status in ('failed', 'pending')
+     order by (status = 'failed') desc, failed_at desc, id desc limit $1`,
+    [limit],
+  );
+  const iso = (value: string | Date | null) => (value ? new Date(value).toISOString() : null);
+  return rows.map((row) => ({
+    transcriptId: Number(row.id),
+    eventId: Number(row.event_id),
+    companyId: Number(row.company_id),
+    reason: row.failure,
+    attempts: row.attempts,
+    at: iso(row.failed_at),
+    retryAt: iso(row.next_attempt_at),
+  }));
+}
+
+/** The filter clauses over search_paragraphs (alias p), each value a bound parameter. */
+function filterClauses(filters: SearchFilters, params: unknown[]): string[] {
+  const add = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const clauses: string[] = [];
+  if (filters.companyIds?.length) clauses.push(`p.company_id = any(${add(filters.companyIds)}::bigint[])`);
+  if (filters.countries?.length) clauses.push(`p.country = any(${add(filters.countries)}::text[])`);
+  if (filters.exchanges?.length) clauses.push(`p.exchanges && ${add(filters.exchanges)}::text[]`);
+  if (filters.eventTypeIds?.length) clauses.push(`p.event_type_id = any(${add(filters.eventTypeIds)}::integer[])`);
+  if (filters.eventIds?.length) clauses.push(`p.event_id = any(${add(filters.eventIds)}::bigint[])`);
+  if (filters.from) clauses.push(`p.event_date >= ${add(filters.from)}::timestamptz`);
+  if (filters.to) clauses.push(`p.event_date < ${add(filters.to)}::timestamptz`);
+  if (filters.fiscalYears?.length) clauses.push(`p.fiscal_year = any(${add(filters.fiscalYears)}::integer[])`);
+  if (filters.fiscalPeriods?.length) clauses.push(`p.fiscal_period = any(${add(filters.fiscalPeriods)}::text[])`);
+  if (filters.speakers?.length) clauses.push(`p.speaker_kind = any(${add(filters.speakers)}::text[])`);
+  return clauses;
+}
+
+/** Whether the query has any word the index keeps (not only common words such as "the"). */
+export async function queryHasWords(db: SearchDb, tsquery: string): Promise<boolean> {
+  const [row] = await db.query<{ nodes: number }>(`select numnode(to_tsquery('english', $1)) as nodes`, [tsquery]);
+  return (row?.nodes ?? 0) > 0;
+}
+
+export interface CallPage {
+  calls: CallHitRow[];
+  totalCalls: number;
+  totalHits: number;
+}
+
+/** The calls that match, one row each with its hit count, sorted and paged. */
+export async function searchCalls(db: SearchDb, tsquery: string, filters: SearchFilters, sort: SearchSort, offset: number, limit: number): Promise<CallPage> {
+  const params: unknown[] = [tsquery];
+  const where = ['p.tsv @@ q.q', ...filterClauses(filters, params)].join(' and ');
+  params.push(limit, offset);
+  const order = sort === 'date' ? 'c.event_date desc nulls last, c.event_id desc' : 'c.score desc, c.event_date desc nulls last, c.event_id desc';
+  const rows = await db.query<Record<string, unknown>>(
+    `with q as (select to_tsquery('english', $1) as q),
+     calls as (
+       select p.transcript_id, p.event_id, max(p.event_date) as event_date, count(*)::integer as hits,
+         max(ts_rank_cd(p.tsv, q.q, 1)) + ln(count(*)) / 20 as score
+       from search_paragraphs p, q where ${where}
+       group by p.transcript_id, p.event_id
+     )
+     select c.transcript_id::text, c.event_id::text, c.hits, c.score, count(*) over () as total_calls, sum(c.hits) over () as total_hits,
+       t.type_id, t.edited, t.company_id::text, co.name as company_name, co.country, t.event_title, t.event_type_id, t.event_date,
+       t.fiscal_year, t.fiscal_period
+     from calls c
+     join search_transcripts t on t.id = c.transcript_id
+     left join search_companies co on co.id = t.company_id
+     order by ${order}
+     limit $${params.length - 1} offset $${params.length}`,
+    params,
+  );
+  let totalCalls = Number(rows[0]?.total_calls ?? 0);
+  let totalHits = Number(rows[0]?.total_hits ?? 0);
+  if (rows.length === 0 && offset > 0) {
+    // Past the end: the totals still say what the search found.
+    const [row] = await db.query<{ calls: string; hits: string }>(
+      `with q as (select to_tsquery('english', $1) as q)
+       select count(distinct p.event_id)::text as calls, count(*)::text as hits from search_paragraphs p, q where ${where}`,
+      params.slice(0, -2),
+    );
+    totalCalls = Number(row?.calls ?? 0);
+    totalHits = Number(row?.hits ?? 0);
+  }
+  return {
+    totalCalls,
+    totalHits,
+    calls: rows.map((row) => ({
+      eventId: Number(row.event_id),
+      transcriptId: Number(row.transcript_id),
+      transcriptTypeId: Number(row.type_id),
+      edited: Boolean(row.edited),
+      hits: Number(row.hits),
+      score: Number(row.score),
+      companyId: Number(row.company_id),
+      companyName: (row.company_name as string | null) ?? `Company ${row.company_id}`,
+      country: (row.country as string | null) ?? null,
+      eventTitle: (row.event_title as string | null) ?? null,
+      eventTypeId: row.event_type_id === null ? null : Number(row.event_type_id),
+      eventDate: row.event_date ? new Date(row.event_date as string).toISOString() : null,
+      fiscalYear: row.fiscal_year === null ? null : Number(row.fiscal_year),
+      fiscalPeriod: (row.fiscal_period as string | null) ?? null,
+    })),
+  };
+}
+
+/** The first `perCall` matching paragraphs of each of these transcripts, in time order, with the matched words marked. */
+export async function paragraphHits(
+  db: SearchDb,
+  tsquery: string,
+  filters: SearchFilters,
+  transcriptIds: number[],
+  perCall: number,
+): Promise<ParagraphHitRow[]> {
+  if (transcriptIds.length === 0) return [];
+  const params: unknown[] = [tsquery, transcriptIds];
+  const where = ['p.tsv @@ q.q', 'p.transcript_id = any($2::bigint[])', ...filterClauses(filters, params)].join(' and ');
+  params.push(perCall, HEADLINE_OPTIONS);
+  const rows = await db.query<Record<string, unknown>>(
+    `with q as (select to_tsquery('english', $1) as q),
+     ranked as (
+       select p.transcript_id, p.position, p.speaker_label, p.speaker_detail, p.speaker_kind, p.start_s, p.end_s, p.body, p.sentences,
+         row_number() over (partition by p.transcript_id order by p.position) as n
+       from search_paragraphs p, q where ${where}
+     )
+     select r.transcript_id::text, r.position, r.speaker_label, r.speaker_detail, r.speaker_kind, r.start_s, r.end_s, r.body, r.sentences,
+       ts_headline('english', r.body, q.q, $${params.length}) as headline
+     from ranked r, q where r.n <= $${params.length - 1}
+     order by r.transcript_id, r.position`,
+    params,
+  );
+  return rows.map((row) => ({
+    transcriptId: Number(row.transcript_id),
+    position: Number(row.position),
+    speakerLabel: row.speaker_label as string,
+    speakerDetail: (row.speaker_detail as string | null) ?? null,
+    speakerKind: row.speaker_kind as SpeakerKind,
+    start: Number(row.start_s),
+    end: Number(row.end_s),
+    body: row.body as string,
+    sentences: (typeof row.sentences === 'string' ? JSON.parse(row.sentences) : row.sentences) as [number, number, number, number][],
+    headline: row.headline as string,
+  }));
+}
+
+export interface QuarterCount {
+  fiscalYear: number;
+  fiscalPeriod: string;
+  hits: number;
+  calls: number;
+  /** Calls indexed for that period under the same filters (the query aside). */
+  searched: number;
+}
+
+export interface CompanyCount {
+  companyId: number;
+  name: string;
+  country: string | null;
+  hits: number;
+  calls: number;
+}
+
+/** Hits per fiscal period and the companies with the most hits, for the same query and filters. */
+export async function summarize(
+  db: SearchDb,
+  tsquery: string,
+  filters: SearchFilters,
+  top: number,
+): Promise<{ quarters: QuarterCount[]; companies: CompanyCount[] }> {
+  const params: unknown[] = [tsquery];
+  const clauses = filterClauses(filters, params);
+  const where = ['p.tsv @@ q.q', ...clauses].join(' and ');
+  const quarters = await db.query<{ fiscal_year: number; fiscal_period: string; hits: string; calls: string }>(
+    `with q as (select to_tsquery('english', $1) as q)
+     select p.fiscal_year, p.fiscal_period, count(*)::text as hits, count(distinct p.event_id)::text as calls
+     from search_paragraphs p, q where ${where} and p.fiscal_year is not null and p.fiscal_period is not null
+     group by p.fiscal_year, p.fiscal_period`,
+    params,
+  );
+  // The calls searched per period: the same filters without the words (and without the speaker, a
+  // call is searched whoever speaks in it).
+  const baseParams: unknown[] = [];
+  const baseClauses = filterClauses({ ...filters, speakers: undefined }, baseParams);
+  const searched = await db.query<{ fiscal_year: number; fiscal_period: string; calls: string }>(
+    `select p.fiscal_year, p.fiscal_period, count(distinct p.event_id)::text as calls
+     from search_paragraphs p where p.position = 0 and p.fiscal_year is not null and p.fiscal_period is not null
+       ${baseClauses.length ? `and ${baseClauses.join(' and ')}` : ''}
+     group by p.fiscal_year, p.fiscal_period`,
+    baseParams,
+  );
+  const searchedBy = new Map(searched.map((row) => [`${row.fiscal_year}/${row.fiscal_period}`, Number(row.calls)]));
+  params.push(top);
+  const companies = await db.query<{ company_id: string; name: string | null; country: string | null; hits: string; calls: string }>(
+    `with q as (select to_tsquery('english', $1) as q),
+     counted as (
+       select p.company_id, count(*) as hits, count(distinct p.event_id) as calls from search_paragraphs p, q where ${where} group by p.company_id
+     )
+     select c.company_id::text, co.name, co.country, c.hits::text, c.calls::text from counted c
+     left join search_companies co on co.id = c.company_id
+     order by c.hits desc, c.calls desc, co.name limit $${params.length}`,
+    params,
+  );
+  const hitsBy = new Map(quarters.map((row) => [`${row.fiscal_year}/${row.fiscal_period}`, row]));
+  const periods = new Map<string, { fiscalYear: number; fiscalPeriod: string }>();
+  for (const row of [...searched, ...quarters])
+    periods.set(`${row.fiscal_year}/${row.fiscal_period}`, { fiscalYear: Number(row.fiscal_year), fiscalPeriod: row.fiscal_period });
+  return {
+    // Every period searched, a period without a hit included: a subject that fades shows as zero.
+    quarters: [...periods.entries()]
+      .map(([key, period]) => {
+        const hit = hitsBy.get(key);
+        const calls = Number(hit?.calls ?? 0);
+        return { ...period, hits: Number(hit?.hits ?? 0), calls, searched: Math.max(searchedBy.get(key) ?? 0, calls) };
+      })
+      .sort((a, b) => a.fiscalYear - b.fiscalYear || a.fiscalPeriod.localeCompare(b.fiscalPeriod)),
+    companies: companies.map((row) => ({
+      companyId: Number(row.company_id),
+      name: row.name ?? `Company ${row.company_id}`,
+      country: row.country,
+      hits: Number(row.hits),
+      calls: Number(row.calls),
+    })),
+  };
+}
+
+/** Bytes the index takes (tables and their indexes). */
+export async function indexBytes(db: SearchDb): Promise<number> {
+  const [row] = await db.query<{ bytes: string }>(
+    `select coalesce(sum(pg_total_relation_size(c.oid)), 0)::text as bytes from pg_class c
+     where c.relkind = 'r' and c.relname in ('search_paragraphs', 'search_transcripts', 'search_companies', 'search_meta')`,
+  );
+  return Number(row?.bytes ?? 0);
+}
