@@ -229,6 +229,10 @@ function outranks(a: Holder, b: Holder): boolean {
  */
 export async function saveIndexed(db: SearchDb, id: number, transcript: Transcript, bytes: number): Promise<'indexed' | 'superseded'> {
   return db.transaction(async (tx) => {
+    // Every transcript of the call is locked first: a call's raw and edited transcripts read at the
+    // same time (two connections on PostgreSQL) are stored one after the other, so one supersedes
+    // the other instead of both being kept.
+    await tx.query(`select id from search_transcripts where event_id = (select event_id from search_transcripts where id = $1) order by id for update`, [id]);
     const [self] = await tx.query<Holder & { event_id: string; company_id: string }>(
       `select id::text, event_id::text, company_id::text, edit_rank, created_at, $2::boolean as edited from search_transcripts where id = $1`,
       [id, transcript.mapped],

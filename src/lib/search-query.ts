@@ -38,7 +38,7 @@ export const QUERY_HELP =
 const WORD_PART = /[\p{L}\p{N}]+/gu;
 // Characters with a meaning in the syntax, or that sit inside words and numbers (it's, year-on-year,
 // 3.5%, U.S., $2, 10,000, 50/50). Anything else is refused by name.
-const ALLOWED = /^[\p{L}\p{M}\p{N}\s"*'’.,%$€£¥/:?!+-]$/u;
+const ALLOWED = /^[\p{L}\p{M}\p{N}\s"“”*'’.,%$€£¥/:?!+-]$/u;
 
 const quote = (word: string, prefix: boolean) => `'${word}'${prefix ? ':*' : ''}`;
 

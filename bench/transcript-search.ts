@@ -1,0 +1,133 @@
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { createServerApp } from '../server/app.ts';
+import { readServerConfig } from '../server/config.ts';
+
+/**
+ * Transcript search (server/search/) on the embedded engine (PGlite, persisted to a temporary
+ * directory), at the default sandbox size and at 5,000 companies:
+ * - ingest: time to index every transcript from a cold start, transcripts/s and paragraphs/s;
+ *   whether the app stays responsive meanwhile (event-loop delay, and the latency of an API list
+ *   request during indexing against the same request before it);
+ * - the index on disk, and the memory the process holds afterwards;
+ * - query time (p50 / p95 over 40 runs) for ten kinds of query.
+ * Anchors: the default sandbox fully indexed within 120 s; query p95 under 100 ms.
+ * Prints numbers beside their anchors; asserts nothing.
+ *
+ *   npm run bench:search                          # 500 and 5,000 companies
+ *   BENCH_SEARCH_COMPANIES=500 npm run bench:search
+ */
+
+const SIZES = (process.env.BENCH_SEARCH_COMPANIES ?? '500,5000').split(',').map(Number);
+const RUNS = 40;
+const INGEST_AIM_S = 120;
+const QUERY_AIM_MS = 100;
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+};
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
+
+function directoryBytes(path: string): number {
+  let total = 0;
+  for (const entry of readdirSync(path, { withFileTypes: true })) {
+    const full = join(path, entry.name);
+    total += entry.isDirectory() ? directoryBytes(full) : statSync(full).size;
+  }
+  return total;
+}
+
+const QUERIES: [string, string[]][] = [
+  ['a common word', ['q=margin', 'q=demand', 'q=quarter', 'q=growth']],
+  ['a rarer word', ['q=tariffs', 'q=buyback', 'q=acquisition', 'q=currency']],
+  ['an exact phrase', ['q=%22gross+margin%22', 'q=%22free+cash+flow%22', 'q=%22supply+chain%22', 'q=%22full+year%22']],
+  ['a prefix', ['q=guid*', 'q=invent*', 'q=pric*', 'q=acqui*']],
+  ['OR', ['q=tariffs+OR+duties', 'q=buyback+OR+dividend', 'q=china+OR+europe', 'q=inventory+OR+destocking']],
+  ['with an exclusion', ['q=demand+-europe', 'q=margin+-gross', 'q=growth+-china', 'q=pricing+-tariffs']],
+  ['one company', ['q=margin&companyIds=7', 'q=demand&companyIds=21', 'q=guidance&companyIds=42', 'q=pricing&companyIds=99']],
+  ['analysts only, sorted by date', ['q=margin&speakers=analyst&sort=date', 'q=guidance&speakers=analyst&sort=date', 'q=demand&speakers=analyst&sort=date']],
+  ['a date range and country', ['q=margin&from=2026-01-01&to=2026-06-30&countries=US', 'q=demand&from=2025-07-01&to=2025-12-31&countries=GB,SE']],
+  ['per quarter and company (summary)', ['summary?q=margin', 'summary?q=%22gross+margin%22', 'summary?q=tariffs', 'summary?q=guid*']],
+];
+
+async function benchSize(companies: number): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-search-'));
+  const config = readServerConfig({
+    ...process.env,
+    API_KEY: '',
+    API_BASE_URL: '',
+    DATABASE_URL: '',
+    SANDBOX_NOW: '2026-11-21T12:00:00Z',
+    SANDBOX_COMPANIES: String(companies),
+    SEARCH_DATA_DIR: dataDir,
+  });
+  const app = createServerApp(config);
+  const request = async (path: string) => {
+    const started = performance.now();
+    const response = await app.fetch(new Request(`http://127.0.0.1${path}`));
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+    return performance.now() - started;
+  };
+  console.log(`\n── ${companies.toLocaleString('en-US')} companies ──`);
+
+  // The same API request before indexing, and every 250 ms while it runs.
+  const probe = '/public/v3/companies?limit=50';
+  await request(probe);
+  const before: number[] = [];
+  for (let i = 0; i < 20; i++) before.push(await request(probe));
+  const during: number[] = [];
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  let indexing = true;
+  const prober = (async () => {
+    while (indexing) {
+      during.push(await request(probe));
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  })();
+
+  const started = performance.now();
+  lag.enable();
+  await app.search.whenSynced();
+  lag.disable();
+  const seconds = (performance.now() - started) / 1000;
+  indexing = false;
+  await prober;
+  const status = await app.search.status();
+  if (status.state !== 'idle') console.log(`  ! the index ended its first sync in state ${status.state}: ${status.detail ?? status.lastError ?? ''}`);
+  const read = status.transcripts.indexed + status.transcripts.superseded;
+  console.log(
+    `Ingest: ${read.toLocaleString('en-US')} transcripts (${status.calls.toLocaleString('en-US')} calls searchable, ${status.paragraphs.toLocaleString('en-US')} paragraphs) in ${seconds.toFixed(1)} s`,
+  );
+  console.log(
+    `  ${(read / seconds).toFixed(0)} transcripts/s, ${(status.paragraphs / seconds).toFixed(0)} paragraphs/s; aim: default sandbox within ${INGEST_AIM_S} s (${(seconds / INGEST_AIM_S).toFixed(2)}× the aim)`,
+  );
+  console.log(
+    `  App while indexing: ${probe} p50 ${ms(percentile(during, 50))} / p95 ${ms(percentile(during, 95))} (before: p50 ${ms(percentile(before, 50))} / p95 ${ms(percentile(before, 95))}; ${(percentile(during, 95) / percentile(before, 95)).toFixed(1)}× at p95), ${during.length} requests`,
+  );
+  console.log(`  Event-loop delay while indexing: p50 ${ms(lag.percentile(50) / 1e6)}, p99 ${ms(lag.percentile(99) / 1e6)}, max ${ms(lag.max / 1e6)}`);
+  console.log(`Index: ${mb(status.bytes ?? 0)} in tables and indexes; ${mb(directoryBytes(dataDir))} on disk (PGlite data directory)`);
+  (globalThis as { gc?: () => void }).gc?.();
+  const memory = process.memoryUsage();
+  console.log(`Memory held: RSS ${mb(memory.rss)}, JS heap ${mb(memory.heapUsed)}, WebAssembly and buffers ${mb(memory.arrayBuffers + memory.external)}`);
+
+  console.log(`Queries (p50 / p95 of ${RUNS}; aim p95 < ${QUERY_AIM_MS} ms):`);
+  for (const [label, variants] of QUERIES) {
+    const times: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const variant = variants[run % variants.length]!;
+      const path = variant.startsWith('summary?') ? `/api/search/${variant}` : `/api/search?${variant}`;
+      times.push(await request(path));
+    }
+    const p95 = percentile(times, 95);
+    console.log(`  ${label.padEnd(34)} ${ms(percentile(times, 50)).padStart(9)} / ${ms(p95).padStart(9)}  (${(p95 / QUERY_AIM_MS).toFixed(2)}× the aim)`);
+  }
+  await app.search.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+for (const size of SIZES) await benchSize(size);

@@ -1,0 +1,409 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSandbox } from '../../server/sandbox/app.ts';
+import { readSearchConfig } from '../../server/search/config.ts';
+import { createSearchService, type SearchService, type SearchServiceOptions } from '../../server/search/service.ts';
+
+/**
+ * The transcript search end to end: the ingester reading the sandbox (the faithful stand-in for
+ * the data service), the index (PGlite always; a real PostgreSQL too when DATABASE_URL is set) and
+ * the HTTP answers. What the search should find is worked out independently, by reading every
+ * transcript file and matching plain regular expressions against its sentences.
+ */
+
+const NOW = '2026-11-21T12:00:00Z';
+const sandbox = createSandbox({ seed: 'search-tests', companies: 12, now: NOW, clockRate: 0 });
+const ORIGIN = 'http://search.internal';
+
+const engines: { name: string; databaseUrl?: string }[] = [{ name: 'PGlite' }];
+if (process.env.DATABASE_URL) engines.push({ name: 'PostgreSQL', databaseUrl: process.env.DATABASE_URL });
+
+type Query = Record<string, string | number | undefined>;
+const queryString = (query: Query) => {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, String(value));
+  return params.size ? `?${params}` : '';
+};
+
+/** The sandbox as the data service: the key added as the proxy adds it. */
+const upstream = {
+  api: (path: string, query: Query) =>
+    sandbox.fetch(new Request(`${ORIGIN}/public/v3${path}${queryString(query)}`, { headers: { 'x-api-key': sandbox.apiKey, accept: 'application/json' } })),
+  file: (url: string, signal: AbortSignal) => sandbox.fetch(new Request(url, { signal })),
+};
+
+let sources = 0;
+function makeService(
+  engine: { databaseUrl?: string },
+  env: Record<string, string> = {},
+  overrides: Partial<Omit<SearchServiceOptions, 'config'>> = {},
+): SearchService {
+  const problems: string[] = [];
+  const config = readSearchConfig({ SEARCH_DATA_DIR: 'memory', ...(engine.databaseUrl ? { DATABASE_URL: engine.databaseUrl } : {}), ...env }, false, problems);
+  expect(problems).toEqual([]);
+  // A new source each time: on a shared PostgreSQL database, each service starts from an empty index.
+  return createSearchService({ config, source: `tests-${process.pid}-${++sources}`, ...upstream, log: () => {}, ...overrides });
+}
+
+async function get(service: SearchService, path: string): Promise<{ status: number; body: any }> {
+  const response = await service.handle(new Request(`http://app.test${path}`));
+  return { status: response.status, body: await response.json() };
+}
+
+// ── the oracle: every transcript read by hand ─────────────────────────────────────────────────
+
+interface OracleParagraph {
+  eventId: number;
+  companyId: number;
+  transcriptId: number;
+  role: string | null;
+  sentences: string[];
+  starts: number[];
+}
+
+async function listAll(path: string): Promise<any[]> {
+  const items: any[] = [];
+  let cursor = 0;
+  for (;;) {
+    const page = (await (await upstream.api(path, { limit: 500, cursor, expand: path.startsWith('/documents') ? 'event' : undefined })).json()) as any;
+    items.push(...page.data);
+    if (page.pagination.nextCursor === null || page.data.length === 0) return items;
+    cursor = page.pagination.nextCursor;
+  }
+}
+
+const oracle: OracleParagraph[] = [];
+let listedTranscripts = 0;
+let eventsWithBoth = 0;
+
+beforeAll(async () => {
+  const docs = await listAll('/documents/transcripts');
+  listedTranscripts = docs.length;
+  const byEvent = new Map<number, any[]>();
+  for (const doc of docs) byEvent.set(doc.eventId, [...(byEvent.get(doc.eventId) ?? []), doc]);
+  for (const [eventId, list] of byEvent) {
+    // Type 15 is the edited transcript (with speakers), 22 the machine one.
+    if (list.length > 1) eventsWithBoth++;
+    const chosen = list.find((doc) => doc.typeId === 15) ?? list[0];
+    const file = (await (await upstream.file(chosen.fileUrl, new AbortController().signal)).json()) as any;
+    const roles = new Map<number, string | null>((file.speaker_mapping ?? []).map((m: any) => [m.speaker, m.speaker_data?.role ?? null]));
+    for (const paragraph of file.transcript.paragraphs) {
+      oracle.push({
+        eventId,
+        companyId: chosen.companyId,
+        transcriptId: chosen.id,
+        role: roles.get(paragraph.speaker) ?? null,
+        sentences: paragraph.sentences.map((s: any) => s.text),
+        starts: paragraph.sentences.map((s: any) => s.start),
+      });
+    }
+  }
+}, 60_000);
+
+const expectedEvents = (match: (text: string) => boolean, keep: (p: OracleParagraph) => boolean = () => true) =>
+  [...new Set(oracle.filter((p) => keep(p) && match(p.sentences.join(' '))).map((p) => p.eventId))].sort((a, b) => a - b);
+
+async function allEvents(service: SearchService, query: string): Promise<number[]> {
+  const events: number[] = [];
+  let cursor: string | null = null;
+  do {
+    const { status, body } = await get(service, `/api/search?${query}&limit=50${cursor ? `&cursor=${cursor}` : ''}`);
+    expect(status).toBe(200);
+    events.push(...body.calls.map((call: any) => call.eventId));
+    cursor = body.nextCursor;
+  } while (cursor);
+  return events.sort((a, b) => a - b);
+}
+
+describe.each(engines)('transcript search on $name', (engine) => {
+  let service: SearchService;
+  beforeAll(async () => {
+    service = makeService(engine);
+    await service.whenSynced();
+  }, 120_000);
+  afterAll(() => service?.close());
+
+  it('indexes every listed transcript, one per call: the edited one where a call has both', async () => {
+    const { status, body } = await get(service, '/api/search/status');
+    expect(status).toBe(200);
+    expect(body.state).toBe('idle');
+    expect(body.engine).toBe(engine.databaseUrl ? 'postgresql' : 'pglite');
+    expect(body.transcripts.listed).toBe(listedTranscripts);
+    expect(body.transcripts.indexed + body.transcripts.superseded).toBe(listedTranscripts);
+    expect(body.transcripts.superseded).toBe(eventsWithBoth);
+    expect(body.transcripts.failed).toBe(0);
+    expect(body.calls).toBe(new Set(oracle.map((p) => p.eventId)).size);
+    expect(body.paragraphs).toBe(oracle.length);
+    expect(body.failures).toEqual([]);
+    expect(listedTranscripts).toBeGreaterThan(100);
+    expect(eventsWithBoth).toBeGreaterThan(20);
+  });
+
+  it('finds an exact phrase in exactly the calls that say it, the edited transcript with named speakers', async () => {
+    const expected = expectedEvents((text) => /\bgross margins?\b/i.test(text));
+    expect(expected.length).toBeGreaterThan(5);
+    expect(await allEvents(service, 'q=%22gross+margin%22')).toEqual(expected);
+
+    const { body } = await get(service, '/api/search?q=%22gross+margin%22&hits=50');
+    const call = body.calls[0];
+    const ours = oracle.filter((p) => p.eventId === call.eventId);
+    expect(call.transcriptId).toBe(ours[0]!.transcriptId);
+    const edited = ours.some((p) => p.role !== null);
+    expect(call.edited).toBe(edited);
+    const match = call.matches[0];
+    const marked = match.sentences[0].segments.filter((s: any) => s.marked).map((s: any) => s.text.toLowerCase());
+    expect(marked.slice(0, 2)).toEqual(['gross', expect.stringMatching(/^margins?$/)]);
+    // The sentence's start is that sentence's start in the file: what ▶ plays from.
+    const paragraph = ours[match.paragraph]!;
+    const sentenceText = match.sentences[0].segments.map((s: any) => s.text).join('');
+    const at = paragraph.sentences.indexOf(sentenceText);
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(match.sentences[0].start).toBeCloseTo(paragraph.starts[at]!, 3);
+  });
+
+  it('stems words: "priced" finds price, prices and pricing', async () => {
+    const expected = expectedEvents((text) => /\bpric(e|es|ed|ing)\b/i.test(text));
+    expect(expected.length).toBeGreaterThan(5);
+    expect(await allEvents(service, 'q=priced')).toEqual(expected);
+  });
+
+  it('leaves out calls that mention an excluded word, and finds words by their start', async () => {
+    // Exclusion is per paragraph: the passages about demand that do not mention Europe.
+    const demand = oracle.filter((p) => /\bdemands?\b/i.test(p.sentences.join(' ')));
+    const withoutEurope = demand.filter((p) => !/\beurope\b/i.test(p.sentences.join(' ')));
+    expect(withoutEurope.length).toBeGreaterThan(3);
+    expect(withoutEurope.length).toBeLessThan(demand.length);
+    expect((await get(service, '/api/search?q=demand')).body.totals.hits).toBe(demand.length);
+    const { body } = await get(service, '/api/search?q=demand+-europe&hits=50&limit=50');
+    expect(body.totals.hits).toBe(withoutEurope.length);
+    for (const call of body.calls) for (const match of call.matches) expect(JSON.stringify(match.sentences)).not.toMatch(/\beurope\b/i);
+
+    const guid = expectedEvents((text) => /\bguid\w*/i.test(text));
+    expect(guid.length).toBeGreaterThan(3);
+    expect(await allEvents(service, 'q=guid*')).toEqual(guid);
+  });
+
+  it('OR finds either word', async () => {
+    const expected = expectedEvents((text) => /\bbuybacks?\b/i.test(text) || /\bdividends?\b/i.test(text));
+    expect(await allEvents(service, 'q=buyback+OR+dividend')).toEqual(expected);
+  });
+
+  it('filters by company, speaker side, date and fiscal period', async () => {
+    const company = oracle[0]!.companyId;
+    const forCompany = expectedEvents(
+      (text) => /\bmargins?\b/i.test(text),
+      (p) => p.companyId === company,
+    );
+    expect(forCompany.length).toBeGreaterThan(0);
+    expect(await allEvents(service, `q=margin&companyIds=${company}`)).toEqual(forCompany);
+
+    const analysts = expectedEvents(
+      (text) => /\bmargins?\b/i.test(text),
+      (p) => p.role === 'Analyst',
+    );
+    expect(analysts.length).toBeGreaterThan(0);
+    expect(await allEvents(service, 'q=margin&speakers=analyst')).toEqual(analysts);
+    const { body } = await get(service, '/api/search?q=margin&speakers=analyst&hits=50');
+    for (const call of body.calls) for (const match of call.matches) expect(match.speaker.kind).toBe('analyst');
+
+    const events = (await listAll('/events')).filter((event) => event.date >= '2026-01-01' && event.date < '2026-07-01').map((event) => event.id);
+    const inWindow = new Set(events);
+    const expected = expectedEvents(
+      (text) => /\bmargins?\b/i.test(text),
+      (p) => inWindow.has(p.eventId),
+    );
+    expect(await allEvents(service, 'q=margin&from=2026-01-01&to=2026-06-30')).toEqual(expected);
+  });
+
+  it('sums hits per fiscal quarter and per company the same as the results', async () => {
+    const { body: summary } = await get(service, '/api/search/summary?q=%22gross+margin%22');
+    const perQuarter = summary.quarters.reduce((sum: number, quarter: any) => sum + quarter.hits, 0);
+    const { body: page } = await get(service, '/api/search?q=%22gross+margin%22');
+    expect(perQuarter).toBe(page.totals.hits);
+    expect(summary.totals.hits).toBe(page.totals.hits);
+    const paragraphs = oracle.filter((p) => /\bgross margins?\b/i.test(p.sentences.join(' ')));
+    expect(page.totals.hits).toBe(paragraphs.length);
+    const top = summary.companies[0];
+    expect(top.hits).toBe(paragraphs.filter((p) => p.companyId === top.companyId).length);
+    for (const quarter of summary.quarters) expect(quarter.calls).toBeLessThanOrEqual(quarter.searched);
+  });
+
+  it('pages calls with a cursor that belongs to its search', async () => {
+    const first = await get(service, '/api/search?q=margin&limit=3&sort=date');
+    expect(first.body.calls).toHaveLength(3);
+    const dates = first.body.calls.map((call: any) => call.event.date);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    const second = await get(service, `/api/search?q=margin&limit=3&sort=date&cursor=${first.body.nextCursor}`);
+    expect(second.body.calls[0].eventId).not.toBe(first.body.calls[0].eventId);
+    const other = await get(service, `/api/search?q=pricing&limit=3&sort=date&cursor=${first.body.nextCursor}`);
+    expect(other.status).toBe(400);
+    expect(other.body.message).toEqual([{ field: 'cursor', message: 'cursor belongs to another search: start again without it' }]);
+  });
+
+  it.each([
+    ['q=%22gross+margin', 'q', 'A quotation mark is not closed: end the phrase with " or remove it.'],
+    [`q=${'a'.repeat(2000)}`.slice(0, 2002), 'q', 'The search is 2,000 characters long; at most 500 are searched. Shorten it.'],
+    ['q=the+and+of', 'q', '“the and of” has only common words (such as the, and, of), which are not indexed: add a word that carries meaning.'],
+    [
+      `q=${encodeURIComponent("margin'; drop table search_paragraphs; --")}`,
+      'q',
+      '“;” has no meaning in a search. Use words, "exact phrases", OR, -word to leave a word out and word* for words that start so.',
+    ],
+    ['q=-europe', 'q', 'Say what to find as well: -word only leaves out what mentions it.'],
+    ['q=OR+margin', 'q', 'OR needs a word or a phrase on each side: tariffs OR duties.'],
+    ['q=margin&companyIds=1,abc', 'companyIds', 'companyIds must be whole numbers separated by commas; "abc" is not one'],
+    ['q=margin&speakers=ceo', 'speakers', 'speakers must be speaker sides (executive, analyst, operator, unknown) separated by commas; "ceo" is not one'],
+    ['q=margin&from=yesterday', 'from', 'from must be a date such as 2026-10-01 or a time such as 2026-10-01T09:00:00Z'],
+    ['q=margin&sort=popular', 'sort', 'sort must be relevance or date'],
+    ['q=margin&limit=500', 'limit', 'limit must be a whole number from 1 to 50'],
+    ['q=margin&company=1', 'company', 'property company should not exist'],
+    ['', 'q', 'Give what to search for as q'],
+  ])('answers 400 naming the problem: %#', async (query, field, message) => {
+    const { status, body } = await get(service, `/api/search?${query}`);
+    expect(status).toBe(400);
+    expect(body).toEqual({ statusCode: 400, error: 'Bad Request', message: [{ field, message }] });
+  });
+
+  it('still has its tables after a query full of SQL', async () => {
+    await get(service, `/api/search?q=${encodeURIComponent('"margin\'); drop table search_paragraphs; --"')}`);
+    const { body } = await get(service, '/api/search/status');
+    expect(body.paragraphs).toBe(oracle.length);
+  });
+});
+
+describe.each(engines)('the ingester on $name', (engine) => {
+  it('lists a transcript it cannot read with its reason after its tries, and reads the rest', async () => {
+    const docs = await listAll('/documents/transcripts');
+    const broken = docs.find((doc) => doc.typeId === 22 && !docs.some((other) => other.eventId === doc.eventId && other.id !== doc.id))!;
+    expect(broken).toBeDefined();
+    let tries = 0;
+    const service = makeService(
+      engine,
+      { SEARCH_SCOPE_COMPANY_IDS: String(broken.companyId) },
+      {
+        file: (url, signal) => {
+          if (url === broken.fileUrl) {
+            tries++;
+            return Promise.resolve(new Response('{"statusCode":503,"message":"maintenance"}', { status: 503 }));
+          }
+          return upstream.file(url, signal);
+        },
+        ingest: { retryBaseMs: 0, maxAttempts: 3 },
+      },
+    );
+    await service.whenSynced();
+    const { body } = await get(service, '/api/search/status');
+    expect(tries).toBe(3);
+    expect(body.transcripts.failed).toBe(1);
+    expect(body.failures).toEqual([
+      {
+        transcriptId: broken.id,
+        eventId: broken.eventId,
+        companyId: broken.companyId,
+        reason: 'The file host answered 503: maintenance.',
+        attempts: 3,
+        at: expect.any(String),
+        retryAt: null,
+      },
+    ]);
+    expect(body.transcripts.indexed).toBe(new Set(docs.filter((doc) => doc.companyId === broken.companyId).map((doc) => doc.eventId)).size - 1);
+    await service.close();
+  });
+
+  it('waits as long as a 429 says before asking again', async () => {
+    const waits: number[] = [];
+    let limited = 0;
+    const service = makeService(
+      engine,
+      { SEARCH_SCOPE_COMPANY_IDS: '3' },
+      {
+        api: (path, query) => {
+          if (path === '/documents/transcripts' && limited++ === 0) {
+            return Promise.resolve(new Response('{"statusCode":429,"message":"Too Many Requests"}', { status: 429, headers: { 'retry-after': '7' } }));
+          }
+          return upstream.api(path, query);
+        },
+        ingest: {
+          sleep: (ms) => {
+            waits.push(ms);
+            return Promise.resolve();
+          },
+        },
+      },
+    );
+    await service.whenSynced();
+    expect(waits[0]).toBe(7_000);
+    const { body } = await get(service, '/api/search/status');
+    expect(body.state).toBe('idle');
+    expect(body.transcripts.indexed).toBeGreaterThan(0);
+    await service.close();
+  });
+
+  it('stops at its daily request budget and says when it goes on', async () => {
+    const service = makeService(engine, { SEARCH_REQUEST_BUDGET: '2' }, { ingest: { pageSize: 5 } });
+    await service.whenSynced();
+    const { body } = await get(service, '/api/search/status');
+    expect(body.state).toBe('paused');
+    expect(body.detail).toBe(
+      'The daily budget of 2 requests to the data service is spent; indexing goes on at 2026-11-24T00:00:00.000Z (SEARCH_REQUEST_BUDGET).',
+    );
+    expect(body.requestsToday).toBe(2);
+    expect(body.budgetPerDay).toBe(2);
+    await service.close();
+  });
+});
+
+describe('a restart', () => {
+  it('carries on from the page it stopped at, then asks only what changed since', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'search-resume-'));
+    const asked: string[] = [];
+    const api = (path: string, query: Query) => {
+      if (path === '/documents/transcripts') asked.push(`${query.cursor}|${query.updatedAfter ?? ''}`);
+      return upstream.api(path, query);
+    };
+    const env = { SEARCH_DATA_DIR: dir, SEARCH_SCOPE_COMPANY_IDS: '1,2' };
+    const problems: string[] = [];
+    const config = readSearchConfig(env, false, problems);
+    // The first run stops after its second page.
+    let pages = 0;
+    let stopFirst: () => void = () => {};
+    const stopped = new Promise<void>((resolve) => (stopFirst = resolve));
+    const first = createSearchService({
+      config,
+      source: 'resume',
+      ...upstream,
+      api: async (path, query) => {
+        const response = await api(path, query);
+        if (path === '/documents/transcripts' && ++pages === 2) stopFirst();
+        return response;
+      },
+      log: () => {},
+      ingest: { pageSize: 10 },
+    });
+    await first.start();
+    await stopped;
+    await first.close();
+    const askedFirst = asked.length;
+    expect(askedFirst).toBe(2);
+
+    const second = createSearchService({ config, source: 'resume', ...upstream, api, log: () => {}, ingest: { pageSize: 10 } });
+    await second.whenSynced();
+    // It resumed at the cursor the second page gave, not from 0.
+    expect(asked[askedFirst]).not.toMatch(/^0\|/);
+    const status = (await (await second.handle(new Request('http://app.test/api/search/status'))).json()) as any;
+    const docs = (await listAll('/documents/transcripts')).filter((doc) => doc.companyId === 1 || doc.companyId === 2);
+    expect(status.transcripts.listed).toBe(docs.length);
+    expect(status.transcripts.pending).toBe(0);
+    await second.close();
+
+    // A third start asks what changed since the walk began (less the overlap), from the first page.
+    asked.length = 0;
+    const third = createSearchService({ config, source: 'resume', ...upstream, api, log: () => {}, ingest: { pageSize: 10 } });
+    await third.whenSynced();
+    expect(asked[0]).toBe('0|2026-11-21T11:50:00.000Z');
+    await third.close();
+    rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
+});
