@@ -136,6 +136,13 @@ async function readCapped(response: Response, maxBytes: number): Promise<string 
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/**
+ * Lets timers and I/O run. PGlite answers through promises that resolve without I/O, and the
+ * sandbox answers in process, so an ingester that never waits for the event loop would keep the
+ * server from answering anyone else until it is done.
+ */
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 const megabytes = (bytes: number) => `${Math.round((bytes / 1_048_576) * 10) / 10} MB`;
 
 export class Ingester {
@@ -300,7 +307,10 @@ export class Ingester {
       editRank: transcriptEditRank(this.typeNames.get(doc.typeId)),
       event: doc.event,
     }));
-    await saveListed(db, listed);
+    for (let at = 0; at < listed.length; at += 25) {
+      await saveListed(db, listed.slice(at, at + 25));
+      await breathe();
+    }
   }
 
   /** A document type's name (to rank an edited transcript above a raw one), asked once per type. */
@@ -400,6 +410,7 @@ export class Ingester {
         while (next < due.length) {
           this.checkStopped();
           await this.readOne(due[next++]!);
+          await breathe();
         }
       };
       await Promise.all(Array.from({ length: Math.max(1, Math.min(2, concurrency)) }, worker));

@@ -192,7 +192,6 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
         transcriptTypeId: call.transcriptTypeId,
         edited: call.edited,
         hits: call.hits,
-        score: Math.round(call.score * 10_000) / 10_000,
         company: { id: call.companyId, name: call.companyName, country: call.country },
         event: {
           title: call.eventTitle,

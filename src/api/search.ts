@@ -29,7 +29,6 @@ export const searchCallSchema = z.object({
   edited: z.boolean(),
   /** Paragraphs of this call that match. */
   hits: z.int(),
-  score: z.number(),
   company: z.object({ id: z.int(), name: z.string(), country: z.nullable(z.string()) }),
   event: z.object({
     title: z.nullable(z.string()),
