@@ -16,12 +16,61 @@ export interface SearchDb {
   close(): Promise<void>;
 }
 
-/** Embedded PostgreSQL. `dataDir`: a directory to persist to, or undefined for memory only. */
-export async function openPglite(dataDir: string | undefined): Promise<SearchDb> {
+/** Data directories this process has open: PGlite must never open one twice. */
+const openDirectories = new Set<string>();
+
+/**
+ * Claims a data directory for this process with a lock file holding its pid. A directory another
+ * live process holds (`npm run dev` and `npm start` side by side), or that this process already has
+ * open, cannot be shared: PGlite is one process's database.
+ */
+async function claim(dataDir: string): Promise<{ release: () => void } | { heldBy: number | 'this process' }> {
+  const { mkdirSync, readFileSync, writeFileSync, rmSync } = await import('node:fs');
+  const { resolve } = await import('node:path');
+  const directory = resolve(dataDir);
+  if (openDirectories.has(directory)) return { heldBy: 'this process' };
+  mkdirSync(directory, { recursive: true });
+  const lock = `${directory}.lock`;
+  try {
+    const pid = Number(readFileSync(lock, 'utf8').trim());
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid) {
+      try {
+        process.kill(pid, 0);
+        return { heldBy: pid };
+      } catch {
+        // a stale lock: its process is gone
+      }
+    }
+  } catch {
+    // no lock yet
+  }
+  writeFileSync(lock, String(process.pid));
+  openDirectories.add(directory);
+  return {
+    release: () => {
+      openDirectories.delete(directory);
+      rmSync(lock, { force: true });
+    },
+  };
+}
+
+/**
+ * Embedded PostgreSQL. `dataDir`: a directory to persist to, or undefined for memory only. When the
+ * directory is in use by another server, this one keeps its index in memory and says so.
+ */
+export async function openPglite(dataDir: string | undefined, log: (line: string) => void = () => {}): Promise<SearchDb> {
   const { PGlite } = await import('@electric-sql/pglite');
+  let release = () => {};
   if (dataDir) {
-    const { mkdirSync } = await import('node:fs');
-    mkdirSync(dataDir, { recursive: true });
+    const claimed = await claim(dataDir);
+    if ('heldBy' in claimed) {
+      log(
+        `search: ${dataDir} is in use by ${typeof claimed.heldBy === 'number' ? `process ${claimed.heldBy}` : 'another server in this process'}; this server keeps its index in memory`,
+      );
+      dataDir = undefined;
+    } else {
+      release = claimed.release;
+    }
   }
   const db = await PGlite.create(dataDir ? { dataDir } : {});
   const query = async <Row>(sql: string, params: readonly unknown[] = []) => (await db.query<Row>(sql, params as unknown[])).rows;
@@ -35,7 +84,10 @@ export async function openPglite(dataDir: string | undefined): Promise<SearchDb>
       db.transaction((tx) =>
         work({ query: async <Row>(sql: string, params: readonly unknown[] = []) => (await tx.query<Row>(sql, params as unknown[])).rows }),
       ),
-    close: () => db.close(),
+    close: async () => {
+      await db.close();
+      release();
+    },
   };
 }
 

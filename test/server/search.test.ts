@@ -1,7 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServerApp } from '../../server/app.ts';
+import { readServerConfig } from '../../server/config.ts';
 import { createSandbox } from '../../server/sandbox/app.ts';
 import { readSearchConfig } from '../../server/search/config.ts';
 import { createSearchService, type SearchService, type SearchServiceOptions } from '../../server/search/service.ts';
@@ -404,6 +408,104 @@ describe('a restart', () => {
     await third.whenSynced();
     expect(asked[0]).toBe('0|2026-11-21T11:50:00.000Z');
     await third.close();
+    rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
+});
+
+describe('the search in the server app', () => {
+  const env = { SANDBOX_NOW: NOW, SANDBOX_SEED: 'search-tests', SANDBOX_COMPANIES: '12', SEARCH_DATA_DIR: 'memory', SEARCH_SCOPE_COMPANY_IDS: '4' };
+
+  it('reads the sandbox through the API proxy and the file route, and answers on /api/search', async () => {
+    const app = createServerApp(readServerConfig(env));
+    await app.search.whenSynced();
+    const response = await app.fetch(new Request('http://127.0.0.1/api/search?q=margin&companyIds=4'));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const body = (await response.json()) as any;
+    const expected = expectedEvents(
+      (text) => /\bmargins?\b/i.test(text),
+      (p) => p.companyId === 4,
+    );
+    expect(body.totals.calls).toBe(expected.length);
+    const status = (await (await app.fetch(new Request('http://127.0.0.1/api/search/status'))).json()) as any;
+    expect(status.scope).toEqual({ companyIds: [4], countries: [] });
+    expect(status.transcripts.failed).toBe(0);
+    await app.search.close();
+  });
+
+  it('reads transcript files only from allowed hosts: another host is listed as failed, with the reason', async () => {
+    // The data service on a real socket, writing its file URLs on another origin that is not allowed.
+    const upstreamSandbox = createSandbox({
+      seed: 'search-tests',
+      companies: 12,
+      now: NOW,
+      clockRate: 0,
+      apiKey: 'k-123',
+      publicUrl: 'http://files.not-allowed.test',
+    });
+    const server = serve({ fetch: upstreamSandbox.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    const app = createServerApp(
+      readServerConfig({
+        API_KEY: 'k-123',
+        API_BASE_URL: `http://127.0.0.1:${port}`,
+        SEARCH_DATA_DIR: 'memory',
+        SEARCH_SCOPE_COMPANY_IDS: '4',
+        SEARCH_REQUEST_BUDGET: '50',
+      }),
+    );
+    await app.search.whenSynced();
+    const status = await app.search.status();
+    expect(status.transcripts.indexed).toBe(0);
+    expect(status.transcripts.listed).toBeGreaterThan(0);
+    expect(status.transcripts.retrying).toBe(status.transcripts.listed);
+    expect(status.failures[0]!.reason).toBe(
+      'The file host answered 403: Files from files.not-allowed.test are not served: the host is not on the allowlist (FILE_HOSTS).',
+    );
+    expect(status.budgetPerDay).toBe(50);
+    await app.search.close();
+    server.close();
+  });
+
+  it('is off with SEARCH_INDEX=off: a 503 that says so, and a status that says so', async () => {
+    const app = createServerApp(readServerConfig({ ...env, SEARCH_INDEX: 'off' }));
+    const response = await app.fetch(new Request('http://127.0.0.1/api/search?q=margin'));
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({
+      statusCode: 503,
+      error: 'Service Unavailable',
+      message: 'Transcript search is turned off on this server (SEARCH_INDEX=off).',
+    });
+    const status = (await (await app.fetch(new Request('http://127.0.0.1/api/search/status'))).json()) as any;
+    expect(status).toMatchObject({ enabled: false, state: 'off' });
+    expect(app.search.db).toBeUndefined();
+  });
+
+  it('refuses anything but GET and HEAD', async () => {
+    const app = createServerApp(readServerConfig({ ...env, SEARCH_INDEX: 'off' }));
+    const response = await app.fetch(new Request('http://127.0.0.1/api/search?q=margin', { method: 'POST' }));
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET, HEAD');
+  });
+});
+
+describe('two servers on one data directory', () => {
+  it('lets the first keep the directory and the second keep its index in memory, both searching', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'search-shared-'));
+    const lines: string[] = [];
+    const config = readSearchConfig({ SEARCH_DATA_DIR: join(dir, 'search'), SEARCH_SCOPE_COMPANY_IDS: '5' }, false, []);
+    const first = createSearchService({ config, source: 'shared', ...upstream, log: () => {} });
+    const second = createSearchService({ config, source: 'shared', ...upstream, log: (line) => lines.push(line) });
+    await first.whenSynced();
+    await second.whenSynced();
+    expect(lines).toContain(`search: ${join(dir, 'search')} is in use by another server in this process; this server keeps its index in memory`);
+    const a = (await (await first.handle(new Request('http://app.test/api/search?q=margin'))).json()) as any;
+    const b = (await (await second.handle(new Request('http://app.test/api/search?q=margin'))).json()) as any;
+    expect(b.totals).toEqual(a.totals);
+    expect(a.totals.calls).toBeGreaterThan(0);
+    await first.close();
+    await second.close();
     rmSync(dir, { recursive: true, force: true });
   }, 60_000);
 });
