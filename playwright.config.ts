@@ -13,7 +13,12 @@ const sandboxEnv = {
   SANDBOX_API_KEY: process.env.E2E_SANDBOX_KEY ?? 'e2e-secret-key-7f3a9c',
   API_KEY: '',
   API_BASE_URL: '',
+  // Only the main server indexes transcripts (in memory, nothing written); the others do not search.
+  SEARCH_INDEX: 'off',
+  SEARCH_DATA_DIR: 'memory',
 };
+/** The companies the main server's transcript index covers: enough to search, built in seconds. */
+const SEARCH_SCOPE = [...Array.from({ length: 40 }, (_, i) => i + 1), 256].join(',');
 const executablePath = process.env.CHROMIUM_PATH || (await chromium.executablePath());
 
 export default defineConfig({
@@ -51,7 +56,7 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
       // A short proxy timeout, so the fault journeys' slow answers turn into a 504 within seconds.
-      env: { ...sandboxEnv, PORT: String(port), PROXY_TIMEOUT_MS: '3000' },
+      env: { ...sandboxEnv, PORT: String(port), PROXY_TIMEOUT_MS: '3000', SEARCH_INDEX: 'on', SEARCH_SCOPE_COMPANY_IDS: SEARCH_SCOPE },
     },
     {
       // The live journey's server: the sandbox clock runs ten times faster, so a call goes live,

@@ -19,6 +19,7 @@ import { Route as LiveIndexRouteImport } from './routes/live/index'
 import { Route as LiveLiveIdRouteImport } from './routes/live/$liveId'
 import { Route as RecordingsIndexRouteImport } from './routes/recordings/index'
 import { Route as RecordingsAudioIdRouteImport } from './routes/recordings/$audioId'
+import { Route as SearchIndexRouteImport } from './routes/search/index'
 import { Route as TranscriptsIndexRouteImport } from './routes/transcripts/index'
 
 const IndexRoute = IndexRouteImport.update({
@@ -71,6 +72,11 @@ const RecordingsAudioIdRoute = RecordingsAudioIdRouteImport.update({
   path: '/recordings/$audioId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SearchIndexRoute = SearchIndexRouteImport.update({
+  id: '/search/',
+  path: '/search/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TranscriptsIndexRoute = TranscriptsIndexRouteImport.update({
   id: '/transcripts/',
   path: '/transcripts/',
@@ -88,6 +94,7 @@ export interface FileRoutesByFullPath {
   '/companies/': typeof CompaniesIndexRoute
   '/live/': typeof LiveIndexRoute
   '/recordings/': typeof RecordingsIndexRoute
+  '/search/': typeof SearchIndexRoute
   '/transcripts/': typeof TranscriptsIndexRoute
 }
 export interface FileRoutesByTo {
@@ -101,6 +108,7 @@ export interface FileRoutesByTo {
   '/companies': typeof CompaniesIndexRoute
   '/live': typeof LiveIndexRoute
   '/recordings': typeof RecordingsIndexRoute
+  '/search': typeof SearchIndexRoute
   '/transcripts': typeof TranscriptsIndexRoute
 }
 export interface FileRoutesById {
@@ -115,6 +123,7 @@ export interface FileRoutesById {
   '/companies/': typeof CompaniesIndexRoute
   '/live/': typeof LiveIndexRoute
   '/recordings/': typeof RecordingsIndexRoute
+  '/search/': typeof SearchIndexRoute
   '/transcripts/': typeof TranscriptsIndexRoute
 }
 export interface FileRouteTypes {
@@ -130,6 +139,7 @@ export interface FileRouteTypes {
     | '/companies/'
     | '/live/'
     | '/recordings/'
+    | '/search/'
     | '/transcripts/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -143,6 +153,7 @@ export interface FileRouteTypes {
     | '/companies'
     | '/live'
     | '/recordings'
+    | '/search'
     | '/transcripts'
   id:
     | '__root__'
@@ -156,6 +167,7 @@ export interface FileRouteTypes {
     | '/companies/'
     | '/live/'
     | '/recordings/'
+    | '/search/'
     | '/transcripts/'
   fileRoutesById: FileRoutesById
 }
@@ -170,6 +182,7 @@ export interface RootRouteChildren {
   CompaniesIndexRoute: typeof CompaniesIndexRoute
   LiveIndexRoute: typeof LiveIndexRoute
   RecordingsIndexRoute: typeof RecordingsIndexRoute
+  SearchIndexRoute: typeof SearchIndexRoute
   TranscriptsIndexRoute: typeof TranscriptsIndexRoute
 }
 
@@ -245,6 +258,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RecordingsAudioIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/search/': {
+      id: '/search/'
+      path: '/search'
+      fullPath: '/search/'
+      preLoaderRoute: typeof SearchIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/transcripts/': {
       id: '/transcripts/'
       path: '/transcripts'
@@ -266,6 +286,7 @@ const rootRouteChildren: RootRouteChildren = {
   CompaniesIndexRoute: CompaniesIndexRoute,
   LiveIndexRoute: LiveIndexRoute,
   RecordingsIndexRoute: RecordingsIndexRoute,
+  SearchIndexRoute: SearchIndexRoute,
   TranscriptsIndexRoute: TranscriptsIndexRoute,
 }
 export const routeTree = rootRouteImport

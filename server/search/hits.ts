@@ -62,8 +62,30 @@ function segmentsOf(text: string, offset: number, ranges: [number, number][]): S
   return segments;
 }
 
-export function paragraphHit(row: ParagraphHitRow): ParagraphHit {
-  const ranges = markedRanges(row.headline, row.body);
+/**
+ * For a search made only of phrases, the highlighter also marks a phrase's words where they stand
+ * alone ("margin" in "operating margin" for "gross margin"): only runs of marked words next to each
+ * other, as long as the shortest phrase, are kept.
+ */
+export function phraseRuns(ranges: [number, number][], body: string, shortestPhrase: number): [number, number][] {
+  if (shortestPhrase < 2) return ranges;
+  const kept: [number, number][] = [];
+  let run: [number, number][] = [];
+  const flush = () => {
+    if (run.length >= shortestPhrase) kept.push(...run);
+    run = [];
+  };
+  for (const range of ranges) {
+    const previous = run.at(-1);
+    if (previous && !/^[\s\p{P}]*$/u.test(body.slice(previous[1], range[0]))) flush();
+    run.push(range);
+  }
+  flush();
+  return kept;
+}
+
+export function paragraphHit(row: ParagraphHitRow, shortestPhrase = 1): ParagraphHit {
+  const ranges = phraseRuns(markedRanges(row.headline, row.body), row.body, shortestPhrase);
   const sentences = row.sentences.map(([offset, index, start, end], i) => {
     const next = row.sentences[i + 1];
     const text = row.body.slice(offset, next ? next[0] - 1 : row.body.length);

@@ -14,6 +14,8 @@ export interface SearchRequest {
   q: string;
   tsquery: string;
   words: string[];
+  /** When every term to find is a phrase, the shortest one's length in words; else 1. */
+  shortestPhrase: number;
   filters: SearchFilters;
   sort: SearchSort;
   offset: number;
@@ -174,7 +176,11 @@ export function readSearchRequest(params: URLSearchParams): SearchRequest | Fiel
   const key = searchKey(query?.q ?? '', filters, sort);
   const offset = decodeCursor(params.get('cursor'), key, problems);
   if (problems.length > 0 || !query) return problems;
-  return { q: query.q, tsquery: query.tsquery, words: query.words, filters, sort, offset, limit, hitsPerCall, key };
+  const positive = query.groups.flat().filter((term) => !term.exclude);
+  const shortestPhrase = positive.every((term) => term.kind === 'phrase')
+    ? Math.min(...positive.map((term) => (term.kind === 'phrase' ? term.words.length : 1)))
+    : 1;
+  return { q: query.q, tsquery: query.tsquery, words: query.words, shortestPhrase, filters, sort, offset, limit, hitsPerCall, key };
 }
 
 export function readSummaryRequest(params: URLSearchParams): { q: string; tsquery: string; filters: SearchFilters; top: number } | FieldProblem[] {

@@ -176,7 +176,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     const byTranscript = new Map<number, ParagraphHit[]>();
     for (const row of rows) {
       const list = byTranscript.get(row.transcriptId) ?? [];
-      list.push(paragraphHit(row));
+      list.push(paragraphHit(row, request.shortestPhrase));
       byTranscript.set(row.transcriptId, list);
     }
     const nextOffset = request.offset + page.calls.length;

@@ -129,10 +129,10 @@ function filterQuery(params: SearchParams): QueryParams {
   };
 }
 
-export function fetchSearchPage(params: SearchParams, cursor: string | undefined, signal?: AbortSignal, limit = 20): Promise<SearchPage> {
+export function fetchSearchPage(params: SearchParams, cursor: string | undefined, signal?: AbortSignal, limit = 20, hits?: number): Promise<SearchPage> {
   return getJson('/search', {
     prefix: OWN_API_PREFIX,
-    query: { ...filterQuery(params), sort: params.sort === 'date' ? 'date' : undefined, cursor, limit },
+    query: { ...filterQuery(params), sort: params.sort === 'date' ? 'date' : undefined, cursor, limit, hits },
     signal,
     schema: searchPageSchema,
   });
@@ -150,6 +150,7 @@ export const searchKeys = {
   all: () => ['search'] as const,
   results: (params: SearchParams) => [...searchKeys.all(), 'results', params] as const,
   summary: (params: SearchParams) => [...searchKeys.all(), 'summary', { ...params, sort: undefined }] as const,
+  call: (params: SearchParams, eventId: number) => [...searchKeys.all(), 'call', eventId, { ...params, sort: undefined }] as const,
   status: () => [...searchKeys.all(), 'status'] as const,
 };
 
@@ -167,6 +168,13 @@ export const searchQueries = {
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (last: SearchPage) => last.nextCursor ?? undefined,
       enabled: params.q.trim() !== '',
+      staleTime: 60_000,
+    }),
+  /** Every matching passage of one call (up to 50), for "Show all passages in this call". */
+  call: (params: SearchParams, eventId: number) =>
+    queryOptions({
+      queryKey: searchKeys.call(params, eventId),
+      queryFn: ({ signal }) => fetchSearchPage({ ...params, eventIds: [eventId], sort: 'relevance' }, undefined, signal, 1, 50),
       staleTime: 60_000,
     }),
   summary: (params: SearchParams) =>

@@ -73,6 +73,8 @@ export function useFilterChipNames(chips: readonly FilterChip[]): (chip: FilterC
         return DOCUMENT_GROUPS[Number(chip.value) as keyof typeof DOCUMENT_GROUPS] ?? 'Unknown document group';
       case 'eventFamilies':
         return families ? (families.find((family) => family.key === chip.value)?.name ?? 'Unknown event type') : undefined;
+      case 'speakerSides':
+        return chip.value === 'executive' ? 'Executives' : chip.value === 'analyst' ? 'Analysts' : chip.value;
       case 'date':
         return dayText(chip.value);
       default:

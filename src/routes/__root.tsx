@@ -16,6 +16,7 @@ const NAV = [
   { to: '/companies', label: 'Companies' },
   { to: '/recordings', label: 'Recordings' },
   { to: '/transcripts', label: 'Transcripts' },
+  { to: '/search', label: 'Search calls' },
   { to: '/live', label: 'Live' },
 ] as const;
 

@@ -32,9 +32,9 @@ const PdfViewer = lazy(() => import('./pdf-viewer.tsx'));
 
 const link = textLinkClass();
 
-export function DocumentPage({ documentId, kind }: { documentId: number; kind?: 'transcript' }) {
+export function DocumentPage({ documentId, kind, sentence }: { documentId: number; kind?: 'transcript'; sentence?: number }) {
   const { data: doc } = useSuspenseQuery(documentRecordQuery(documentId, kind));
-  return <DocumentView doc={doc} />;
+  return <DocumentView doc={doc} sentence={sentence} />;
 }
 
 /** The page's shape while the document's record loads. */
@@ -80,7 +80,7 @@ function wide(): boolean {
   return typeof window.matchMedia !== 'function' || window.matchMedia('(min-width: 1024px)').matches;
 }
 
-function DocumentView({ doc }: { doc: DocumentRecord }) {
+function DocumentView({ doc, sentence }: { doc: DocumentRecord; sentence?: number }) {
   const names = useDocumentNames(doc);
   const fileUrl = safeHttpUrl(doc.fileUrl);
   const file = useQuery({ ...fileQueries.file(fileUrl ?? ''), enabled: fileUrl !== undefined });
@@ -111,7 +111,7 @@ function DocumentView({ doc }: { doc: DocumentRecord }) {
       </div>
 
       <Panel title="Document">
-        <DocumentFileView doc={doc} names={names} fileUrl={fileUrl} file={file} />
+        <DocumentFileView doc={doc} names={names} fileUrl={fileUrl} file={file} sentence={sentence} />
       </Panel>
 
       {/* The text comes first; the facts fold away on a phone and sit beside the text on a wide screen. */}
@@ -171,11 +171,14 @@ function DocumentFileView({
   names,
   fileUrl,
   file,
+  sentence,
 }: {
   doc: DocumentRecord;
   names: ReturnType<typeof useDocumentNames>;
   fileUrl: string | undefined;
   file: UseQueryResult<LoadedFile>;
+  /** A transcript's sentence to open at. */
+  sentence?: number;
 }) {
   if (!fileUrl) {
     return (
@@ -193,6 +196,7 @@ function DocumentFileView({
         title={names.title}
         heading={names.heading}
         onDownload={() => saveOriginal(file.data!, names.stem)}
+        sentence={sentence}
       />
     );
   }
@@ -218,6 +222,7 @@ function FileView({
   title,
   heading,
   onDownload,
+  sentence,
 }: {
   file: LoadedFile;
   doc: DocumentRecord;
@@ -225,6 +230,7 @@ function FileView({
   title: string;
   heading: TranscriptHeading;
   onDownload: () => void;
+  sentence?: number;
 }) {
   const kind = sniffFile(file);
   const read = useMemo(() => (kind === 'json' ? parseTranscriptText(fileText(file)) : undefined), [file, kind]);
@@ -245,7 +251,7 @@ function FileView({
     );
   }
   if (transcript) {
-    return <TranscriptReader transcript={transcript} heading={heading} audioId={recording.data?.data[0]?.id} fileStem={stem} />;
+    return <TranscriptReader transcript={transcript} heading={heading} audioId={recording.data?.data[0]?.id} fileStem={stem} focusSentence={sentence} />;
   }
   return (
     <div className="px-4 py-8 text-center">

@@ -27,6 +27,7 @@ export function TranscriptReader({
   heading,
   audioId,
   fileStem,
+  focusSentence,
 }: {
   transcript: Transcript;
   heading: TranscriptHeading;
@@ -34,6 +35,8 @@ export function TranscriptReader({
   audioId?: number;
   /** File name without extension for the exports. */
   fileStem: string;
+  /** A sentence to open at (a search hit): brought into view and marked. */
+  focusSentence?: number;
 }) {
   const [query, setQuery] = useState('');
   const [current, setCurrent] = useState(0);
@@ -46,6 +49,19 @@ export function TranscriptReader({
   useEffect(() => {
     listRef.current?.querySelector('mark[data-current]')?.scrollIntoView?.({ block: 'center' });
   }, [hits, current]);
+
+  // The paragraph holding the sentence asked for, and where the sentence sits in its text.
+  const focus = useMemo(() => {
+    if (focusSentence === undefined) return undefined;
+    const paragraph = transcript.paragraphs.find((p) => p.sentences.some((sentence) => sentence.index === focusSentence));
+    const sentence = paragraph?.sentences.find((s) => s.index === focusSentence);
+    if (!paragraph || !sentence) return undefined;
+    const start = paragraph.text.indexOf(sentence.text);
+    return { paragraph: paragraph.index, start: start < 0 ? 0 : start, end: start < 0 ? paragraph.text.length : start + sentence.text.length };
+  }, [transcript, focusSentence]);
+  useEffect(() => {
+    if (focus) listRef.current?.querySelector('[data-focus]')?.scrollIntoView?.({ block: 'center' });
+  }, [focus]);
 
   const step = (delta: 1 | -1) => {
     if (hits.length > 0) setCurrent((index) => (index + delta + hits.length) % hits.length);
@@ -91,7 +107,11 @@ export function TranscriptReader({
       ) : (
         <ol ref={listRef} aria-label="Transcript" className="divide-y divide-slate-100 dark:divide-slate-800">
           {transcript.paragraphs.map((paragraph) => (
-            <li key={paragraph.index} className="grid gap-1 px-4 py-3 sm:grid-cols-[5rem_1fr] sm:gap-4">
+            <li
+              key={paragraph.index}
+              aria-current={focus?.paragraph === paragraph.index ? 'location' : undefined}
+              className={`grid gap-1 px-4 py-3 sm:grid-cols-[5rem_1fr] sm:gap-4 ${focus?.paragraph === paragraph.index ? 'bg-accent-50 dark:bg-accent-950/40' : ''}`}
+            >
               <div className="tabular text-xs sm:pt-0.5">
                 {audioId !== undefined ? (
                   <Link
@@ -114,7 +134,17 @@ export function TranscriptReader({
                   {paragraph.speaker.detail && <span className="text-slate-600 dark:text-slate-400">, {paragraph.speaker.detail}</span>}
                 </p>
                 <p className="mt-1 max-w-prose text-sm leading-relaxed text-slate-800 dark:text-slate-200">
-                  {highlight(paragraph.text, hitsByParagraph.get(paragraph.index) ?? [])}
+                  {focus?.paragraph === paragraph.index && !query ? (
+                    <>
+                      {paragraph.text.slice(0, focus.start)}
+                      <span data-focus="true" className="rounded-sm bg-yellow-200 px-0.5 dark:bg-yellow-500/40">
+                        {paragraph.text.slice(focus.start, focus.end)}
+                      </span>
+                      {paragraph.text.slice(focus.end)}
+                    </>
+                  ) : (
+                    highlight(paragraph.text, hitsByParagraph.get(paragraph.index) ?? [])
+                  )}
                 </p>
               </div>
             </li>

@@ -2,7 +2,8 @@ import { readCountry } from './countries.ts';
 import { readIsin } from './isin.ts';
 
 /** What the items of a list filter are. */
-export type ListKind = 'countries' | 'exchanges' | 'tickers' | 'isins' | 'companyIds' | 'eventIds' | 'documentTypeIds' | 'documentGroupIds' | 'eventFamilies';
+export type ListKind =
+  'countries' | 'exchanges' | 'tickers' | 'isins' | 'companyIds' | 'eventIds' | 'documentTypeIds' | 'documentGroupIds' | 'eventFamilies' | 'speakerSides';
 
 /** Kinds whose items the API takes as numbers. */
 export const NUMERIC_KINDS: ReadonlySet<ListKind> = new Set(['companyIds', 'eventIds', 'documentTypeIds', 'documentGroupIds']);
@@ -22,6 +23,8 @@ export const READ_ITEM: Record<ListKind, (item: string) => string | null> = {
   documentGroupIds: (item) => (/^[1-6]$/.test(item) ? item : null),
   // A family of event types by its key (lib/event-families.ts): "earnings-call".
   eventFamilies: (item) => (/^[a-z0-9]+(?:-[a-z0-9]+){0,9}$/i.test(item) && item.length <= 60 ? item.toLowerCase() : null),
+  // Who speaks in a transcript passage: the company's executives or the analysts (transcript search).
+  speakerSides: (item) => (/^(executive|analyst)$/i.test(item) ? item.toLowerCase() : null),
 };
 
 /** What to tell someone who typed an item of this kind that cannot be used. */
@@ -35,5 +38,6 @@ export const KIND_PROBLEM: Record<ListKind | 'date', string> = {
   documentTypeIds: 'Choose document types from the list.',
   documentGroupIds: 'Choose document groups from the list.',
   eventFamilies: 'Choose event types from the list.',
+  speakerSides: 'Choose executives or analysts.',
   date: 'Use a date such as 2026-11-21.',
 };

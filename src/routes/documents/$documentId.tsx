@@ -18,8 +18,17 @@ const back = (
 
 export const Route = createFileRoute('/documents/$documentId')({
   params: idParam('documentId'),
-  /** `?kind=transcript`: opened from a transcript list, so read through the transcript endpoint. */
-  validateSearch: (search: Record<string, unknown>): { kind?: 'transcript' } => (search.kind === 'transcript' ? { kind: 'transcript' } : {}),
+  /**
+   * `?kind=transcript`: opened from a transcript list, so read through the transcript endpoint.
+   * `?sentence=N`: a transcript opened at one sentence (a search hit), shown and marked.
+   */
+  validateSearch: (search: Record<string, unknown>): { kind?: 'transcript'; sentence?: number } => {
+    const sentence = Number(search.sentence);
+    return {
+      ...(search.kind === 'transcript' ? { kind: 'transcript' as const } : {}),
+      ...(search.sentence !== undefined && Number.isInteger(sentence) && sentence >= 0 && sentence < 1_000_000 ? { sentence } : {}),
+    };
+  },
   loaderDeps: ({ search }) => ({ kind: search.kind }),
   loader: async ({ context: { queryClient }, params: { documentId }, deps }) => {
     const doc = await loadRecord(() => queryClient.ensureQueryData(documentRecordQuery(documentId, deps.kind)), 'document');
@@ -34,8 +43,8 @@ export const Route = createFileRoute('/documents/$documentId')({
 
 function DocumentRoute() {
   const { documentId } = Route.useParams();
-  const { kind } = Route.useSearch();
-  return <DocumentPage documentId={documentId} kind={kind} />;
+  const { kind, sentence } = Route.useSearch();
+  return <DocumentPage documentId={documentId} kind={kind} sentence={sentence} />;
 }
 
 function DocumentPending() {

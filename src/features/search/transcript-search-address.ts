@@ -1,0 +1,54 @@
+import type { SearchParams, SpeakerSide } from '../../api/search.ts';
+import { COMPANY_CODE_FIELDS, EVENT_DATE_FIELDS, OWNER_ID_FIELDS } from '../../lib/filters/common-fields.ts';
+import { defineFilters, type CleanSearch, type FilterAddress } from '../../lib/filters/define-filters.ts';
+
+/**
+ * The transcript search's address, so a search is a link: `q` (what to find), `sort=date`, the
+ * watchlist only (`watchlist=1`), and the list filters: companies, one call (`eventIds`, from
+ * "Search this call"), countries, exchanges, event types by family, the event's date range and who
+ * speaks (`speakers=executive` or `analyst`). A bad value falls back and is named.
+ */
+export const searchFilters = defineFilters({
+  fields: {
+    companyIds: OWNER_ID_FIELDS.companyIds,
+    eventIds: { kind: 'eventIds', label: 'Calls' },
+    countries: COMPANY_CODE_FIELDS.countries,
+    exchanges: COMPANY_CODE_FIELDS.exchanges,
+    types: { kind: 'eventFamilies', label: 'Event types' },
+    startDate: EVENT_DATE_FIELDS.startDate,
+    endDate: EVENT_DATE_FIELDS.endDate,
+    speakers: { kind: 'speakerSides', label: 'Who speaks' },
+  },
+  direction: { default: 'desc' },
+});
+
+export type SearchFilterSearch = CleanSearch<typeof searchFilters.spec>;
+export type SearchAddress = FilterAddress<typeof searchFilters.spec> & { q?: string; sort?: 'date'; watchlist?: 1 };
+
+export function validateSearchAddress(raw: Record<string, unknown>): SearchAddress {
+  const address: SearchAddress = searchFilters.validateSearch(raw);
+  const q = typeof raw.q === 'string' || typeof raw.q === 'number' ? String(raw.q).slice(0, 2_000) : undefined;
+  if (q && q.trim()) address.q = q;
+  if (raw.sort === 'date') address.sort = 'date';
+  if (raw.watchlist === 1 || raw.watchlist === '1' || raw.watchlist === true || raw.watchlist === 'true') address.watchlist = 1;
+  return address;
+}
+
+/** What to ask the server: the address's filters, event types as ids, the watchlist as companies. */
+export function toSearchParams(address: SearchAddress, options: { typeIds?: readonly number[]; watchlistIds?: readonly number[] } = {}): SearchParams {
+  const { filters } = searchFilters.parse(address);
+  const companyIds = filters.companyIds?.map(Number);
+  const watched = address.watchlist === 1 ? options.watchlistIds : undefined;
+  return {
+    q: address.q ?? '',
+    companyIds: watched ? (companyIds ? companyIds.filter((id) => watched.includes(id)) : [...watched]) : companyIds,
+    eventIds: filters.eventIds?.map(Number),
+    countries: filters.countries,
+    exchanges: filters.exchanges,
+    typeIds: options.typeIds,
+    from: filters.startDate,
+    to: filters.endDate,
+    speakers: filters.speakers as SpeakerSide[] | undefined,
+    sort: address.sort === 'date' ? 'date' : 'relevance',
+  };
+}

@@ -1,0 +1,106 @@
+import { checkA11y, expect, test } from './fixtures.ts';
+
+/**
+ * Transcript search in Chromium against the built app: a phrase said in a sandbox call is found in
+ * that call with its speaker; ▶ plays the call from that sentence; the transcript opens at it; the
+ * mentions per quarter on the page are the API's figures.
+ *
+ * What the e2e sandbox says (seed "e2e"; its index covers companies 1–40 and 256): Bryrite (256)
+ * has 14 calls that say "gross margin"; the newest is its capital markets day of 17 Nov 2026, where
+ * its CFO says it first at 1:25 (85.266 s), sentence 18 of the transcript.
+ */
+
+const COMPANY = 256;
+const PHRASE = '"gross margin"';
+const FIRST_CALL = 'Bryrite · Capital Markets Day 2026';
+const SPEAKER = 'Nadia Nakamura';
+const SPEAKER_DETAIL = 'Chief Financial Officer, Bryrite';
+const SENTENCE = 'Gross margin improved to forty six point one percent, up one hundred and thirty basis points from a year ago.';
+const SENTENCE_START = 85.266;
+const CALLS = 14;
+
+test.beforeAll(async ({ request }) => {
+  // The index is built when the server starts; wait until it has read everything it listed.
+  await expect
+    .poll(
+      async () => {
+        const status = await (await request.get('/api/search/status')).json();
+        return status.state === 'idle' && status.transcripts.pending === 0 ? 'ready' : `${status.state} ${status.transcripts.pending}`;
+      },
+      { timeout: 90_000, intervals: [500] },
+    )
+    .toBe('ready');
+});
+
+test('find a phrase in the right call, hear it said, and open the transcript at it', async ({ page, request }) => {
+  await page.goto(`/search?companyIds=${COMPANY}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Search transcripts' })).toBeVisible();
+  const box = page.getByRole('searchbox', { name: 'Search what was said' });
+  await box.fill(PHRASE);
+  await box.press('Enter');
+
+  await expect(page.getByRole('status').filter({ hasText: 'passages in' })).toContainText(`in ${CALLS} calls`);
+  const first = page.getByRole('article').first();
+  await expect(first.getByRole('heading', { level: 3 })).toHaveText(FIRST_CALL);
+  const passage = first.getByRole('listitem').first();
+  await expect(passage).toContainText(SPEAKER);
+  await expect(passage).toContainText(SPEAKER_DETAIL);
+  await expect(passage).toContainText(SENTENCE);
+  await expect(passage.locator('mark')).toHaveText(['Gross', 'margin']);
+  await checkA11y(page, 'search results');
+
+  // ▶ plays the call in the docked player from that sentence.
+  await passage.getByRole('button', { name: `Play from 1:25: ${SPEAKER}` }).click();
+  const player = page.getByRole('region', { name: 'Player' });
+  await expect(player).toContainText('Capital Markets Day 2026');
+  await expect.poll(() => page.evaluate(() => !document.querySelector('audio')!.paused)).toBe(true);
+  const at = await page.evaluate(() => document.querySelector('audio')!.currentTime);
+  expect(at).toBeGreaterThanOrEqual(SENTENCE_START - 0.5);
+  expect(at).toBeLessThan(SENTENCE_START + 1);
+
+  // The mentions per quarter are the API's figures.
+  const summary = await (await request.get(`/api/search/summary?q=${encodeURIComponent(PHRASE)}&companyIds=${COMPANY}`)).json();
+  const table = page.getByRole('table', { name: 'Mentions per quarter' });
+  const rows = table.getByRole('row');
+  await expect(rows).toHaveCount(summary.quarters.length + 1);
+  for (const [i, quarter] of summary.quarters.entries()) {
+    await expect(rows.nth(i + 1)).toHaveText(`${quarter.fiscalPeriod} ${quarter.fiscalYear}${quarter.hits}${quarter.calls} of ${quarter.searched}`);
+  }
+  expect(summary.quarters.reduce((sum: number, q: { hits: number }) => sum + q.hits, 0)).toBe(24);
+
+  // Open transcript: the reader opens at that sentence.
+  await passage.getByRole('link', { name: `Open the transcript at 1:25 (${SPEAKER}, ${SPEAKER_DETAIL})` }).click();
+  await expect(page).toHaveURL(/\/documents\/\d+\?kind=transcript&sentence=18$/);
+  const here = page.locator('li[aria-current="location"]');
+  await expect(here).toContainText(SENTENCE);
+  await expect(here.locator('[data-focus]')).toHaveText(SENTENCE);
+  await expect(here.locator('[data-focus]')).toBeInViewport();
+});
+
+test('explains a query it cannot read, before and after asking the server', async ({ page, expectConsoleError }) => {
+  // The browser logs the server's 400 for the query of common words; the page explains it.
+  expectConsoleError(/status of 400/);
+  await page.goto('/search');
+  const box = page.getByRole('searchbox', { name: 'Search what was said' });
+  await box.fill('"gross margin');
+  await box.press('Enter');
+  await expect(page.getByRole('alert')).toHaveText('A quotation mark is not closed: end the phrase with " or remove it.');
+  await expect(page).toHaveURL(/\/search$/);
+  // Only common words: the server says so, next to the box.
+  await box.fill('the and of');
+  await box.press('Enter');
+  await expect(page.getByRole('alert')).toHaveText(
+    '“the and of” has only common words (such as the, and, of), which are not indexed: add a word that carries meaning.',
+  );
+});
+
+test('the search page on a phone: results first, no sideways scroll, axe clean', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/search?companyIds=${COMPANY}`);
+  const box = page.getByRole('searchbox', { name: 'Search what was said' });
+  await box.fill(PHRASE);
+  await box.press('Enter');
+  await expect(page.getByRole('article').first().getByRole('heading', { level: 3 })).toHaveText(FIRST_CALL);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  await checkA11y(page, 'search results on a phone');
+});
