@@ -6,7 +6,7 @@ import { countryName } from '../lib/filters/countries.ts';
 import type { FilterChip } from '../lib/filters/define-filters.ts';
 import { exchangeName } from '../lib/filters/exchanges.ts';
 import { companyLabel } from '../lib/format.ts';
-import { documentTypeLabel, eventName } from '../lib/names.ts';
+import { documentTypeLabel, eventName, eventTypeName } from '../lib/names.ts';
 import { useDocumentTypes, useEventTypeList, useEventTypes } from './type-records.ts';
 import { eventFamilies } from '../lib/event-families.ts';
 
@@ -31,7 +31,7 @@ export function useFilterChipNames(chips: readonly FilterChip[]): (chip: FilterC
   const eventIds = [...new Set(idsOf(chips, 'eventIds'))];
   const events = useQueries({ queries: eventIds.map((id) => ({ ...eventQueries.detail(id), staleTime: 10 * 60_000, retry: 1 })) });
   const eventById = new Map(eventIds.map((id, i) => [id, events[i]!] as const));
-  const eventTypes = useEventTypes(events.map((result) => result.data?.typeId));
+  const eventTypes = useEventTypes([...events.map((result) => result.data?.typeId), ...idsOf(chips, 'eventTypeIds')]);
   const companyIds = [...idsOf(chips, 'companyIds'), ...events.flatMap((result) => (result.data ? [result.data.companyId] : []))];
   const uniqueCompanies = [...new Set(companyIds)].sort((a, b) => a - b);
   // The same request as useCompanyNames, so names already fetched for a table are reused.
@@ -73,6 +73,10 @@ export function useFilterChipNames(chips: readonly FilterChip[]): (chip: FilterC
         return DOCUMENT_GROUPS[Number(chip.value) as keyof typeof DOCUMENT_GROUPS] ?? 'Unknown document group';
       case 'eventFamilies':
         return families ? (families.find((family) => family.key === chip.value)?.name ?? 'Unknown event type') : undefined;
+      case 'eventTypeIds': {
+        const type = eventTypes.get(Number(chip.value));
+        return type ? (eventTypeName(type) ?? type.name ?? 'Unknown event type') : undefined;
+      }
       case 'speakerSides':
         return chip.value === 'executive' ? 'Executives' : chip.value === 'analyst' ? 'Analysts' : chip.value;
       case 'date':

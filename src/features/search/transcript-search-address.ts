@@ -1,12 +1,13 @@
 import type { SearchParams, SpeakerSide } from '../../api/search.ts';
-import { COMPANY_CODE_FIELDS, EVENT_DATE_FIELDS, OWNER_ID_FIELDS } from '../../lib/filters/common-fields.ts';
+import { COMPANY_CODE_FIELDS, OWNER_ID_FIELDS } from '../../lib/filters/common-fields.ts';
 import { defineFilters, type CleanSearch, type FilterAddress } from '../../lib/filters/define-filters.ts';
 
 /**
  * The transcript search's address, so a search is a link: `q` (what to find), `sort=date`, the
  * watchlist only (`watchlist=1`), and the list filters: companies, one call (`eventIds`, from
- * "Search this call"), countries, exchanges, event types by family, the event's date range and who
- * speaks (`speakers=executive` or `analyst`). A bad value falls back and is named.
+ * "Search this call"), countries, exchanges, event types (by family, `types=earnings-call`, or by id,
+ * `typeIds=26,27`), the event's date range (`from`, `to`: days, both included) and who speaks
+ * (`speakers=executive` or `analyst`). A bad value falls back and is named.
  */
 export const searchFilters = defineFilters({
   fields: {
@@ -15,8 +16,10 @@ export const searchFilters = defineFilters({
     countries: COMPANY_CODE_FIELDS.countries,
     exchanges: COMPANY_CODE_FIELDS.exchanges,
     types: { kind: 'eventFamilies', label: 'Event types' },
-    startDate: EVENT_DATE_FIELDS.startDate,
-    endDate: EVENT_DATE_FIELDS.endDate,
+    // Event types by id: what a saved search or a link from elsewhere may name.
+    typeIds: { kind: 'eventTypeIds', label: 'Event types' },
+    from: { kind: 'date', bound: 'from', label: 'Event date from' },
+    to: { kind: 'date', bound: 'to', label: 'Event date to' },
     speakers: { kind: 'speakerSides', label: 'Who speaks' },
   },
   direction: { default: 'desc' },
@@ -45,10 +48,18 @@ export function toSearchParams(address: SearchAddress, options: { typeIds?: read
     eventIds: filters.eventIds?.map(Number),
     countries: filters.countries,
     exchanges: filters.exchanges,
-    typeIds: options.typeIds,
-    from: filters.startDate,
-    to: filters.endDate,
+    typeIds: mergeTypes(options.typeIds, filters.typeIds?.map(Number)),
+    from: filters.from,
+    to: filters.to,
     speakers: filters.speakers as SpeakerSide[] | undefined,
     sort: address.sort === 'date' ? 'date' : 'relevance',
   };
+}
+
+/** Types by family and by id together: a type must be in both when both are given. */
+function mergeTypes(byFamily: readonly number[] | undefined, byId: readonly number[] | undefined): number[] | undefined {
+  if (!byFamily) return byId ? [...byId] : undefined;
+  if (!byId) return [...byFamily];
+  const both = byFamily.filter((id) => byId.includes(id));
+  return both.length > 0 ? both : [0];
 }

@@ -50,7 +50,7 @@ export function TranscriptSearchFilters({
             />
           )}
           <CountryExchangeFields form={form} fieldId={fieldId} seenExchanges={seenExchanges} />
-          <DateRange legend="Event date" from="startDate" to="endDate" form={form} fieldId={fieldId} />
+          <DateRange legend="Event date" from="from" to="to" form={form} fieldId={fieldId} />
           <CheckboxGroup
             legend="Who speaks"
             name="speakers"

@@ -59,7 +59,11 @@ export interface ParsedSearch<S extends FilterSpec> extends CleanSearch<S> {
 }
 
 type ParamOf<F> = F extends { param: infer P extends string } ? P : never;
-type ApiValue<F> = F extends DateFilter ? string : F extends { kind: 'companyIds' | 'eventIds' | 'documentTypeIds' | 'documentGroupIds' } ? number[] : string[];
+type ApiValue<F> = F extends DateFilter
+  ? string
+  : F extends { kind: 'companyIds' | 'eventIds' | 'documentTypeIds' | 'documentGroupIds' | 'eventTypeIds' }
+    ? number[]
+    : string[];
 /** The API filter object: each field under its param, dates as explicit timestamps, ids as numbers. */
 export type ApiFilters<S extends FilterSpec> = {
   [K in FieldOf<S> as [ParamOf<S['fields'][K]>] extends [never] ? K : ParamOf<S['fields'][K]>]?: ApiValue<S['fields'][K]>;

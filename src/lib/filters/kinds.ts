@@ -3,10 +3,20 @@ import { readIsin } from './isin.ts';
 
 /** What the items of a list filter are. */
 export type ListKind =
-  'countries' | 'exchanges' | 'tickers' | 'isins' | 'companyIds' | 'eventIds' | 'documentTypeIds' | 'documentGroupIds' | 'eventFamilies' | 'speakerSides';
+  | 'countries'
+  | 'exchanges'
+  | 'tickers'
+  | 'isins'
+  | 'companyIds'
+  | 'eventIds'
+  | 'documentTypeIds'
+  | 'documentGroupIds'
+  | 'eventFamilies'
+  | 'eventTypeIds'
+  | 'speakerSides';
 
 /** Kinds whose items the API takes as numbers. */
-export const NUMERIC_KINDS: ReadonlySet<ListKind> = new Set(['companyIds', 'eventIds', 'documentTypeIds', 'documentGroupIds']);
+export const NUMERIC_KINDS: ReadonlySet<ListKind> = new Set(['companyIds', 'eventIds', 'documentTypeIds', 'documentGroupIds', 'eventTypeIds']);
 
 const positiveId = (item: string) => (/^[1-9]\d{0,15}$/.test(item) && Number.isSafeInteger(Number(item)) ? item : null);
 
@@ -23,6 +33,7 @@ export const READ_ITEM: Record<ListKind, (item: string) => string | null> = {
   documentGroupIds: (item) => (/^[1-6]$/.test(item) ? item : null),
   // A family of event types by its key (lib/event-families.ts): "earnings-call".
   eventFamilies: (item) => (/^[a-z0-9]+(?:-[a-z0-9]+){0,9}$/i.test(item) && item.length <= 60 ? item.toLowerCase() : null),
+  eventTypeIds: positiveId,
   // Who speaks in a transcript passage: the company's executives or the analysts (transcript search).
   speakerSides: (item) => (/^(executive|analyst)$/i.test(item) ? item.toLowerCase() : null),
 };
@@ -38,6 +49,7 @@ export const KIND_PROBLEM: Record<ListKind | 'date', string> = {
   documentTypeIds: 'Choose document types from the list.',
   documentGroupIds: 'Choose document groups from the list.',
   eventFamilies: 'Choose event types from the list.',
+  eventTypeIds: 'Choose event types from the list.',
   speakerSides: 'Choose executives or analysts.',
   date: 'Use a date such as 2026-11-21.',
 };
