@@ -33,11 +33,11 @@ function share(quarter: Quarter): number {
   return quarter.searched > 0 ? quarter.calls / quarter.searched : 0;
 }
 
-/** A share as people say it: 30%, 4.5% under ten, "under 1%" rather than 0% for a mention. */
+/** A share as people say it: 30%, 4.5% under ten, "under 0.1%" rather than 0% for a mention. */
 export function formatShare(value: number): string {
   if (value === 0) return '0%';
   const percent = value * 100;
-  if (percent < 1) return percent < 0.5 ? 'under 1%' : '1%';
+  if (percent < 0.1) return 'under 0.1%';
   return percent < 10 ? `${Number(percent.toFixed(1))}%` : `${Math.round(percent)}%`;
 }
 
@@ -93,7 +93,8 @@ export function MentionChart({ summary }: { summary: SearchSummary }) {
                   <div className="flex h-32 items-end">
                     <div
                       className={`w-full rounded-t-sm ${value > 0 ? 'bg-accent-600 dark:bg-accent-400' : 'bg-slate-300 dark:bg-slate-600'}`}
-                      style={{ height: value > 0 ? `max(2px, ${Math.min(100, (value / top) * 100)}%)` : '1px' }}
+                      // A mention, however rare, stays visible (at least 1.5% of the height, 2 px).
+                      style={{ height: value > 0 ? `${Number(Math.max(1.5, Math.min(100, (value / top) * 100)).toFixed(2))}%` : '1px' }}
                     />
                   </div>
                 </div>
