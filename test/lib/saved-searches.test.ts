@@ -15,6 +15,7 @@ import {
   withSavedSearch,
   type SavedSearch,
 } from '../../src/lib/saved-searches.ts';
+import { defaultParseSearch } from '@tanstack/react-router';
 import { searchHref, searchParamsFor } from '../../src/lib/search-address.ts';
 
 const MONDAY = new Date('2026-11-16T09:00:00.000Z');
@@ -96,7 +97,15 @@ describe('what is stored', () => {
     const raw = JSON.stringify([
       {
         name: 'Tariffs',
-        params: { q: 'tariffs', companyIds: [12, -1, 'x', 12.5], countries: ['us', 'USA'], speakers: ['executive', 'ceo'], from: '2026-01-01', to: 'soon', sort: 'date' },
+        params: {
+          q: 'tariffs',
+          companyIds: [12, -1, 'x', 12.5],
+          countries: ['us', 'USA'],
+          speakers: ['executive', 'ceo'],
+          from: '2026-01-01',
+          to: 'soon',
+          sort: 'date',
+        },
         savedAt: '2026-11-01T10:00:00.000Z',
         lastOpenedAt: 'yesterday',
         hits: 5,
@@ -196,6 +205,19 @@ describe('the address', () => {
     // Words the router would read as a number stay text; a search with filters only has no q.
     expect(searchHref({ q: '2026' })).toBe('/search?q=%222026%22');
     expect(searchHref({ q: '', companyIds: [12] })).toBe('/search?companyIds=12');
+  });
+
+  it('reads back, through the router’s own parser, as the words and filters it was built from', () => {
+    const read = (href: string) => defaultParseSearch(href.slice(href.indexOf('?')));
+    expect(read(searchHref({ q: '"gross margin" -china', companyIds: [12, 40], eventIds: [802] }))).toEqual({
+      q: '"gross margin" -china',
+      companyIds: '12,40',
+      eventIds: 802,
+    });
+    expect(searchHref({ q: '"gross margin"' })).toBe('/search?q=%22%5C%22gross+margin%5C%22%22');
+    expect(read(searchHref({ q: 'true' }))).toEqual({ q: 'true' });
+    expect(read(searchHref({ q: '2026' }))).toEqual({ q: '2026' });
+    expect(read(searchHref({ q: 'tariffs', from: '2026-01-01', watchlist: true }))).toEqual({ q: 'tariffs', from: '2026-01-01', watchlist: 1 });
   });
 
   it('asks the server for the watchlist’s companies when the search is limited to it', () => {
