@@ -109,7 +109,9 @@ describe('searchResultsToMarkdown', () => {
   });
 
   it('says when nothing was loaded, without a table', () => {
-    expect(searchResultsToMarkdown([], { origin: 'https://desk.example.com', query: 'tariffs' })).toBe('# Transcript search: tariffs\n\n0 sentences from 0 calls.\n');
+    expect(searchResultsToMarkdown([], { origin: 'https://desk.example.com', query: 'tariffs' })).toBe(
+      '# Transcript search: tariffs\n\n0 sentences from 0 calls.\n',
+    );
   });
 });
 
