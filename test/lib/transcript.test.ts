@@ -124,7 +124,7 @@ describe('paragraphs and sentences', () => {
     expect(transcript.paragraphs).toEqual([
       {
         index: 0,
-        speaker: { id: 0, label: 'Speaker 1', mapped: false },
+        speaker: { id: 0, label: 'Speaker 1', mapped: false, kind: 'unknown' },
         start: 0.5,
         end: 6.2,
         text: 'Good morning. Welcome to the call.',
@@ -135,7 +135,7 @@ describe('paragraphs and sentences', () => {
       },
       {
         index: 1,
-        speaker: { id: 1, label: 'Speaker 2', mapped: false },
+        speaker: { id: 1, label: 'Speaker 2', mapped: false, kind: 'unknown' },
         start: 7,
         end: 8,
         text: 'Thank you.',
