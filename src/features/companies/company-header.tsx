@@ -6,8 +6,9 @@ import { countryName } from '../../lib/filters/countries.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { textLinkClass } from '../../components/ui/text-link.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
+import { SearchBox } from '../../components/search-link.tsx';
 
-/** Names, country, listings and identifiers of a company, with copy buttons and the watchlist star. */
+/** Names, country, listings and identifiers of a company, with copy buttons, the watchlist star and a search of its calls. */
 export function CompanyHeader({ company }: { company: Company }) {
   const backlink = safeHttpUrl(company.backlinkUrl);
   return (
@@ -81,6 +82,7 @@ export function CompanyHeader({ company }: { company: Company }) {
           </dd>
         </div>
       </dl>
+      <SearchBox label="Search this company's calls" filters={{ companyIds: [company.id] }} className="mt-4 max-w-md" />
     </header>
   );
 }

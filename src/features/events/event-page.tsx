@@ -16,6 +16,7 @@ import { QueryStates } from '../../components/query-states.tsx';
 import { SkeletonHeading, SkeletonPanel } from '../../components/skeleton.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { TranscriptLink } from '../../components/transcript-link.tsx';
+import { SearchBox } from '../../components/search-link.tsx';
 import { companyLabel, formatSize, MISSING } from '../../lib/format.ts';
 import { languageName } from '../../lib/language.ts';
 import { safeHttpUrl } from '../../lib/safe-url.ts';
@@ -85,6 +86,7 @@ function EventView({ event, parts }: { event: EventRecord; parts: EventPageParts
         </p>
         <TimeZoneNote className="mt-1" />
         {recording && parts.renderPlay && <div className="mt-3 flex flex-wrap gap-2">{parts.renderPlay(recording)}</div>}
+        <SearchBox label="Search this call" filters={{ eventIds: [event.id] }} className="mt-3 max-w-md" />
       </div>
       <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-5 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-5">

@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Panel } from '../../components/ui/panel.tsx';
 import { QueryStates } from '../../components/query-states.tsx';
+import { SearchBox } from '../../components/search-link.tsx';
 import { SkeletonHeading, SkeletonLine, SkeletonPanel } from '../../components/skeleton.tsx';
 import type { RecordingSource } from '../../lib/player/index.ts';
 import { recordingDetailQuery } from './recording-queries.ts';
@@ -34,6 +35,7 @@ export function RecordingPage({
       <div className="space-y-5">
         <section aria-label="Recording" className="rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
           <RecordingSummary audio={audio} source={source} t={t} />
+          <SearchBox label="Search this call" filters={{ eventIds: [audio.eventId] }} className="max-w-md px-4 pb-4" />
         </section>
         <Panel title="Chapters">
           <QueryStates

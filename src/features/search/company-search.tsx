@@ -2,6 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { describeError } from '../../components/error-panel.tsx';
 import { useWatchlist } from '../../lib/watchlist.ts';
+import { searchHref } from '../../lib/search-address.ts';
 import type { IndexStatus } from './company-index.ts';
 import type { IndexedCompany, SearchHit } from './rank.ts';
 import { useCompanyIndex, useCompanySearch, useIndexStatus } from './use-company-search.ts';
@@ -11,7 +12,8 @@ import { SearchIcon } from './search-icon.tsx';
 /**
  * "Search companies": a combobox (ARIA 1.2 pattern) whose options are ranked as the user types.
  * Arrow keys walk the options, Enter opens the company, Escape closes the list (or clears it).
- * Used in the header and in the Ctrl/Cmd+K palette.
+ * Used in the header and in the Ctrl/Cmd+K palette; the palette's list ends with "Search transcripts
+ * for “…”", which opens the transcript search for what was typed.
  */
 
 interface Option {
@@ -57,6 +59,9 @@ export function CompanySearch({
     : variant === 'palette'
       ? watchlist.map((company) => ({ company }))
       : [];
+  // The palette offers searching what was said for the same words, as its last option.
+  const transcriptOption = variant === 'palette' && trimmed !== '';
+  const count = options.length + (transcriptOption ? 1 : 0);
   const expanded = open && (options.length > 0 || trimmed !== '');
 
   useEffect(() => {
@@ -72,22 +77,33 @@ export function CompanySearch({
     void navigate({ to: '/companies/$companyId', params: { companyId: option.company.id } });
   };
 
+  const searchTranscripts = () => {
+    setQuery('');
+    onDone?.();
+    void navigate({ href: searchHref({ q: trimmed }) });
+  };
+
+  const choose = (index: number) => {
+    if (transcriptOption && index === options.length) searchTranscripts();
+    else openCompany(options[index]);
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     switch (event.key) {
       case 'ArrowDown':
         event.preventDefault();
         setOpen(true);
-        if (options.length) setActive((i) => (i + 1) % options.length);
+        if (count) setActive((i) => (i + 1) % count);
         break;
       case 'ArrowUp':
         event.preventDefault();
         setOpen(true);
-        if (options.length) setActive((i) => (i <= 0 ? options.length - 1 : i - 1));
+        if (count) setActive((i) => (i <= 0 ? count - 1 : i - 1));
         break;
       case 'Enter':
         if (!expanded) return;
         event.preventDefault();
-        openCompany(options[active >= 0 ? active : 0]);
+        choose(active >= 0 ? active : 0);
         break;
       case 'Escape':
         if (variant === 'palette') return; // the dialog closes itself
@@ -101,7 +117,7 @@ export function CompanySearch({
     }
   };
 
-  const activeId = expanded && active >= 0 && active < options.length ? `${id}-option-${active}` : undefined;
+  const activeId = expanded && active >= 0 && active < count ? `${id}-option-${active}` : undefined;
   const popup = (
     <div
       className={
@@ -142,6 +158,27 @@ export function CompanySearch({
             <OptionContent option={option} query={trimmed} />
           </li>
         ))}
+        {transcriptOption && (
+          // Chosen with the arrow keys and Enter like the companies; the click is for pointers.
+          // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+          <li
+            id={`${id}-option-${options.length}`}
+            role="option"
+            aria-selected={active === options.length}
+            data-index={options.length}
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={searchTranscripts}
+            onMouseMove={() => setActive(options.length)}
+            className={`flex cursor-pointer items-center gap-3 border-t border-slate-200 px-3 py-2 text-sm dark:border-slate-800 ${
+              active === options.length ? 'bg-accent-50 text-slate-900 dark:bg-slate-800 dark:text-white' : 'text-slate-800 dark:text-slate-200'
+            }`}
+          >
+            <span className="min-w-0 flex-1 truncate">
+              Search transcripts for “<span className="font-medium">{trimmed}</span>”
+            </span>
+            <span className="shrink-0 text-xs text-slate-600 dark:text-slate-400">What was said</span>
+          </li>
+        )}
       </ul>
       {trimmed && options.length === 0 && <NoMatches query={trimmed} state={search} />}
       <IndexProgress status={search.status} />
