@@ -1,3 +1,4 @@
+import { compareFiscalPeriods } from '../../src/lib/fiscal-periods.ts';
 import type { SpeakerKind, Transcript } from '../../src/lib/transcript/index.ts';
 import type { SearchDb } from './db.ts';
 import { DROP_SQL, SCHEMA_SQL, SCHEMA_VERSION } from './schema.ts';
@@ -608,7 +609,7 @@ export async function summarize(
         const calls = Number(hit?.calls ?? 0);
         return { ...period, hits: Number(hit?.hits ?? 0), calls, searched: Math.max(searchedBy.get(key) ?? 0, calls) };
       })
-      .sort((a, b) => a.fiscalYear - b.fiscalYear || periodRank(a.fiscalPeriod) - periodRank(b.fiscalPeriod) || a.fiscalPeriod.localeCompare(b.fiscalPeriod)),
+      .sort(compareFiscalPeriods),
     companies: companies.map((row) => ({
       companyId: Number(row.company_id),
       name: row.name ?? `Company ${row.company_id}`,
@@ -617,11 +618,6 @@ export async function summarize(
       calls: Number(row.calls),
     })),
   };
-}
-
-/** Where a fiscal period falls in its year: quarters and halves in order, the full year last. */
-function periodRank(period: string): number {
-  return { Q1: 1, Q2: 2, H1: 2.5, Q3: 3, Q4: 4, H2: 4.5, FY: 5 }[period.toUpperCase()] ?? 6;
 }
 
 /** Bytes the index takes (tables and their indexes). */

@@ -10,7 +10,6 @@ const calls: SearchCall[] = [
     transcriptTypeId: 15,
     edited: true,
     hits: 2,
-    score: 0.5,
     company: { id: 4, name: 'Acme, Inc.', country: 'US' },
     event: { title: 'Acme, Inc. Q2 2026 Earnings Call', typeId: 27, date: '2026-07-28T13:00:00.000Z', fiscalYear: 2026, fiscalPeriod: 'Q2' },
     matches: [
@@ -42,7 +41,6 @@ const calls: SearchCall[] = [
     transcriptTypeId: 22,
     edited: false,
     hits: 1,
-    score: 0.2,
     company: { id: 7, name: '@Bryrite', country: 'SE' },
     event: { title: 'Capital Markets Day\nAfternoon', typeId: 2, date: '2026-09-01T08:00:00.000Z', fiscalYear: null, fiscalPeriod: null },
     matches: [

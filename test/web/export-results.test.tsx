@@ -15,7 +15,6 @@ const calls: SearchCall[] = [
     transcriptTypeId: 15,
     edited: true,
     hits: 1,
-    score: 0.5,
     company: { id: 4, name: 'Acme Corp', country: 'US' },
     event: { title: 'Acme Corp Q2 2026 Earnings Call', typeId: 27, date: '2026-07-28T13:00:00.000Z', fiscalYear: 2026, fiscalPeriod: 'Q2' },
     matches: [

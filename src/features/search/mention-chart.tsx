@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { compareFiscalPeriods } from '../../lib/fiscal-periods.ts';
 import type { SearchSummary } from '../../api/search.ts';
 import { textLinkClass } from '../../components/ui/text-link.ts';
 
@@ -15,18 +16,9 @@ import { textLinkClass } from '../../components/ui/text-link.ts';
 
 type Quarter = SearchSummary['quarters'][number];
 
-/** Where a period ends within its fiscal year, in months, so Q2 and H1 sit together and FY last. */
-const PERIOD_END: Record<string, number> = { Q1: 3, Q2: 6, H1: 6.5, Q3: 9, '9M': 9.5, Q4: 12, H2: 12.5, FY: 13 };
-
-function periodEnd(period: string): number {
-  return PERIOD_END[period.trim().toUpperCase()] ?? 14;
-}
-
-/** Oldest first: by fiscal year, then by where the period ends in it (unknown periods last, by name). */
+/** Oldest first (lib/fiscal-periods.ts). */
 export function inTimeOrder(quarters: readonly Quarter[]): Quarter[] {
-  return [...quarters].sort(
-    (a, b) => a.fiscalYear - b.fiscalYear || periodEnd(a.fiscalPeriod) - periodEnd(b.fiscalPeriod) || a.fiscalPeriod.localeCompare(b.fiscalPeriod),
-  );
+  return [...quarters].sort(compareFiscalPeriods);
 }
 
 function share(quarter: Quarter): number {

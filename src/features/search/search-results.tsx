@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { isApiError } from '../../api/client.ts';
 import { searchQueries, type SearchCall, type SearchMatch, type SearchParams } from '../../api/search.ts';
 import { ErrorPanel } from '../../components/error-panel.tsx';
@@ -26,7 +26,13 @@ const HEADER = 76;
 const MATCH = 120;
 const estimate = (call: SearchCall | undefined) => HEADER + MATCH * Math.max(1, call?.matches.length ?? 1) + (call && call.hits > call.matches.length ? 40 : 0);
 
-export function SearchResults({ params }: { params: SearchParams }) {
+export function SearchResults({
+  params,
+  actions,
+}: {
+  params: SearchParams;
+  actions?: (loaded: { calls: SearchCall[]; totals: { hits: number; calls: number } }) => ReactNode;
+}) {
   const results = useInfiniteQuery(searchQueries.results(params));
   const calls = results.data?.pages.flatMap((page) => page.calls) ?? [];
   const first = results.data?.pages[0];
@@ -72,6 +78,7 @@ export function SearchResults({ params }: { params: SearchParams }) {
   return (
     <div>
       <h2 className="sr-only">Calls that match</h2>
+      {actions && <div className="mb-2 flex flex-wrap items-center gap-3">{actions({ calls, totals: first.totals })}</div>}
       <p role="status" className="mb-2 text-sm text-slate-700 dark:text-slate-300">
         <span className="tabular font-semibold">{first.totals.hits.toLocaleString('en-US')}</span> {first.totals.hits === 1 ? 'passage' : 'passages'} in{' '}
         <span className="tabular font-semibold">{first.totals.calls.toLocaleString('en-US')}</span> {first.totals.calls === 1 ? 'call' : 'calls'}

@@ -1,4 +1,5 @@
 import type { SearchParams, SpeakerSide } from '../../api/search.ts';
+import { searchParamsFor, type SearchAddress as Search } from '../../lib/search-address.ts';
 import { COMPANY_CODE_FIELDS, OWNER_ID_FIELDS } from '../../lib/filters/common-fields.ts';
 import { defineFilters, type CleanSearch, type FilterAddress } from '../../lib/filters/define-filters.ts';
 
@@ -37,23 +38,33 @@ export function validateSearchAddress(raw: Record<string, unknown>): SearchAddre
   return address;
 }
 
-/** What to ask the server: the address's filters, event types as ids, the watchlist as companies. */
-export function toSearchParams(address: SearchAddress, options: { typeIds?: readonly number[]; watchlistIds?: readonly number[] } = {}): SearchParams {
+/**
+ * The search the address describes, as saved searches and links hold it (lib/search-address.ts):
+ * event types resolved to ids (by family and by id), the watchlist as a flag.
+ */
+export function toSearch(address: SearchAddress, byFamily?: readonly number[]): Search {
   const { filters } = searchFilters.parse(address);
-  const companyIds = filters.companyIds?.map(Number);
-  const watched = address.watchlist === 1 ? options.watchlistIds : undefined;
   return {
-    q: address.q ?? '',
-    companyIds: watched ? (companyIds ? companyIds.filter((id) => watched.includes(id)) : [...watched]) : companyIds,
+    q: address.q?.trim() ?? '',
+    companyIds: filters.companyIds?.map(Number),
     eventIds: filters.eventIds?.map(Number),
     countries: filters.countries,
     exchanges: filters.exchanges,
-    typeIds: mergeTypes(options.typeIds, filters.typeIds?.map(Number)),
+    typeIds: mergeTypes(byFamily, filters.typeIds?.map(Number)),
     from: filters.from,
     to: filters.to,
     speakers: filters.speakers as SpeakerSide[] | undefined,
     sort: address.sort === 'date' ? 'date' : 'relevance',
+    ...(address.watchlist === 1 ? { watchlist: true } : {}),
   };
+}
+
+/** What to ask the server; undefined when "watchlist only" leaves no company to search. */
+export function toSearchParams(
+  address: SearchAddress,
+  options: { typeIds?: readonly number[]; watchlistIds?: readonly number[] } = {},
+): SearchParams | undefined {
+  return searchParamsFor(toSearch(address, options.typeIds), options.watchlistIds ?? []);
 }
 
 /** Types by family and by id together: a type must be in both when both are given. */

@@ -8,10 +8,12 @@ import { useEventTypeList } from '../../components/type-records.ts';
 import { textLinkClass } from '../../components/ui/text-link.ts';
 import { eventFamilies, typeIdsOf } from '../../lib/event-families.ts';
 import { useWatchlist } from '../../lib/watchlist.ts';
+import { ExportResults } from './export-results.tsx';
+import { SavedSearches, SaveSearchButton } from './saved-searches.tsx';
 import { SearchIndexStatus } from './search-index-status.tsx';
 import { SearchResults } from './search-results.tsx';
 import { SearchSummary } from './search-summary.tsx';
-import { searchFilters, toSearchParams, type SearchAddress } from './transcript-search-address.ts';
+import { searchFilters, toSearch, toSearchParams, type SearchAddress } from './transcript-search-address.ts';
 import { TranscriptSearchBox } from './transcript-search-box.tsx';
 import { TranscriptSearchFilters } from './transcript-search-filters.tsx';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -40,7 +42,11 @@ export function TranscriptSearchPage({
   const onlyWatchlist = address.watchlist === 1;
   const waitingForTypes = filters.types !== undefined && families === undefined;
   const typeIds = filters.types && families ? typeIdsOf(families, filters.types) : undefined;
-  const params = toSearchParams(address, { typeIds: typeIds && typeIds.length === 0 ? [0] : typeIds, watchlistIds: watchedIds });
+  const familyTypeIds = typeIds && typeIds.length === 0 ? [0] : typeIds;
+  const search = toSearch(address, familyTypeIds);
+  // Undefined when "watchlist only" leaves no company to search.
+  const asked = toSearchParams(address, { typeIds: familyTypeIds, watchlistIds: watchedIds });
+  const params = asked ?? { ...search, companyIds: [0] };
   const q = address.q?.trim() ?? '';
   const status = useQuery(searchQueries.status());
   // The server's words about the query, next to the box (a 400 on `q`).
@@ -49,7 +55,7 @@ export function TranscriptSearchPage({
   const keep = { q: address.q, sort: address.sort, watchlist: address.watchlist };
   const go = (changes: Partial<SearchAddress>) => onNavigate({ ...searchFilters.toAddress(clean), ...keep, ...changes });
   const off = status.data && !status.data.enabled;
-  const emptyWatchlist = onlyWatchlist && (watchedIds.length === 0 || (params.companyIds?.length ?? 0) === 0);
+  const emptyWatchlist = onlyWatchlist && asked === undefined;
 
   return (
     <>
@@ -89,7 +95,7 @@ export function TranscriptSearchPage({
         <DroppedFiltersNotice dropped={dropped} className="rounded-md border" />
         <SearchIndexStatus />
         {off || queryProblem ? null : !q ? (
-          <section aria-label="Examples" className="rounded-lg border border-slate-200 px-4 py-6 text-sm dark:border-slate-800">
+          <section aria-label="Start here" className="rounded-lg border border-slate-200 px-4 py-6 text-sm dark:border-slate-800">
             <p>Search for a subject, a phrase or a name. Try:</p>
             <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
               {EXAMPLES.map((example) => (
@@ -100,6 +106,10 @@ export function TranscriptSearchPage({
                 </li>
               ))}
             </ul>
+            <h2 className="mt-6 text-sm font-semibold">Saved searches</h2>
+            <div className="mt-2">
+              <SavedSearches />
+            </div>
           </section>
         ) : emptyWatchlist ? (
           <p className="rounded-lg border border-slate-200 px-4 py-8 text-center text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
@@ -112,9 +122,17 @@ export function TranscriptSearchPage({
         ) : waitingForTypes ? (
           <div role="status" aria-label="Loading the event types" className="h-28 animate-pulse rounded-lg bg-slate-100 dark:bg-slate-800" />
         ) : (
-          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
             <section aria-label="Results" className="min-w-0 lg:order-1">
-              <SearchResults params={params} />
+              <SearchResults
+                params={params}
+                actions={({ calls, totals }) => (
+                  <>
+                    <SaveSearchButton params={search} totals={totals} />
+                    <ExportResults calls={calls} query={q} />
+                  </>
+                )}
+              />
             </section>
             <section aria-label="Mentions" className="lg:order-2">
               <details open className="rounded-lg border border-slate-200 p-3 dark:border-slate-800 lg:sticky lg:top-20">
