@@ -1,5 +1,5 @@
 import { DOC_TYPE, EARNINGS_CALL_TYPES, EDITED_TRANSCRIPT_TYPE, EVENT_TYPE, RAW_TRANSCRIPT_TYPE, type LiveState } from './data/catalog.ts';
-import { filerKind, lastCompletedQuarter, releaseType, type Dataset } from './data/generate.ts';
+import { filerKind, lastCompletedQuarter, pickCall, releaseType, type Dataset } from './data/generate.ts';
 import { hashString, mix } from './random.ts';
 
 /**
@@ -56,6 +56,9 @@ export class LiveSchedule {
   private readonly salt: number;
   private readonly minDuration: number;
   private readonly maxDuration: number;
+  private readonly latestQuarter: number;
+  /** Indices of the calls that last at least two slots. */
+  private readonly longCalls: number[];
 
   constructor(
     private readonly dataset: Dataset,
@@ -79,6 +82,11 @@ export class LiveSchedule {
     }
     this.minDuration = Math.min(...durations);
     this.maxDuration = Math.max(...durations);
+    this.latestQuarter = lastCompletedQuarter(dataset.generatedAt);
+    this.longCalls = [];
+    durations.forEach((seconds, index) => {
+      if (seconds * 1000 >= 2 * SLOT_SPACING) this.longCalls.push(index);
+    });
   }
 
   slotStart(k: number): number {
@@ -103,8 +111,22 @@ export class LiveSchedule {
     return lastCompletedQuarter(this.slotStart(k)) + 1;
   }
 
+  /**
+   * Which recorded call slot k plays: picked like the static calls, by the company's industry and
+   * the quarter (see pickCall). When the next slot's call fails to start or breaks off, this one
+   * is a call that lasts longer than two slots, so that it is still live until the one after.
+   */
   callIndex(k: number): number {
-    return mix(this.salt, k, 1) % this.durations.length;
+    const roll = mix(this.salt, k, 1) / 2 ** 32;
+    if (this.longCalls.length > 0 && this.leavesGap(k + 1)) return this.longCalls[Math.floor(roll * this.longCalls.length)] as number;
+    const industry = this.dataset.companies[this.companyId(k) - 1]?.industry.name ?? '';
+    return pickCall(industry, this.latestQuarter - this.quarter(k), this.durations.length, roll);
+  }
+
+  /** Whether slot k's call is not live for its whole slot (it never starts, or it breaks off). */
+  private leavesGap(k: number): boolean {
+    const fate = this.fate(k);
+    return fate === 'notStarted' || fate === 'interrupted';
   }
 
   durationMs(k: number): number {
@@ -112,8 +134,9 @@ export class LiveSchedule {
   }
 
   /**
-   * What happens to slot k's call. A failure never follows another within two slots, which keeps
-   * the promise that some call is live at every moment (calls last longer than two slots).
+   * What happens to slot k's call. A failure never follows another within two slots, and the call
+   * before a failed one lasts longer than two slots (see callIndex), which keeps the promise that
+   * some call is live at every moment (every call lasts longer than one slot).
    */
   fate(k: number): SlotFate {
     const fate = this.rawFate(k);
