@@ -57,8 +57,6 @@ export class LiveSchedule {
   private readonly minDuration: number;
   private readonly maxDuration: number;
   private readonly latestQuarter: number;
-  /** Indices of the calls that last at least two slots. */
-  private readonly longCalls: number[];
 
   constructor(
     private readonly dataset: Dataset,
@@ -83,10 +81,6 @@ export class LiveSchedule {
     this.minDuration = Math.min(...durations);
     this.maxDuration = Math.max(...durations);
     this.latestQuarter = lastCompletedQuarter(dataset.generatedAt);
-    this.longCalls = [];
-    durations.forEach((seconds, index) => {
-      if (seconds * 1000 >= 2 * SLOT_SPACING) this.longCalls.push(index);
-    });
   }
 
   slotStart(k: number): number {
@@ -111,22 +105,10 @@ export class LiveSchedule {
     return lastCompletedQuarter(this.slotStart(k)) + 1;
   }
 
-  /**
-   * Which recorded call slot k plays: picked like the static calls, by the company's industry and
-   * the quarter (see pickCall). When the next slot's call fails to start or breaks off, this one
-   * is a call that lasts longer than two slots, so that it is still live until the one after.
-   */
+  /** Which recorded call slot k plays: picked like the static calls, by the company's industry and the quarter (see pickCall). */
   callIndex(k: number): number {
-    const roll = mix(this.salt, k, 1) / 2 ** 32;
-    if (this.longCalls.length > 0 && this.leavesGap(k + 1)) return this.longCalls[Math.floor(roll * this.longCalls.length)] as number;
     const industry = this.dataset.companies[this.companyId(k) - 1]?.industry.name ?? '';
-    return pickCall(industry, this.latestQuarter - this.quarter(k), this.durations.length, roll);
-  }
-
-  /** Whether slot k's call is not live for its whole slot (it never starts, or it breaks off). */
-  private leavesGap(k: number): boolean {
-    const fate = this.fate(k);
-    return fate === 'notStarted' || fate === 'interrupted';
+    return pickCall(industry, this.latestQuarter - this.quarter(k), this.durations.length, mix(this.salt, k, 1) / 2 ** 32);
   }
 
   durationMs(k: number): number {
@@ -134,9 +116,8 @@ export class LiveSchedule {
   }
 
   /**
-   * What happens to slot k's call. A failure never follows another within two slots, and the call
-   * before a failed one lasts longer than two slots (see callIndex), which keeps the promise that
-   * some call is live at every moment (every call lasts longer than one slot).
+   * What happens to slot k's call. A failure never follows another within two slots, which keeps
+   * the promise that some call is live at every moment (calls last longer than two slots).
    */
   fate(k: number): SlotFate {
     const fate = this.rawFate(k);

@@ -140,7 +140,7 @@ describe('the generated dataset', () => {
     for (let row = 0; row < fewer.events.count; row++) expect(fewer.events.callIndex[row]).toBeLessThan(3);
   });
 
-  it('gives the live schedule calls the same way, with a call longer than two slots before each call that fails to stay live', () => {
+  it('gives the live schedule its calls the same way, and the call before one that fails to stay live lasts two slots', () => {
     const schedule = new LiveSchedule(dataset, media.durations);
     const counts = new Array<number>(CALLS).fill(0);
     let gaps = 0;

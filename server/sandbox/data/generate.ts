@@ -137,26 +137,26 @@ export function callDate(company: CompanyRecord, quarterIndex: number, rng: Rand
  * quarter, a weak one, a recovery) that suit any company; the later ones each have a subject.
  * Indices past this list (calls added later) count as general.
  */
-export const CALL_SUBJECTS = ['general', 'general', 'general', 'tariffs', 'destocking', 'ai', 'banking', 'currency', 'acquisition'] as const;
+export const CALL_SUBJECTS = ['general', 'general', 'general', 'tariffs', 'destocking', 'ai', 'banking', 'currency'] as const;
 export type CallSubject = (typeof CALL_SUBJECTS)[number];
 
 /** How much each industry leans to (above 1) or away from (below 1) a subject; missing: 1. */
 const INDUSTRY_LEAN: Readonly<Record<string, Partial<Record<CallSubject, number>>>> = {
   Software: { ai: 3, tariffs: 0.3, destocking: 0.4 },
   Semiconductors: { ai: 3, destocking: 1.5, tariffs: 1.2 },
-  Biotechnology: { acquisition: 2, ai: 0.4, tariffs: 0.3, destocking: 0.3 },
-  'Medical Devices': { acquisition: 1.5, ai: 0.4, destocking: 0.6 },
+  Biotechnology: { ai: 0.4, tariffs: 0.3, destocking: 0.3 },
+  'Medical Devices': { ai: 0.4, destocking: 0.6 },
   Banking: { banking: 12, currency: 0.5, ai: 0.2, tariffs: 0.1, destocking: 0 },
   Insurance: { banking: 3, currency: 0.8, ai: 0.3, tariffs: 0.1, destocking: 0 },
   Industrials: { tariffs: 2, destocking: 1.5, ai: 0.5 },
-  Energy: { acquisition: 1.5, currency: 1.2, tariffs: 0.7, destocking: 0.5, ai: 0.3 },
+  Energy: { currency: 1.2, tariffs: 0.7, destocking: 0.5, ai: 0.3 },
   Retail: { currency: 2, destocking: 2, tariffs: 1.5, ai: 0.3 },
   Logistics: { tariffs: 1.5, destocking: 1.5, ai: 0.4 },
-  Telecommunications: { ai: 1.2, acquisition: 1.3, tariffs: 0.4, destocking: 0.3 },
+  Telecommunications: { ai: 1.2, tariffs: 0.4, destocking: 0.3 },
   Materials: { tariffs: 1.8, destocking: 1.8, currency: 1.2, ai: 0.2 },
   'Consumer Staples': { currency: 2, destocking: 1.2, ai: 0.2 },
-  Media: { ai: 1, acquisition: 1.5, tariffs: 0.2, destocking: 0.2 },
-  'Real Estate': { acquisition: 1.5, ai: 0.6, tariffs: 0.3, destocking: 0 },
+  Media: { ai: 1, tariffs: 0.2, destocking: 0.2 },
+  'Real Estate': { ai: 0.6, tariffs: 0.3, destocking: 0 },
 };
 
 /**
