@@ -1,5 +1,5 @@
 import { DOC_TYPE, EARNINGS_CALL_TYPES, EDITED_TRANSCRIPT_TYPE, EVENT_TYPE, RAW_TRANSCRIPT_TYPE, type LiveState } from './data/catalog.ts';
-import { filerKind, lastCompletedQuarter, releaseType, type Dataset } from './data/generate.ts';
+import { filerKind, lastCompletedQuarter, pickCall, releaseType, type Dataset } from './data/generate.ts';
 import { hashString, mix } from './random.ts';
 
 /**
@@ -56,6 +56,7 @@ export class LiveSchedule {
   private readonly salt: number;
   private readonly minDuration: number;
   private readonly maxDuration: number;
+  private readonly latestQuarter: number;
 
   constructor(
     private readonly dataset: Dataset,
@@ -79,6 +80,7 @@ export class LiveSchedule {
     }
     this.minDuration = Math.min(...durations);
     this.maxDuration = Math.max(...durations);
+    this.latestQuarter = lastCompletedQuarter(dataset.generatedAt);
   }
 
   slotStart(k: number): number {
@@ -103,8 +105,10 @@ export class LiveSchedule {
     return lastCompletedQuarter(this.slotStart(k)) + 1;
   }
 
+  /** Which recorded call slot k plays: picked like the static calls, by the company's industry and the quarter (see pickCall). */
   callIndex(k: number): number {
-    return mix(this.salt, k, 1) % this.durations.length;
+    const industry = this.dataset.companies[this.companyId(k) - 1]?.industry.name ?? '';
+    return pickCall(industry, this.latestQuarter - this.quarter(k), this.durations.length, mix(this.salt, k, 1) / 2 ** 32);
   }
 
   durationMs(k: number): number {

@@ -61,9 +61,9 @@ describe('recording page', () => {
     expect(parent).toBeDefined();
     expect(within(parent!).getAllByRole('list')).toHaveLength(1);
 
-    expect(screen.getByRole('link', { name: /Download MP3 1\.\d MB/ })).toHaveAttribute('href', expect.stringMatching(new RegExp(`/audio/${audioId}\\.mp3$`)));
+    expect(screen.getByRole('link', { name: /Download MP3 0\.9 MB/ })).toHaveAttribute('href', expect.stringMatching(new RegExp(`/audio/${audioId}\\.mp3$`)));
     expect(within(dock).getByRole('button', { name: 'Play' })).toBeInTheDocument();
-    expect(seekText(dock)).toMatch(/^0 seconds of 4 minutes/);
+    expect(seekText(dock)).toMatch(/^0 seconds of 3 minutes/);
     expect(media.sources).toEqual([]); // nothing loads before Play
   });
 
@@ -203,6 +203,6 @@ describe('sharing', () => {
 describe('deep links that cannot be read', () => {
   it('?t=soon is ignored: the recording is cued at its start', async () => {
     const { dock } = await open(`/recordings/${audioId}?t=soon`);
-    expect(seekText(dock)).toMatch(/^0 seconds of 4 minutes/);
+    expect(seekText(dock)).toMatch(/^0 seconds of 3 minutes/);
   });
 });

@@ -132,6 +132,87 @@ export function callDate(company: CompanyRecord, quarterIndex: number, rng: Rand
   return Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), company.callHourUtc, rng.pick([0, 0, 30]));
 }
 
+/**
+ * What each recorded call (by index) is mostly about. Calls 1-3 are general quarters (a record
+ * quarter, a weak one, a recovery) that suit any company; the later ones each have a subject.
+ * Indices past this list (calls added later) count as general.
+ */
+export const CALL_SUBJECTS = ['general', 'general', 'general', 'tariffs', 'destocking', 'ai', 'banking', 'currency'] as const;
+export type CallSubject = (typeof CALL_SUBJECTS)[number];
+
+/** How much each industry leans to (above 1) or away from (below 1) a subject; missing: 1. */
+const INDUSTRY_LEAN: Readonly<Record<string, Partial<Record<CallSubject, number>>>> = {
+  Software: { ai: 3, tariffs: 0.3, destocking: 0.4 },
+  Semiconductors: { ai: 3, destocking: 1.5, tariffs: 1.2 },
+  Biotechnology: { ai: 0.4, tariffs: 0.3, destocking: 0.3 },
+  'Medical Devices': { ai: 0.4, destocking: 0.6 },
+  Banking: { banking: 12, currency: 0.5, ai: 0.2, tariffs: 0.1, destocking: 0 },
+  Insurance: { banking: 3, currency: 0.8, ai: 0.3, tariffs: 0.1, destocking: 0 },
+  Industrials: { tariffs: 2, destocking: 1.5, ai: 0.5 },
+  Energy: { currency: 1.2, tariffs: 0.7, destocking: 0.5, ai: 0.3 },
+  Retail: { currency: 2, destocking: 2, tariffs: 1.5, ai: 0.3 },
+  Logistics: { tariffs: 1.5, destocking: 1.5, ai: 0.4 },
+  Telecommunications: { ai: 1.2, tariffs: 0.4, destocking: 0.3 },
+  Materials: { tariffs: 1.8, destocking: 1.8, currency: 1.2, ai: 0.2 },
+  'Consumer Staples': { currency: 2, destocking: 1.2, ai: 0.2 },
+  Media: { ai: 1, tariffs: 0.2, destocking: 0.2 },
+  'Real Estate': { ai: 0.6, tariffs: 0.3, destocking: 0 },
+};
+
+/**
+ * How common a subject is in a quarter, by how many quarters before the latest completed one it
+ * lies (0: that quarter, which the live schedule reports; 1: the last static quarter; ...).
+ * Tariffs rise over the last four quarters, destocking fades from two years ago to now, AI
+ * spending grows slowly over the whole span; the rest stay level.
+ */
+function subjectTrend(subject: CallSubject, quartersAgo: number): number {
+  const age = Math.max(0, quartersAgo);
+  switch (subject) {
+    case 'tariffs':
+      return age >= 5 ? 0.2 : 0.2 + (5 - age) * 0.9;
+    case 'destocking':
+      return Math.min(3, Math.max(0.15, 0.4 * age - 0.2));
+    case 'ai':
+      return 0.6 + Math.max(0, 10 - age) * 0.15;
+    case 'general':
+      return 1.5;
+    default:
+      return 1;
+  }
+}
+
+/**
+ * The weight of each call (by index, `callCount` of them) for an event of a company in `industry`
+ * whose quarter lies `quartersAgo` quarters before the latest completed one. Pure.
+ */
+export function callWeights(industry: string, quartersAgo: number, callCount: number): number[] {
+  const lean = INDUSTRY_LEAN[industry] ?? {};
+  const weights: number[] = [];
+  for (let index = 0; index < callCount; index++) {
+    const subject: CallSubject = CALL_SUBJECTS[index] ?? 'general';
+    // Only financial companies talk about deposits and charge offs.
+    const leaning = lean[subject] ?? (subject === 'banking' ? 0 : 1);
+    weights.push(subjectTrend(subject, quartersAgo) * leaning);
+  }
+  return weights;
+}
+
+/** Picks a call by `callWeights` with `roll`, a uniform draw in [0, 1). Pure and deterministic. */
+export function pickCall(industry: string, quartersAgo: number, callCount: number, roll: number): number {
+  const weights = callWeights(industry, quartersAgo, callCount);
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  let left = roll * total;
+  let last = 0;
+  for (let index = 0; index < weights.length; index++) {
+    const weight = weights[index] as number;
+    if (weight <= 0) continue;
+    last = index;
+    left -= weight;
+    if (left < 0) return index;
+  }
+  return last;
+}
+
 export function generateDataset(options: GenerateOptions): Dataset {
   const { seed, now, callCount, callDurations } = options;
   const companies = generateCompanies(seed, options.companies, now);
@@ -158,7 +239,10 @@ export function generateDataset(options: GenerateOptions): Dataset {
       const roll = rng.next();
       // Most past events were streamed and recorded; a few failed along the way.
       const finalState = roll < 0.955 ? 0 : 1 + Math.floor((roll - 0.955) / 0.01125);
-      const callIndex = rng.int(0, callCount - 1);
+      // Earnings calls go by their fiscal quarter, other events by the quarter they fall in. One
+      // draw, as the uniform pick before took, so every later draw stays where it was.
+      const quarterIndex = period <= 3 ? fiscalYear * 4 + period : lastCompletedQuarter(date) + 1;
+      const callIndex = pickCall(company.industry.name, latestQuarter - quarterIndex, callCount, rng.next());
       const draft = events.push({
         companyId: company.id,
         typeId,
