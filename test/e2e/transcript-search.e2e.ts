@@ -7,7 +7,7 @@ import { checkA11y, expect, test } from './fixtures.ts';
  *
  * What the e2e sandbox says (seed "e2e"; its index covers companies 1–40 and 256): Bryrite (256)
  * has 14 calls that say "gross margin"; the newest is its capital markets day of 17 Nov 2026, where
- * its CFO says it first at 1:25 (85.266 s), sentence 18 of the transcript.
+ * its CFO says it first at 1:09 (69.902 s), sentence 14 of the transcript.
  */
 
 const COMPANY = 256;
@@ -15,19 +15,20 @@ const PHRASE = '"gross margin"';
 const FIRST_CALL = 'Bryrite · Capital Markets Day 2026';
 const SPEAKER = 'Nadia Nakamura';
 const SPEAKER_DETAIL = 'Chief Financial Officer, Bryrite';
-const SENTENCE = 'Gross margin improved to forty six point one percent, up one hundred and thirty basis points from a year ago.';
-const SENTENCE_START = 85.266;
+const SENTENCE = 'Gross margin was fifty three point five percent, up eighty basis points, as pricing and lower freight costs more than offset currency.';
+const SENTENCE_START = 69.902;
 const CALLS = 14;
 
 test.beforeAll(async ({ request }) => {
   // The index is built when the server starts; wait until it has read everything it listed.
+  test.setTimeout(150_000);
   await expect
     .poll(
       async () => {
         const status = await (await request.get('/api/search/status')).json();
         return status.state === 'idle' && status.transcripts.pending === 0 ? 'ready' : `${status.state} ${status.transcripts.pending}`;
       },
-      { timeout: 90_000, intervals: [500] },
+      { timeout: 140_000, intervals: [500] },
     )
     .toBe('ready');
 });
@@ -49,14 +50,26 @@ test('find a phrase in the right call, hear it said, and open the transcript at 
   await expect(passage.locator('mark')).toHaveText(['Gross', 'margin']);
   await checkA11y(page, 'search results');
 
-  // ▶ plays the call in the docked player from that sentence.
-  await passage.getByRole('button', { name: `Play from 1:25: ${SPEAKER}` }).click();
+  // ▶ plays the call in the docked player from that sentence: where playback first moves is noted.
+  await page.evaluate(() => {
+    const w = window as unknown as { firstPlayedAt?: number };
+    document.addEventListener(
+      'timeupdate',
+      (event) => {
+        const media = event.target as HTMLMediaElement;
+        if (w.firstPlayedAt === undefined && !media.paused && media.currentTime > 0) w.firstPlayedAt = media.currentTime;
+      },
+      true,
+    );
+  });
+  await passage.getByRole('button', { name: `Play from 1:09: ${SPEAKER}` }).click();
   const player = page.getByRole('region', { name: 'Player' });
   await expect(player).toContainText('Capital Markets Day 2026');
-  await expect.poll(() => page.evaluate(() => !document.querySelector('audio')!.paused)).toBe(true);
-  const at = await page.evaluate(() => document.querySelector('audio')!.currentTime);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { firstPlayedAt?: number }).firstPlayedAt ?? -1), { timeout: 15_000 }).toBeGreaterThan(0);
+  const at = await page.evaluate(() => (window as unknown as { firstPlayedAt: number }).firstPlayedAt);
   expect(at).toBeGreaterThanOrEqual(SENTENCE_START - 0.5);
   expect(at).toBeLessThan(SENTENCE_START + 1);
+  await expect.poll(() => page.evaluate(() => !document.querySelector('audio')!.paused)).toBe(true);
 
   // The mentions per quarter are the API's figures.
   const summary = await (await request.get(`/api/search/summary?q=${encodeURIComponent(PHRASE)}&companyIds=${COMPANY}`)).json();
@@ -71,11 +84,11 @@ test('find a phrase in the right call, hear it said, and open the transcript at 
     await expect(cells.nth(1)).toHaveText(String(quarter.calls));
     await expect(cells.nth(2)).toHaveText(String(quarter.searched));
   }
-  expect(summary.quarters.reduce((sum: number, q: { hits: number }) => sum + q.hits, 0)).toBe(24);
+  expect(summary.quarters.reduce((sum: number, q: { hits: number }) => sum + q.hits, 0)).toBe(34);
 
   // Open transcript: the reader opens at that sentence.
-  await passage.getByRole('link', { name: `Open the transcript at 1:25 (${SPEAKER}, ${SPEAKER_DETAIL})` }).click();
-  await expect(page).toHaveURL(/\/documents\/\d+\?kind=transcript&sentence=18$/);
+  await passage.getByRole('link', { name: `Open the transcript at 1:09 (${SPEAKER}, ${SPEAKER_DETAIL})` }).click();
+  await expect(page).toHaveURL(/\/documents\/\d+\?kind=transcript&sentence=14$/);
   const here = page.locator('li[aria-current="location"]');
   await expect(here).toContainText(SENTENCE);
   await expect(here.locator('[data-focus]')).toHaveText(SENTENCE);
