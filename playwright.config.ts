@@ -56,7 +56,15 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
       // A short proxy timeout, so the fault journeys' slow answers turn into a 504 within seconds.
-      env: { ...sandboxEnv, PORT: String(port), PROXY_TIMEOUT_MS: '3000', SEARCH_INDEX: 'on', SEARCH_SCOPE_COMPANY_IDS: SEARCH_SCOPE },
+      env: {
+        ...sandboxEnv,
+        PORT: String(port),
+        PROXY_TIMEOUT_MS: '3000',
+        SEARCH_INDEX: 'on',
+        SEARCH_SCOPE_COMPANY_IDS: SEARCH_SCOPE,
+        // One sync, at start: a later one would meet the faults a journey arms for itself (a 401 for all).
+        SEARCH_SYNC_MINUTES: '1440',
+      },
     },
     {
       // The live journey's server: the sandbox clock runs ten times faster, so a call goes live,

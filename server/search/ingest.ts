@@ -200,12 +200,16 @@ export class Ingester {
 
   private async run(): Promise<void> {
     await this.loadBudget();
+    let failedInARow = 0;
     for (;;) {
       this.checkStopped();
       await this.syncOnce();
       this.syncedOnce();
       this.checkStopped();
-      const nextSync = this.now() + this.options.syncEveryMs;
+      // A sync that could not reach the data service is tried again soon (30 s, doubling), not at the next interval.
+      failedInARow = this.progress.state === 'failing' ? failedInARow + 1 : 0;
+      const wait = failedInARow > 0 ? Math.min(this.options.syncEveryMs, 30_000 * 2 ** (failedInARow - 1)) : this.options.syncEveryMs;
+      const nextSync = this.now() + wait;
       const retry = await nextRetryAt(this.options.db);
       const wakeAt = Math.min(nextSync, retry ? Math.max(retry.getTime(), this.now() + 1_000) : Infinity);
       this.set({ nextSyncAt: new Date(nextSync).toISOString() });

@@ -1,8 +1,7 @@
 import { CountryExchangeFields, FilterDisclosure } from '../../components/filter-fields.tsx';
 import { FilterFormActions } from '../../components/filter-form-actions.tsx';
-import { MultiSelect } from '../../components/ui/multi-select.tsx';
+import { EventFamilyField } from '../../components/event-family-filter.tsx';
 import type { EventFamily } from '../../lib/event-families.ts';
-import { splitList } from '../../lib/filters/split-list.ts';
 import { useFilterForm } from '../../lib/filters/use-filter-form.ts';
 import { calendarFilters, type CalendarFilterSearch } from './calendar-search.ts';
 
@@ -29,18 +28,7 @@ export function CalendarFilterForm({
     <FilterDisclosure active={active} open={active > 0}>
       <form onSubmit={form.submit} noValidate aria-label="Calendar filters" className="space-y-3 border-t border-slate-200 px-4 py-3 dark:border-slate-800">
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {families && (
-            <MultiSelect
-              label="Event types"
-              id={fieldId('types')}
-              options={families.map((family) => ({ value: family.key, label: family.name }))}
-              value={splitList(form.draft.types)}
-              onChange={(value) => form.set('types', value.join(','))}
-              placeholder="Type an event type"
-              noMatch="No event type matches"
-              error={form.error('types')}
-            />
-          )}
+          <EventFamilyField form={form} fieldId={fieldId} families={families} />
           <CountryExchangeFields form={form} fieldId={fieldId} seenExchanges={seenExchanges} />
         </div>
         <FilterFormActions onClear={form.clear} className="flex gap-2" />

@@ -6,11 +6,10 @@ import { DroppedFiltersNotice } from '../../components/dropped-filters-notice.ts
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { SkeletonRows } from '../../components/skeleton.tsx';
 import { TimeZoneNote, readerTimeZone } from '../../components/time-zone-note.tsx';
-import { useEventTypeList } from '../../components/type-records.ts';
+import { useEventFamilyFilter } from '../../components/event-family-filter.tsx';
 import { textLinkClass } from '../../components/ui/text-link.ts';
 import { UnavailableNote } from '../../components/unavailable-note.tsx';
 import { addDays, dayOf, daysOfWeek, mondayOf } from '../../lib/calendar-week.ts';
-import { eventFamilies, typeIdsOf } from '../../lib/event-families.ts';
 import { useWatchlist } from '../../lib/watchlist.ts';
 import { CalendarDays } from './calendar-days.tsx';
 import { CalendarFilterForm } from './calendar-filter-form.tsx';
@@ -46,13 +45,10 @@ export function CalendarPage({ address, onNavigate, seenExchanges }: CalendarPag
   const days = useMemo(() => daysOfWeek(monday), [monday]);
   const { filters, direction, dropped } = calendarFilters.parse(address);
   const clean = { filters, direction };
-  const typeList = useEventTypeList();
-  const families = typeList ? eventFamilies(typeList) : undefined;
+  const { families, waiting: waitingForTypes, typeIds } = useEventFamilyFilter(filters.types);
   const watchlist = useWatchlist();
   const watchedIds = watchlist.map((company) => company.id);
   const onlyWatchlist = address.watchlist === 1;
-  const waitingForTypes = filters.types !== undefined && families === undefined;
-  const typeIds = filters.types && families ? typeIdsOf(families, filters.types) : undefined;
 
   const week = useWeekEvents(
     {
@@ -62,7 +58,7 @@ export function CalendarPage({ address, onNavigate, seenExchanges }: CalendarPag
       filters: {
         countries: filters.countries,
         exchanges: filters.exchanges,
-        typeIds: typeIds && typeIds.length === 0 ? [0] : typeIds,
+        typeIds,
         companyIds: onlyWatchlist ? watchedIds : undefined,
       },
     },

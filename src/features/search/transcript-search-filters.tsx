@@ -1,7 +1,7 @@
 import { CountryExchangeFields, DateRange, FilterDisclosure } from '../../components/filter-fields.tsx';
 import { FilterFormActions } from '../../components/filter-form-actions.tsx';
 import { CheckboxGroup } from '../../components/ui/checkbox-group.tsx';
-import { MultiSelect } from '../../components/ui/multi-select.tsx';
+import { EventFamilyField } from '../../components/event-family-filter.tsx';
 import type { EventFamily } from '../../lib/event-families.ts';
 import { splitList } from '../../lib/filters/split-list.ts';
 import { useFilterForm } from '../../lib/filters/use-filter-form.ts';
@@ -37,18 +37,7 @@ export function TranscriptSearchFilters({
             onChange={(ids) => form.set('companyIds', ids.join(','))}
             error={form.error('companyIds')}
           />
-          {families && (
-            <MultiSelect
-              label="Event types"
-              id={fieldId('types')}
-              options={families.map((family) => ({ value: family.key, label: family.name }))}
-              value={splitList(form.draft.types)}
-              onChange={(value) => form.set('types', value.join(','))}
-              placeholder="Type an event type"
-              noMatch="No event type matches"
-              error={form.error('types')}
-            />
-          )}
+          <EventFamilyField form={form} fieldId={fieldId} families={families} />
           <CountryExchangeFields form={form} fieldId={fieldId} seenExchanges={seenExchanges} />
           <DateRange legend="Event date" from="from" to="to" form={form} fieldId={fieldId} />
           <CheckboxGroup

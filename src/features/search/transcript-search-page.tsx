@@ -4,9 +4,8 @@ import { isApiError } from '../../api/client.ts';
 import { searchQueries } from '../../api/search.ts';
 import { ActiveFilterChips } from '../../components/active-filter-chips.tsx';
 import { DroppedFiltersNotice } from '../../components/dropped-filters-notice.tsx';
-import { useEventTypeList } from '../../components/type-records.ts';
+import { useEventFamilyFilter } from '../../components/event-family-filter.tsx';
 import { textLinkClass } from '../../components/ui/text-link.ts';
-import { eventFamilies, typeIdsOf } from '../../lib/event-families.ts';
 import { useWatchlist } from '../../lib/watchlist.ts';
 import { ExportResults } from './export-results.tsx';
 import { SavedSearches, SaveSearchButton } from './saved-searches.tsx';
@@ -35,14 +34,10 @@ export function TranscriptSearchPage({
 }) {
   const { filters, direction, dropped } = searchFilters.parse(address);
   const clean = { filters, direction };
-  const typeList = useEventTypeList();
-  const families = typeList ? eventFamilies(typeList) : undefined;
+  const { families, waiting: waitingForTypes, typeIds: familyTypeIds } = useEventFamilyFilter(filters.types);
   const watchlist = useWatchlist();
   const watchedIds = watchlist.map((company) => company.id);
   const onlyWatchlist = address.watchlist === 1;
-  const waitingForTypes = filters.types !== undefined && families === undefined;
-  const typeIds = filters.types && families ? typeIdsOf(families, filters.types) : undefined;
-  const familyTypeIds = typeIds && typeIds.length === 0 ? [0] : typeIds;
   const search = toSearch(address, familyTypeIds);
   // Undefined when "watchlist only" leaves no company to search.
   const asked = toSearchParams(address, { typeIds: familyTypeIds, watchlistIds: watchedIds });
