@@ -16,6 +16,8 @@ test("open a company and play its latest earnings call's Q&A", async ({ page }) 
   // Move 1: open the company (the palette, by name).
   await page.keyboard.press('Control+k');
   const dialog = page.getByRole('dialog', { name: 'Find a company' });
+  // The palette loads on first use; one types once its box has the focus.
+  await expect(dialog.getByRole('combobox', { name: 'Search companies' })).toBeFocused();
   await page.keyboard.type('Bryrite', { delay: 30 });
   await expect(dialog.getByRole('option').first()).toContainText('Bryrite');
   await page.keyboard.press('Enter');
