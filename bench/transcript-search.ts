@@ -91,9 +91,24 @@ async function benchSize(companies: number): Promise<void> {
   })();
 
   const started = performance.now();
+  // Stalls of the event loop over 200 ms, and when they came (seconds from the start).
+  const stalls: [number, number][] = [];
+  let tick = performance.now();
+  const ticker = setInterval(() => {
+    const now = performance.now();
+    if (now - tick > 250) stalls.push([(tick - started) / 1000, now - tick - 50]);
+    tick = now;
+  }, 50);
+
+  const openLag = monitorEventLoopDelay({ resolution: 10 });
+  openLag.enable();
+  await app.search.start();
+  openLag.disable();
+  const openSeconds = (performance.now() - started) / 1000;
   lag.enable();
   await app.search.whenSynced();
   lag.disable();
+  clearInterval(ticker);
   const seconds = (performance.now() - started) / 1000;
   indexing = false;
   await prober;
@@ -109,7 +124,11 @@ async function benchSize(companies: number): Promise<void> {
   console.log(
     `  App while indexing: ${probe} p50 ${ms(percentile(during, 50))} / p95 ${ms(percentile(during, 95))} (before: p50 ${ms(percentile(before, 50))} / p95 ${ms(percentile(before, 95))}; ${(percentile(during, 95) / percentile(before, 95)).toFixed(1)}× at p95), ${during.length} requests`,
   );
+  console.log(`  Opening the index (a new PGlite data directory, schema): ${openSeconds.toFixed(1)} s, the event loop held up to ${ms(openLag.max / 1e6)}`);
   console.log(`  Event-loop delay while indexing: p50 ${ms(lag.percentile(50) / 1e6)}, p99 ${ms(lag.percentile(99) / 1e6)}, max ${ms(lag.max / 1e6)}`);
+  console.log(
+    `  Stalls over 200 ms: ${stalls.length === 0 ? 'none' : stalls.map(([at, length]) => `${length.toFixed(0)} ms at ${at.toFixed(1)} s`).join(', ')}`,
+  );
   console.log(`Index: ${mb(status.bytes ?? 0)} in tables and indexes; ${mb(directoryBytes(dataDir))} on disk (PGlite data directory)`);
   (globalThis as { gc?: () => void }).gc?.();
   const memory = process.memoryUsage();

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { chapterLabel, PLAYBACK_RATES, SKIP_BACK, SKIP_FORWARD, usePlayer, usePlayerState, type PlayerSource } from '../../lib/player/index.ts';
 import {
   BackIcon,
+  BookmarkIcon,
   CloseIcon,
   ForwardIcon,
   KeyboardIcon,
@@ -20,7 +21,12 @@ import { runShortcut, shortcutFor } from './shortcuts.ts';
 import { ShortcutsDialog } from './shortcuts-dialog.tsx';
 import { clock } from './time.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { addBookmark, BookmarkNote } from '../notes/bookmark-note.tsx';
+import type { Bookmark } from '../../lib/notes/index.ts';
 import { textLinkClass } from '../../components/ui/text-link.ts';
+
+/** The player's bookmark button asks the bar to bookmark, as B does. */
+const BOOKMARK_EVENT = 'earnings-desk:bookmark';
 
 const iconButton = buttonClass({ variant: 'quiet', size: 'icon' });
 /** Left out on phones, where the bar has room for the essentials only. */
@@ -31,18 +37,36 @@ export default function DockedPlayer() {
   const player = usePlayer();
   const source = usePlayerState((s) => s.source);
   const [help, setHelp] = useState(false);
+  const [draft, setDraft] = useState<Bookmark | null>(null);
+  const [said, setSaid] = useState('');
   useMediaSession();
 
   useEffect(() => {
+    const bookmark = async () => {
+      const { source: playing, currentTime } = player.getState();
+      const outcome = await addBookmark(playing, currentTime);
+      if (outcome.ok) {
+        setSaid('');
+        setDraft(outcome.bookmark);
+      } else setSaid(outcome.message);
+    };
     const onKeyDown = (event: KeyboardEvent) => {
       const action = shortcutFor(event);
       if (!action) return;
       event.preventDefault();
-      runShortcut(action, player, () => setHelp(true));
+      runShortcut(action, player, { showHelp: () => setHelp(true), bookmark: () => void bookmark() });
     };
     window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
+    const onBookmark = () => void bookmark();
+    window.addEventListener(BOOKMARK_EVENT, onBookmark);
+    return () => {
+      window.removeEventListener('keydown', onKeyDown);
+      window.removeEventListener(BOOKMARK_EVENT, onBookmark);
+    };
   }, [player]);
+
+  // Another source: the note line belonged to the bookmark of the one before.
+  const note = draft && source?.kind === 'recording' && draft.call.audioId === source.audioId ? draft : null;
 
   if (!source) return null;
   return (
@@ -57,6 +81,19 @@ export default function DockedPlayer() {
           <NowPlaying source={source} />
           <Settings source={source} onHelp={() => setHelp(true)} />
         </div>
+        {note && (
+          <BookmarkNote
+            key={note.id}
+            bookmark={note}
+            onClose={(message) => {
+              setDraft(null);
+              setSaid(message);
+            }}
+          />
+        )}
+        <p role="status" className={said ? 'mt-1 text-xs text-slate-700 dark:text-slate-300' : 'sr-only'}>
+          {said}
+        </p>
         <Messages />
       </div>
       {help && <ShortcutsDialog onClose={() => setHelp(false)} />}
@@ -236,6 +273,17 @@ function Settings({ source, onHelp }: { source: PlayerSource; onHelp: () => void
         onChange={(event) => player.setVolume(Number(event.target.value))}
         className="hidden h-1.5 w-20 cursor-pointer accent-accent-600 md:block"
       />
+      {source.kind === 'recording' && (
+        <button
+          type="button"
+          className={iconButton}
+          onClick={() => window.dispatchEvent(new Event(BOOKMARK_EVENT))}
+          aria-label="Bookmark this moment"
+          title="Bookmark this moment (B)"
+        >
+          <BookmarkIcon />
+        </button>
+      )}
       {source.kind === 'recording' && <CopyLink audioId={source.audioId} />}
       <button type="button" className={wideOnlyButton} onClick={onHelp} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">
         <KeyboardIcon />

@@ -75,3 +75,8 @@ export const Spinner = ({ className = 'h-5 w-5' }: { className?: string }) => (
     <path d="M17 10a7 7 0 0 0-7-7" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
   </svg>
 );
+export const BookmarkIcon = () => (
+  <Icon>
+    <path d="M5.5 2.5h9a1 1 0 0 1 1 1v13.2a.5.5 0 0 1-.8.4L10 13.6l-4.7 3.5a.5.5 0 0 1-.8-.4V3.5a1 1 0 0 1 1-1Zm.5 1.5v11.2l3.4-2.5a1 1 0 0 1 1.2 0l3.4 2.5V4H6Z" />
+  </Icon>
+);

@@ -11,10 +11,15 @@ export const SHORTCUTS: readonly { keys: readonly string[]; does: string }[] = [
   { keys: ['<'], does: 'Slower' },
   { keys: ['>'], does: 'Faster' },
   { keys: ['M'], does: 'Mute or unmute' },
+  { keys: ['B'], does: 'Bookmark this moment (then type a note, or keep listening)' },
+  { keys: ['[', ']'], does: 'Previous or next question (a recording page’s Q&A)' },
   { keys: ['?'], does: 'Show these shortcuts' },
 ];
 
-export type ShortcutAction = 'toggle' | 'back' | 'forward' | 'previousChapter' | 'nextChapter' | 'slower' | 'faster' | 'mute' | 'help';
+/** The Q&A's keys: read by the recording page's Q&A list, not by the player. */
+export const QUESTION_KEYS = { previous: '[', next: ']' } as const;
+
+export type ShortcutAction = 'toggle' | 'back' | 'forward' | 'previousChapter' | 'nextChapter' | 'slower' | 'faster' | 'mute' | 'bookmark' | 'help';
 
 /** True when keys typed here belong to a field (text inputs, text areas, selects, editable content). */
 export function isTypingTarget(target: EventTarget | null): boolean {
@@ -61,6 +66,9 @@ export function shortcutFor(
     case 'm':
     case 'M':
       return 'mute';
+    case 'b':
+    case 'B':
+      return 'bookmark';
     case '?':
       return 'help';
     default:
@@ -74,7 +82,7 @@ export function stepRate(rate: number, direction: 1 | -1): number {
   return [...PLAYBACK_RATES].reverse().find((r) => r < rate - 1e-9) ?? PLAYBACK_RATES[0]!;
 }
 
-export function runShortcut(action: ShortcutAction, player: Player, showHelp: () => void): void {
+export function runShortcut(action: ShortcutAction, player: Player, page: { showHelp: () => void; bookmark: () => void }): void {
   const { rate } = player.getState();
   switch (action) {
     case 'toggle':
@@ -93,7 +101,9 @@ export function runShortcut(action: ShortcutAction, player: Player, showHelp: ()
       return player.setRate(stepRate(rate, 1));
     case 'mute':
       return player.toggleMute();
+    case 'bookmark':
+      return page.bookmark();
     case 'help':
-      return showHelp();
+      return page.showHelp();
   }
 }

@@ -1,3 +1,4 @@
+import { idbDone as done, idbRequest as request, openIdb } from '../../lib/idb.ts';
 import type { IndexedCompany } from './rank.ts';
 
 /**
@@ -40,38 +41,20 @@ const COMPANIES = 'companies';
 const META = 'meta';
 const PROGRESS_KEY = 'progress';
 
-function request<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
-  });
-}
-
-function done(tx: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
-    tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
-  });
-}
-
 /** The IndexedDB store, or null where IndexedDB is missing or refuses to open (some private modes). */
 export async function openIndexStore(factory: IDBFactory | undefined = globalThis.indexedDB): Promise<IndexStore | null> {
   if (!factory) return null;
   let db: IDBDatabase;
   try {
-    const open = factory.open(DB_NAME, 1);
-    open.onupgradeneeded = () => {
-      const upgrade = open.result;
-      if (!upgrade.objectStoreNames.contains(COMPANIES)) upgrade.createObjectStore(COMPANIES, { keyPath: 'id' });
-      if (!upgrade.objectStoreNames.contains(META)) upgrade.createObjectStore(META);
-    };
-    db = await request(open);
+    db = await openIdb(factory, DB_NAME, [
+      (upgrade) => {
+        upgrade.createObjectStore(COMPANIES, { keyPath: 'id' });
+        upgrade.createObjectStore(META);
+      },
+    ]);
   } catch {
     return null;
   }
-  // Another tab deleting or upgrading the database: let go so it can proceed.
-  db.onversionchange = () => db.close();
 
   return {
     async load() {

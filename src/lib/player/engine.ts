@@ -3,7 +3,7 @@ import type { ErrorData } from 'hls.js';
 import { nextChapterStart, previousChapterStart } from './chapters.ts';
 import { markPlayerActive } from './presence.ts';
 import { clampRate, clampVolume, clearPosition, readPosition, readPrefs, savePosition, savePrefs } from './storage.ts';
-import type { MediaLike, PlayerChapter, PlayerSource, PlayerState } from './types.ts';
+import type { MediaLike, PlayerChapter, PlayerSource, PlayerState, TimeRange } from './types.ts';
 
 /**
  * The player: one media element, one source at a time, a small external store that React reads
@@ -33,6 +33,8 @@ export interface LoadOptions {
   startAt?: number;
   /** Start playing now (default true); false only shows it in the player, ready to play. */
   autoplay?: boolean;
+  /** Play only to here (seconds): with `startAt`, a clip (see PlayerState.clip). */
+  endAt?: number;
 }
 
 export const DEFAULT_TIMINGS = {
@@ -62,6 +64,8 @@ export interface Player {
   skip(deltaSeconds: number): void;
   /** Seeks and plays. */
   playFrom(seconds: number): void;
+  /** Plays the current source from `range.start` and pauses at `range.end`. */
+  playClip(range: TimeRange): void;
   previousChapter(): void;
   nextChapter(): void;
   setChapters(key: string, chapters: readonly PlayerChapter[]): void;
@@ -97,6 +101,7 @@ function initialState(): PlayerState {
     notice: null,
     error: null,
     live: null,
+    clip: null,
   };
 }
 
@@ -122,6 +127,7 @@ export function createPlayer(options: PlayerOptions = {}): Player {
   let attempt = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let stallTimer: ReturnType<typeof setTimeout> | undefined;
+  let clipTimer: ReturnType<typeof setTimeout> | undefined;
   let lastSave = 0;
   /** Position to apply once the element knows its duration (native and file playback). */
   let pendingSeek: number | undefined;
@@ -203,6 +209,31 @@ export function createPlayer(options: PlayerOptions = {}): Player {
     }, timings.stallMs);
   };
 
+  // ---- clips ---------------------------------------------------------------------------------
+  const clearClipTimer = () => {
+    if (clipTimer !== undefined) clearTimeout(clipTimer);
+    clipTimer = undefined;
+  };
+  /**
+   * Pauses at the clip's end. 'timeupdate' comes only every quarter second or so, so the last
+   * stretch is timed: a timer for what is left at this speed, checked again when it fires.
+   */
+  const checkClip = () => {
+    clearClipTimer();
+    const clip = state.clip;
+    if (!clip || !media || !state.loaded) return;
+    const time = media.currentTime;
+    if (time >= clip.end - 0.02) {
+      set({ clip: null });
+      player.pause();
+      if (media.currentTime > clip.end) media.currentTime = clip.end;
+      set({ currentTime: clip.end });
+      return;
+    }
+    const left = clip.end - time;
+    if (!media.paused && left < 1) clipTimer = setTimeout(checkClip, (left * 1000) / (state.rate || 1));
+  };
+
   // ---- media element events -------------------------------------------------------------------
   const sync = () => {
     if (!media || !state.loaded) return;
@@ -266,6 +297,7 @@ export function createPlayer(options: PlayerOptions = {}): Player {
         break;
       case 'timeupdate':
         rememberPosition();
+        checkClip();
         break;
       case 'error':
         onMediaError();
@@ -305,6 +337,7 @@ export function createPlayer(options: PlayerOptions = {}): Player {
   // ---- starting and stopping ------------------------------------------------------------------
   const teardown = () => {
     attempt++;
+    clearClipTimer();
     if (retryTimer !== undefined) clearTimeout(retryTimer);
     retryTimer = undefined;
     clearStall();
@@ -544,12 +577,21 @@ export function createPlayer(options: PlayerOptions = {}): Player {
         set({ loaded: false, playing: false, buffering: false, engine: null });
       };
     },
-    load(source, { startAt, autoplay = true } = {}) {
+    load(source, { startAt, autoplay = true, endAt } = {}) {
       markPlayerActive();
       const same = state.source?.key === source.key;
+      const clip = endAt !== undefined && startAt !== undefined && endAt > startAt ? { start: startAt, end: endAt } : null;
       if (same) {
         // Keep what the page knows better now (chapters, titles), without interrupting playback.
         set({ source: { ...source, chapters: source.chapters ?? state.source?.chapters } as PlayerSource });
+        if (clip) {
+          if (autoplay) player.playClip(clip);
+          else {
+            player.seek(clip.start);
+            set({ clip });
+          }
+          return;
+        }
         if (startAt !== undefined) player.seek(startAt);
         if (autoplay) player.play();
         return;
@@ -570,6 +612,7 @@ export function createPlayer(options: PlayerOptions = {}): Player {
         duration: source.kind === 'live' ? Infinity : (source.duration ?? NaN),
         bufferedEnd: 0,
         live: null,
+        clip,
       });
       if (autoplay) void start();
     },
@@ -586,6 +629,7 @@ export function createPlayer(options: PlayerOptions = {}): Player {
     },
     pause() {
       clearStall();
+      clearClipTimer();
       if (media && state.loaded) media.pause();
       set({ playing: false, buffering: false });
     },
@@ -596,6 +640,11 @@ export function createPlayer(options: PlayerOptions = {}): Player {
     seek(seconds) {
       if (!state.source || !Number.isFinite(seconds)) return;
       const target = clampTime(seconds);
+      // Seeking away from a clip lets the call play on.
+      if (state.clip && (target < state.clip.start - 0.5 || target >= state.clip.end)) {
+        clearClipTimer();
+        set({ clip: null });
+      }
       if (media && state.loaded && state.engine === 'hls.js' && media.readyState < 1 && state.playing) {
         // The stream is still starting at the old position: start it again at the new one.
         set({ currentTime: target, ended: false });
@@ -614,6 +663,12 @@ export function createPlayer(options: PlayerOptions = {}): Player {
     },
     playFrom(seconds) {
       player.seek(seconds);
+      player.play();
+    },
+    playClip(range) {
+      if (!state.source || !(range.end > range.start)) return;
+      player.seek(range.start);
+      set({ clip: { start: range.start, end: range.end } });
       player.play();
     },
     previousChapter() {

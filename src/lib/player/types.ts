@@ -27,6 +27,11 @@ interface SourceBase {
 export interface RecordingSource extends SourceBase {
   kind: 'recording';
   audioId: number;
+  /** The call it records, and its company and day: what a bookmark made while listening keeps. */
+  eventId?: number;
+  companyId?: number;
+  /** The event's date, ISO 8601. */
+  date?: string;
   /** MP3 URL, used when the stream cannot play. */
   fileUrl?: string;
   /** Seconds, from the record (the media's own duration wins once known). */
@@ -75,6 +80,17 @@ export interface PlayerState {
   error: string | null;
   /** For live sources: the live edge, and whether the playhead is at it. */
   live: { edge: number | null; atEdge: boolean } | null;
+  /**
+   * A clip being played: playback pauses at `end`. It ends there, or when the listener seeks
+   * outside it, or when another source loads.
+   */
+  clip: TimeRange | null;
+}
+
+/** A stretch of a recording, in seconds. */
+export interface TimeRange {
+  start: number;
+  end: number;
 }
 
 /** The subset of HTMLMediaElement the player uses (so tests can stand in a fake element). */
