@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const FEATURES = ['companies', 'events', 'documents', 'recordings', 'player', 'live', 'search', 'home'];
+const FEATURES = ['companies', 'events', 'documents', 'recordings', 'player', 'live', 'search', 'home', 'calendar', 'notes'];
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'src/routeTree.gen.ts', 'scripts/media/*.mjs'] },

@@ -17,6 +17,7 @@ import { Route as DocumentsDocumentIdRouteImport } from './routes/documents/$doc
 import { Route as EventsEventIdRouteImport } from './routes/events/$eventId'
 import { Route as LiveIndexRouteImport } from './routes/live/index'
 import { Route as LiveLiveIdRouteImport } from './routes/live/$liveId'
+import { Route as NotesIndexRouteImport } from './routes/notes/index'
 import { Route as RecordingsIndexRouteImport } from './routes/recordings/index'
 import { Route as RecordingsAudioIdRouteImport } from './routes/recordings/$audioId'
 import { Route as SearchIndexRouteImport } from './routes/search/index'
@@ -62,6 +63,11 @@ const LiveLiveIdRoute = LiveLiveIdRouteImport.update({
   path: '/live/$liveId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const NotesIndexRoute = NotesIndexRouteImport.update({
+  id: '/notes/',
+  path: '/notes/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const RecordingsIndexRoute = RecordingsIndexRouteImport.update({
   id: '/recordings/',
   path: '/recordings/',
@@ -93,6 +99,7 @@ export interface FileRoutesByFullPath {
   '/calendar/': typeof CalendarIndexRoute
   '/companies/': typeof CompaniesIndexRoute
   '/live/': typeof LiveIndexRoute
+  '/notes/': typeof NotesIndexRoute
   '/recordings/': typeof RecordingsIndexRoute
   '/search/': typeof SearchIndexRoute
   '/transcripts/': typeof TranscriptsIndexRoute
@@ -107,6 +114,7 @@ export interface FileRoutesByTo {
   '/calendar': typeof CalendarIndexRoute
   '/companies': typeof CompaniesIndexRoute
   '/live': typeof LiveIndexRoute
+  '/notes': typeof NotesIndexRoute
   '/recordings': typeof RecordingsIndexRoute
   '/search': typeof SearchIndexRoute
   '/transcripts': typeof TranscriptsIndexRoute
@@ -122,6 +130,7 @@ export interface FileRoutesById {
   '/calendar/': typeof CalendarIndexRoute
   '/companies/': typeof CompaniesIndexRoute
   '/live/': typeof LiveIndexRoute
+  '/notes/': typeof NotesIndexRoute
   '/recordings/': typeof RecordingsIndexRoute
   '/search/': typeof SearchIndexRoute
   '/transcripts/': typeof TranscriptsIndexRoute
@@ -138,6 +147,7 @@ export interface FileRouteTypes {
     | '/calendar/'
     | '/companies/'
     | '/live/'
+    | '/notes/'
     | '/recordings/'
     | '/search/'
     | '/transcripts/'
@@ -152,6 +162,7 @@ export interface FileRouteTypes {
     | '/calendar'
     | '/companies'
     | '/live'
+    | '/notes'
     | '/recordings'
     | '/search'
     | '/transcripts'
@@ -166,6 +177,7 @@ export interface FileRouteTypes {
     | '/calendar/'
     | '/companies/'
     | '/live/'
+    | '/notes/'
     | '/recordings/'
     | '/search/'
     | '/transcripts/'
@@ -181,6 +193,7 @@ export interface RootRouteChildren {
   CalendarIndexRoute: typeof CalendarIndexRoute
   CompaniesIndexRoute: typeof CompaniesIndexRoute
   LiveIndexRoute: typeof LiveIndexRoute
+  NotesIndexRoute: typeof NotesIndexRoute
   RecordingsIndexRoute: typeof RecordingsIndexRoute
   SearchIndexRoute: typeof SearchIndexRoute
   TranscriptsIndexRoute: typeof TranscriptsIndexRoute
@@ -244,6 +257,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LiveLiveIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/notes/': {
+      id: '/notes/'
+      path: '/notes'
+      fullPath: '/notes/'
+      preLoaderRoute: typeof NotesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/recordings/': {
       id: '/recordings/'
       path: '/recordings'
@@ -285,6 +305,7 @@ const rootRouteChildren: RootRouteChildren = {
   CalendarIndexRoute: CalendarIndexRoute,
   CompaniesIndexRoute: CompaniesIndexRoute,
   LiveIndexRoute: LiveIndexRoute,
+  NotesIndexRoute: NotesIndexRoute,
   RecordingsIndexRoute: RecordingsIndexRoute,
   SearchIndexRoute: SearchIndexRoute,
   TranscriptsIndexRoute: TranscriptsIndexRoute,

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { copyToClipboard } from '../lib/clipboard.ts';
 import { buttonClass } from './ui/button.tsx';
 
 /** Copies text to the clipboard and says so; says what to do when the browser refuses. */
@@ -9,14 +10,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
     const timer = setTimeout(() => setState('idle'), 2_000);
     return () => clearTimeout(timer);
   }, [state]);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      setState('copied');
-    } catch {
-      setState('failed');
-    }
-  };
+  const copy = async () => setState((await copyToClipboard(text)) ? 'copied' : 'failed');
   return (
     <>
       <button type="button" onClick={() => void copy()} aria-label={label} className={buttonClass({ size: 'xs' })}>

@@ -1,4 +1,5 @@
 import type { SearchCall } from '../api/search.ts';
+import { toCsv } from './csv.ts';
 import { readableFileName } from './file-name.ts';
 import { formatDuration } from './format.ts';
 import { eventName, fiscalLabel } from './names.ts';
@@ -71,20 +72,10 @@ export function searchExportRows(calls: readonly SearchCall[], options: SearchEx
   });
 }
 
-/**
- * One CSV field: a cell a spreadsheet would run as a formula (starting with = + - @, a tab or a
- * carriage return) gets a leading apostrophe; a field holding a comma, a quotation mark or a line
- * break is quoted, its quotation marks doubled.
- */
-export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 /** CSV per RFC 4180: a header row, then a row per sentence, every line ended with CRLF. */
 export function searchResultsToCsv(calls: readonly SearchCall[], options: SearchExportOptions): string {
   const rows = searchExportRows(calls, options).map((row) => [row.company, row.event, row.period, row.date, row.speaker, row.time, row.sentence, row.link]);
-  return [HEADER as readonly string[], ...rows].map((fields) => `${fields.map(csvField).join(',')}\r\n`).join('');
+  return toCsv(HEADER, rows);
 }
 
 /** A table cell: escaped, on one line. */

@@ -18,6 +18,7 @@ const NAV = [
   { to: '/transcripts', label: 'Transcripts' },
   { to: '/search', label: 'Search calls' },
   { to: '/live', label: 'Live' },
+  { to: '/notes', label: 'My notes' },
 ] as const;
 
 function RootLayout() {

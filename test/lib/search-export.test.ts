@@ -1,7 +1,8 @@
 /** Search results as CSV and Markdown: exact output for a handwritten set of results. */
 import { describe, expect, it } from 'vitest';
 import type { SearchCall } from '../../src/api/search.ts';
-import { csvField, searchExportFileName, searchResultsToCsv, searchResultsToMarkdown } from '../../src/lib/search-export.ts';
+import { csvField } from '../../src/lib/csv.ts';
+import { searchExportFileName, searchResultsToCsv, searchResultsToMarkdown } from '../../src/lib/search-export.ts';
 
 const calls: SearchCall[] = [
   {

@@ -26,6 +26,7 @@ import { documentRecordQuery } from './document-record.ts';
 import { FileError } from './file-error.tsx';
 import { fileQueries, fileText, sniffFile, type LoadedFile } from '../../api/files.ts';
 import { TranscriptReader } from './transcript-reader.tsx';
+import type { NoteCall } from '../../lib/notes/index.ts';
 
 /** pdf.js loads only when a PDF is shown. */
 const PdfViewer = lazy(() => import('./pdf-viewer.tsx'));
@@ -251,7 +252,16 @@ function FileView({
     );
   }
   if (transcript) {
-    return <TranscriptReader transcript={transcript} heading={heading} audioId={recording.data?.data[0]?.id} fileStem={stem} focusSentence={sentence} />;
+    const audioId = recording.data?.data[0]?.id;
+    const call: NoteCall = {
+      eventId: doc.eventId,
+      ...(audioId !== undefined ? { audioId } : {}),
+      companyId: doc.companyId,
+      company: heading.company ?? '',
+      event: heading.title,
+      ...(doc.event?.date ? { date: doc.event.date } : {}),
+    };
+    return <TranscriptReader transcript={transcript} heading={heading} audioId={audioId} fileStem={stem} focusSentence={sentence} call={call} />;
   }
   return (
     <div className="px-4 py-8 text-center">

@@ -7,15 +7,20 @@ import { findMatches } from '../../lib/find-matches.ts';
 import { formatDuration } from '../../lib/format.ts';
 import { transcriptToMarkdown, transcriptToText, type Transcript, type TranscriptHeading } from '../../lib/transcript/index.ts';
 import { FindBar } from '../../components/find-bar.tsx';
+import { HIGHLIGHT_CLASSES, highlightsBySentence, useCallNotes, type NoteCall } from '../../lib/notes/index.ts';
+import { HighlightNotes, paragraphHighlights, startsHighlight } from '../../components/notes/highlight-notes.tsx';
+import { SelectionBar } from '../../components/notes/selection-bar.tsx';
+import { useSentenceSelection } from '../../components/notes/sentence-selection.ts';
 
 /**
  * The documents' transcript reader: paragraphs under their speaker and time, find-in-transcript, and exports
  * as plain text and Markdown. Where the event has a recording, each time links to the recording
- * page, which plays the call from that point.
+ * page, which plays the call from that point. Text selected here is widened to whole sentences to
+ * highlight, quote or clip; the listener's highlights of the call show here as on the recording.
  */
 
 interface Hit {
-  paragraph: number;
+  sentence: number;
   start: number;
   end: number;
 }
@@ -28,6 +33,7 @@ export function TranscriptReader({
   audioId,
   fileStem,
   focusSentence,
+  call,
 }: {
   transcript: Transcript;
   heading: TranscriptHeading;
@@ -37,41 +43,46 @@ export function TranscriptReader({
   fileStem: string;
   /** A sentence to open at (a search hit): brought into view and marked. */
   focusSentence?: number;
+  /** The call it belongs to: highlights are kept against it. */
+  call?: NoteCall;
 }) {
   const [query, setQuery] = useState('');
   const [current, setCurrent] = useState(0);
   const listRef = useRef<HTMLOListElement>(null);
 
+  const sentences = useMemo(() => transcript.paragraphs.flatMap((paragraph) => paragraph.sentences), [transcript]);
   const hits = useMemo<Hit[]>(
-    () => transcript.paragraphs.flatMap((paragraph) => findMatches(paragraph.text, query).map(([start, end]) => ({ paragraph: paragraph.index, start, end }))),
-    [transcript, query],
+    () => sentences.flatMap((sentence) => findMatches(sentence.text, query).map(([start, end]) => ({ sentence: sentence.index, start, end }))),
+    [sentences, query],
   );
   useEffect(() => {
     listRef.current?.querySelector('mark[data-current]')?.scrollIntoView?.({ block: 'center' });
   }, [hits, current]);
 
-  // The paragraph holding the sentence asked for, and where the sentence sits in its text.
-  const focus = useMemo(() => {
-    if (focusSentence === undefined) return undefined;
-    const paragraph = transcript.paragraphs.find((p) => p.sentences.some((sentence) => sentence.index === focusSentence));
-    const sentence = paragraph?.sentences.find((s) => s.index === focusSentence);
-    if (!paragraph || !sentence) return undefined;
-    const start = paragraph.text.indexOf(sentence.text);
-    return { paragraph: paragraph.index, start: start < 0 ? 0 : start, end: start < 0 ? paragraph.text.length : start + sentence.text.length };
-  }, [transcript, focusSentence]);
+  // The paragraph holding the sentence asked for.
+  const focusParagraph = useMemo(
+    () =>
+      focusSentence === undefined ? undefined : transcript.paragraphs.find((p) => p.sentences.some((sentence) => sentence.index === focusSentence))?.index,
+    [transcript, focusSentence],
+  );
   useEffect(() => {
-    if (focus) listRef.current?.querySelector('[data-focus]')?.scrollIntoView?.({ block: 'center' });
-  }, [focus]);
+    if (focusParagraph !== undefined) listRef.current?.querySelector('[data-focus]')?.scrollIntoView?.({ block: 'center' });
+  }, [focusParagraph]);
+
+  const selection = useSentenceSelection(listRef);
+  const [said, setSaid] = useState('');
+  const kept = useCallNotes({ eventId: call?.eventId });
+  const highlightOf = useMemo(() => highlightsBySentence(kept, sentences), [kept, sentences]);
 
   const step = (delta: 1 | -1) => {
     if (hits.length > 0) setCurrent((index) => (index + delta + hits.length) % hits.length);
   };
 
-  const hitsByParagraph = new Map<number, { start: number; end: number; current: boolean }[]>();
+  const hitsBySentence = new Map<number, { start: number; end: number; current: boolean }[]>();
   hits.forEach((hit, index) => {
-    const list = hitsByParagraph.get(hit.paragraph) ?? [];
+    const list = hitsBySentence.get(hit.sentence) ?? [];
     list.push({ start: hit.start, end: hit.end, current: index === current });
-    hitsByParagraph.set(hit.paragraph, list);
+    hitsBySentence.set(hit.sentence, list);
   });
 
   return (
@@ -96,7 +107,15 @@ export function TranscriptReader({
             Export as Markdown
           </button>
         </div>
+        {selection.range && (
+          <div className="basis-full">
+            <SelectionBar transcript={transcript} range={selection.range} call={call} onClear={selection.clear} announce={setSaid} sticky={false} />
+          </div>
+        )}
       </div>
+      <p role="status" className={said ? 'border-b border-slate-200 px-4 py-1.5 text-xs dark:border-slate-800' : 'sr-only'}>
+        {said}
+      </p>
       {!transcript.mapped && (
         <p className="border-b border-slate-200 px-4 py-2 text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400">
           Machine transcript: speakers are numbered in the order they first speak.
@@ -106,56 +125,68 @@ export function TranscriptReader({
         <p className="px-4 py-8 text-center text-sm text-slate-600 dark:text-slate-400">This transcript has no text.</p>
       ) : (
         <ol ref={listRef} aria-label="Transcript" className="divide-y divide-slate-100 dark:divide-slate-800">
-          {transcript.paragraphs.map((paragraph) => (
-            <li
-              key={paragraph.index}
-              aria-current={focus?.paragraph === paragraph.index ? 'location' : undefined}
-              className={`grid gap-1 px-4 py-3 sm:grid-cols-[5rem_1fr] sm:gap-4 ${focus?.paragraph === paragraph.index ? 'bg-accent-50 dark:bg-accent-950/40' : ''}`}
-            >
-              <div className="tabular text-xs sm:pt-0.5">
-                {audioId !== undefined ? (
-                  <Link
-                    to="/recordings/$audioId"
-                    params={{ audioId }}
-                    search={{ t: Math.floor(paragraph.start) }}
-                    className={textLinkClass()}
-                    aria-label={`Play from ${formatDuration(paragraph.start)}`}
-                    title="Play the call from here"
-                  >
-                    ▶ {formatDuration(paragraph.start)}
-                  </Link>
-                ) : (
-                  <span className="text-slate-600 dark:text-slate-400">{formatDuration(paragraph.start)}</span>
-                )}
-              </div>
-              <div className="min-w-0">
-                <p className="text-sm">
-                  <span className="font-semibold">{paragraph.speaker.label}</span>
-                  {paragraph.speaker.detail && <span className="text-slate-600 dark:text-slate-400">, {paragraph.speaker.detail}</span>}
-                </p>
-                <p className="mt-1 max-w-prose text-sm leading-relaxed text-slate-800 dark:text-slate-200">
-                  {focus?.paragraph === paragraph.index && !query ? (
-                    <>
-                      {paragraph.text.slice(0, focus.start)}
-                      <span data-focus="true" className="rounded-sm bg-yellow-200 px-0.5 dark:bg-yellow-500/40">
-                        {paragraph.text.slice(focus.start, focus.end)}
-                      </span>
-                      {paragraph.text.slice(focus.end)}
-                    </>
+          {transcript.paragraphs.map((paragraph) => {
+            const focused = focusParagraph === paragraph.index;
+            const highlights = paragraphHighlights(highlightOf, paragraph);
+            const range = selection.range;
+            return (
+              <li
+                key={paragraph.index}
+                aria-current={focused ? 'location' : undefined}
+                className={`grid gap-1 px-4 py-3 sm:grid-cols-[5rem_1fr] sm:gap-4 ${focused ? 'bg-accent-50 dark:bg-accent-950/40' : ''}`}
+              >
+                <div className="tabular text-xs sm:pt-0.5">
+                  {audioId !== undefined ? (
+                    <Link
+                      to="/recordings/$audioId"
+                      params={{ audioId }}
+                      search={{ t: Math.floor(paragraph.start) }}
+                      className={textLinkClass()}
+                      aria-label={`Play from ${formatDuration(paragraph.start)}`}
+                      title="Play the call from here"
+                    >
+                      ▶ {formatDuration(paragraph.start)}
+                    </Link>
                   ) : (
-                    highlight(paragraph.text, hitsByParagraph.get(paragraph.index) ?? [])
+                    <span className="text-slate-600 dark:text-slate-400">{formatDuration(paragraph.start)}</span>
                   )}
-                </p>
-              </div>
-            </li>
-          ))}
+                </div>
+                <div className="min-w-0">
+                  <p className="text-sm">
+                    <span className="font-semibold">{paragraph.speaker.label}</span>
+                    {paragraph.speaker.detail && <span className="text-slate-600 dark:text-slate-400">, {paragraph.speaker.detail}</span>}
+                  </p>
+                  <p className="mt-1 max-w-prose text-sm leading-relaxed text-slate-800 dark:text-slate-200">
+                    {paragraph.sentences.map((sentence) => {
+                      const highlight = highlights?.get(sentence.index);
+                      const isFocus = sentence.index === focusSentence && !query;
+                      const selected = range !== null && sentence.index >= range.first && sentence.index <= range.last;
+                      return (
+                        <span key={sentence.index}>
+                          <span
+                            data-index={sentence.index}
+                            data-focus={isFocus ? 'true' : undefined}
+                            className={`rounded-sm ${isFocus ? 'bg-yellow-200 px-0.5 dark:bg-yellow-500/40' : highlight ? HIGHLIGHT_CLASSES[highlight.color] : ''} ${selected ? 'outline-2 outline-offset-1 outline-accent-600 outline-dashed' : ''}`}
+                          >
+                            {startsHighlight(paragraph, highlights, sentence.index) && <span className="sr-only">Highlighted: </span>}
+                            {markMatches(sentence.text, hitsBySentence.get(sentence.index) ?? [])}
+                          </span>{' '}
+                        </span>
+                      );
+                    })}
+                  </p>
+                  <HighlightNotes paragraph={paragraph} highlights={highlights} />
+                </div>
+              </li>
+            );
+          })}
         </ol>
       )}
     </div>
   );
 }
 
-function highlight(text: string, ranges: { start: number; end: number; current: boolean }[]): ReactNode {
+function markMatches(text: string, ranges: { start: number; end: number; current: boolean }[]): ReactNode {
   if (ranges.length === 0) return text;
   const out: ReactNode[] = [];
   let at = 0;

@@ -21,8 +21,9 @@ import { runShortcut, shortcutFor } from './shortcuts.ts';
 import { ShortcutsDialog } from './shortcuts-dialog.tsx';
 import { clock } from './time.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
-import { addBookmark, BookmarkNote } from '../notes/bookmark-note.tsx';
-import type { Bookmark } from '../../lib/notes/index.ts';
+import { addBookmark, BookmarkNote } from '../../components/notes/bookmark-note.tsx';
+import { copyToClipboard } from '../../lib/clipboard.ts';
+import { useCallNotes, type Bookmark } from '../../lib/notes/index.ts';
 import { textLinkClass } from '../../components/ui/text-link.ts';
 
 /** The player's bookmark button asks the bar to bookmark, as B does. */
@@ -107,6 +108,7 @@ function Timeline({ source }: { source: PlayerSource }) {
   const live = usePlayerState((s) => s.live);
   const player = usePlayer();
   const isLive = source.kind === 'live';
+  const marks = useCallNotes({ audioId: source.kind === 'recording' ? source.audioId : undefined });
   const max = isLive ? (live?.edge ?? currentTime) : duration;
   return (
     <div className="flex items-center gap-3">
@@ -114,7 +116,7 @@ function Timeline({ source }: { source: PlayerSource }) {
         <span className="sr-only">Elapsed </span>
         {clock(currentTime)}
       </span>
-      <SeekBar max={max} chapters={source.chapters ?? []} />
+      <SeekBar max={max} chapters={source.chapters ?? []} marks={marks} />
       {isLive ? (
         <span className="flex w-24 shrink-0 items-center gap-2 text-xs">
           <span className="inline-flex items-center gap-1 rounded bg-red-600 px-1.5 py-0.5 font-semibold text-white">LIVE</span>
@@ -307,13 +309,8 @@ function CopyLink({ audioId }: { audioId: number }) {
   const copy = async () => {
     const t = Math.floor(player.getState().currentTime);
     const url = `${window.location.origin}/recordings/${audioId}?t=${t}`;
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied(`Link copied: ${url}`);
-    } catch {
-      // No clipboard permission: show the link so it can be copied by hand.
-      setCopied(`Copy this link: ${url}`);
-    }
+    // No clipboard permission: show the link so it can be copied by hand.
+    setCopied((await copyToClipboard(url)) ? `Link copied: ${url}` : `Copy this link: ${url}`);
   };
   return (
     <>

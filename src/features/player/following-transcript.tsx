@@ -4,11 +4,18 @@ import type { Transcript, TranscriptParagraph, TranscriptSentence } from '../../
 import { clock } from './time.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FindBar } from '../../components/find-bar.tsx';
+import { HIGHLIGHT_CLASSES, highlightsBySentence, noteCallOf, useCallNotes, type Highlight } from '../../lib/notes/index.ts';
+import type { SentenceRange } from '../../lib/notes/quote.ts';
+import { SelectionBar } from '../../components/notes/selection-bar.tsx';
+import { useSentenceSelection } from '../../components/notes/sentence-selection.ts';
+import { HighlightNotes, paragraphHighlights, startsHighlight } from '../../components/notes/highlight-notes.tsx';
 
 /**
  * A transcript that follows playback: the sentence being spoken is highlighted and kept in view
  * (until the reader scrolls; "Follow along" resumes), any sentence plays from its start on click,
- * and a search box finds words and steps through the matches.
+ * and a search box finds words and steps through the matches. Sentences can be selected (drag
+ * across the text, or Shift with a click or the arrow keys) to highlight, quote or clip them;
+ * the listener's highlights show in their colours, with their notes.
  */
 
 /** The sentence spoken at `time`: the last one that has started (so a pause keeps the last sentence lit). */
@@ -52,14 +59,22 @@ const ParagraphView = memo(function ParagraphView({
   focusIndex,
   query,
   match,
+  selected,
+  highlights,
   onPlay,
+  onExtend,
 }: {
   paragraph: TranscriptParagraph;
   active: number | undefined;
   focusIndex: number;
   query: string;
   match: number | undefined;
+  /** The part of the selection inside this paragraph. */
+  selected: SentenceRange | undefined;
+  /** The highlight over each of this paragraph's sentences. */
+  highlights: ReadonlyMap<number, Highlight> | undefined;
   onPlay: (sentence: TranscriptSentence) => void;
+  onExtend: (index: number) => void;
 }) {
   return (
     <li className="px-4 py-2.5">
@@ -73,26 +88,48 @@ const ParagraphView = memo(function ParagraphView({
       <p className="text-sm leading-relaxed">
         {paragraph.sentences.map((sentence) => {
           const on = sentence.index === active;
+          const inSelection = selected !== undefined && sentence.index >= selected.first && sentence.index <= selected.last;
+          const highlight = highlights?.get(sentence.index);
           return (
-            <button
+            <span
               key={sentence.index}
-              type="button"
+              role="button"
               data-index={sentence.index}
               tabIndex={sentence.index === focusIndex ? 0 : -1}
               aria-current={on ? 'true' : undefined}
-              onClick={() => onPlay(sentence)}
+              onClick={(event) => {
+                // Shift extends a selection; a click that ends a drag across the text selects, it does not play.
+                if (event.shiftKey) {
+                  event.preventDefault();
+                  onExtend(sentence.index);
+                  return;
+                }
+                const selection = document.getSelection();
+                if (selection && !selection.isCollapsed && event.currentTarget.closest('ol')?.contains(selection.anchorNode)) return;
+                onPlay(sentence);
+              }}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter' || event.key === ' ') {
+                  event.preventDefault();
+                  onPlay(sentence);
+                }
+              }}
               title={`Play from ${clock(sentence.start)}`}
-              className={`mr-1 inline rounded-sm px-0.5 text-left ${
+              className={`mr-1 inline cursor-pointer rounded-sm px-0.5 text-left ${
                 on
                   ? 'bg-accent-100 text-slate-950 underline decoration-accent-600 decoration-2 underline-offset-4 dark:bg-accent-700/40 dark:text-white dark:decoration-accent-300'
-                  : 'hover:bg-slate-100 dark:hover:bg-slate-800'
-              } ${sentence.index === match ? 'ring-2 ring-amber-500' : ''}`}
+                  : highlight
+                    ? HIGHLIGHT_CLASSES[highlight.color]
+                    : 'hover:bg-slate-100 dark:hover:bg-slate-800'
+              } ${sentence.index === match ? 'ring-2 ring-amber-500' : ''} ${inSelection ? 'outline-2 outline-offset-1 outline-accent-600 outline-dashed' : ''}`}
             >
+              {startsHighlight(paragraph, highlights, sentence.index) && <span className="sr-only">Highlighted: </span>}
               <Highlighted text={sentence.text} query={query} />
-            </button>
+            </span>
           );
         })}
       </p>
+      <HighlightNotes paragraph={paragraph} highlights={highlights} />
     </li>
   );
 });
@@ -108,7 +145,13 @@ export function FollowingTranscript({ transcript, source }: { transcript: Transc
   const [focusIndex, setFocusIndex] = useState(0);
   const [query, setQuery] = useState('');
   const [matchPos, setMatchPos] = useState(0);
+  const [said, setSaid] = useState('');
   const scroller = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLOListElement>(null);
+  const selection = useSentenceSelection(list);
+  const kept = useCallNotes({ audioId: source.audioId });
+  const highlightOf = useMemo(() => highlightsBySentence(kept, sentences), [kept, sentences]);
+  const call = noteCallOf(source);
 
   const trimmed = query.trim();
   const matches = useMemo(() => {
@@ -164,18 +207,39 @@ export function FollowingTranscript({ transcript, source }: { transcript: Transc
     if (match !== undefined) scrollTo(match, false);
   }, [match, scrollTo]);
 
+  const clearSelection = selection.clear;
+  const anchorSelection = selection.anchorAt;
   const onPlay = useCallback(
     (sentence: TranscriptSentence) => {
+      clearSelection();
+      anchorSelection(sentence.index);
       setFocusIndex(sentence.index);
       setFollowing(true);
       if (player.getState().source?.key === source.key) player.playFrom(sentence.start);
       else player.load(source, { startAt: sentence.start });
     },
+    [player, source, clearSelection, anchorSelection],
+  );
+
+  const onPlayClip = useCallback(
+    (start: number, end: number) => {
+      if (player.getState().source?.key === source.key) player.playClip({ start, end });
+      else player.load(source, { startAt: start, endAt: end });
+    },
     [player, source],
   );
 
-  // Arrow keys move between sentences (one tab stop for the whole transcript).
-  const list = useRef<HTMLOListElement>(null);
+  const { extend, clear, anchorAt } = selection;
+  // Shift+click selects from the sentence last clicked (or focused by the arrow keys) to this one.
+  const onExtend = useCallback(
+    (index: number) => {
+      extend(index, index);
+      setFocusIndex(index);
+    },
+    [extend],
+  );
+
+  // Arrow keys move between sentences (one tab stop for the whole transcript); with Shift they select.
   useEffect(() => {
     const element = list.current;
     if (!element) return;
@@ -183,6 +247,10 @@ export function FollowingTranscript({ transcript, source }: { transcript: Transc
       const target = event.target instanceof HTMLElement ? event.target.closest<HTMLElement>('[data-index]') : null;
       if (!target) return;
       const from = Number(target.dataset.index);
+      if (event.key === 'Escape') {
+        clear();
+        return;
+      }
       const moves: Record<string, number> = { ArrowDown: 1, ArrowUp: -1 };
       let next: number | undefined;
       if (event.key in moves) next = Math.min(sentences.length - 1, Math.max(0, from + moves[event.key]!));
@@ -190,12 +258,14 @@ export function FollowingTranscript({ transcript, source }: { transcript: Transc
       else if (event.key === 'End') next = sentences.length - 1;
       if (next === undefined) return;
       event.preventDefault();
+      if (event.shiftKey) extend(from, next);
+      else anchorAt(next);
       setFocusIndex(next);
       element.querySelector<HTMLElement>(`[data-index="${next}"]`)?.focus();
     };
     element.addEventListener('keydown', onKeyDown);
     return () => element.removeEventListener('keydown', onKeyDown);
-  }, [sentences.length]);
+  }, [sentences.length, extend, clear, anchorAt]);
 
   const step = (delta: number) => {
     if (matches.length === 0) return;
@@ -233,13 +303,23 @@ export function FollowingTranscript({ transcript, source }: { transcript: Transc
           </Button>
         )}
       </div>
+      <p role="status" className={said ? 'border-b border-slate-200 px-4 py-1.5 text-xs dark:border-slate-800' : 'sr-only'}>
+        {said}
+      </p>
       <div>
         <div ref={scroller} className="max-h-[60vh] overflow-y-auto lg:max-h-[calc(100vh-15rem)]">
+          {selection.range && (
+            <SelectionBar transcript={transcript} range={selection.range} call={call} onPlayClip={onPlayClip} onClear={clear} announce={setSaid} />
+          )}
           <ol ref={list} aria-label="Transcript" className="divide-y divide-slate-100 dark:divide-slate-800">
             {paragraphs.map((paragraph) => {
               const first = paragraph.sentences[0]?.index ?? 0;
               const last = first + paragraph.sentences.length - 1;
               const inside = (i: number | undefined) => (i !== undefined && i >= first && i <= last ? i : undefined);
+              const range = selection.range;
+              const selected =
+                range && range.last >= first && range.first <= last ? { first: Math.max(first, range.first), last: Math.min(last, range.last) } : undefined;
+              const highlights = paragraphHighlights(highlightOf, paragraph);
               return (
                 <ParagraphView
                   key={paragraph.index}
@@ -248,7 +328,10 @@ export function FollowingTranscript({ transcript, source }: { transcript: Transc
                   focusIndex={inside(rovingIndex) ?? -1}
                   query={trimmed}
                   match={inside(match)}
+                  selected={selected?.first === undefined ? undefined : selected}
+                  highlights={highlights}
                   onPlay={onPlay}
+                  onExtend={onExtend}
                 />
               );
             })}

@@ -1,15 +1,19 @@
 import { useRef, useState } from 'react';
 import { chapterTree, usePlayer, usePlayerState, type PlayerChapter } from '../../lib/player/index.ts';
-import { spokenTime } from './time.ts';
+import { SWATCH_CLASSES, type NoteItem } from '../../lib/notes/index.ts';
+import { clock, spokenTime } from './time.ts';
 
 /**
  * The "Seek" slider: a native range input (keyboard, screen readers and touch for free) laid
  * over a track drawn with the chapters as segments, sub-chapters as ticks, what is buffered and
- * what was played. Dragging previews the time and seeks on release.
+ * what was played; the listener's bookmarks as pins above it, highlights as bands in their
+ * colours below it, and a clip being played as a frame. Dragging previews the time and seeks on
+ * release. (The marks are drawn only: the lists beside the recording play them.)
  */
-export function SeekBar({ max, chapters }: { max: number; chapters: readonly PlayerChapter[] }) {
+export function SeekBar({ max, chapters, marks = [] }: { max: number; chapters: readonly PlayerChapter[]; marks?: readonly NoteItem[] }) {
   const player = usePlayer();
   const currentTime = usePlayerState((s) => s.currentTime);
+  const clip = usePlayerState((s) => s.clip);
   const bufferedEnd = usePlayerState((s) => s.bufferedEnd);
   const [scrub, setScrub] = useState<number | undefined>(undefined);
   const dragging = useRef(false);
@@ -57,6 +61,32 @@ export function SeekBar({ max, chapters }: { max: number; chapters: readonly Pla
         {ticks.map((chapter) => (
           <div key={chapter.id} className="absolute -top-1 h-4 w-px bg-slate-500 dark:bg-slate-400" style={{ left: pct(chapter.start) }} />
         ))}
+        {usable && clip && (
+          <div
+            data-testid="clip-range"
+            className="absolute -inset-y-1 rounded-sm border-2 border-accent-700 dark:border-accent-300"
+            style={{ left: pct(clip.start), width: pct(clip.end - clip.start) }}
+          />
+        )}
+        {usable &&
+          marks.map((item) =>
+            item.kind === 'bookmark' ? (
+              <div
+                key={item.id}
+                data-testid="bookmark-mark"
+                title={`Bookmark ${clock(item.at)}${item.note ? `: ${item.note}` : ''}`}
+                className="absolute -top-2 h-2 w-2 -translate-x-1/2 rotate-45 rounded-[1px] bg-slate-800 dark:bg-slate-100"
+                style={{ left: pct(item.at) }}
+              />
+            ) : (
+              <div
+                key={item.id}
+                data-testid="highlight-mark"
+                className={`absolute -bottom-1.5 h-1 rounded-full ${SWATCH_CLASSES[item.color]}`}
+                style={{ left: pct(item.start), width: `max(3px, ${pct(item.end - item.start)})` }}
+              />
+            ),
+          )}
         <div
           className="absolute top-1/2 h-3.5 w-3.5 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white bg-accent-600 shadow dark:border-slate-900 dark:bg-accent-400"
           style={{ left: pct(value) }}

@@ -8,6 +8,8 @@ import type { RecordingSource } from '../../lib/player/index.ts';
 import { recordingDetailQuery } from './recording-queries.ts';
 import { useCueRecording, useRecordingSource } from './recording-source.ts';
 import { RecordingSummary } from './recording-summary.tsx';
+import { ClipPanel, readCue } from './clip-panel.tsx';
+import { CallNotesPanel } from '../../components/notes/call-notes-panel.tsx';
 
 const columns = 'grid grid-cols-[minmax(0,1fr)] gap-5 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]';
 
@@ -22,19 +24,21 @@ export function RecordingPage({
   transcript,
 }: {
   audioId: number;
-  /** `?t=`: where playback starts, in seconds. */
-  t: number | undefined;
+  /** `?t=`: where playback starts (seconds), or a clip to play (`93-131`), or text to explain. */
+  t: number | string | undefined;
   chapters: (source: RecordingSource) => ReactNode;
   transcript: (eventId: number, source: RecordingSource) => ReactNode;
 }) {
   const { data: audio } = useSuspenseQuery(recordingDetailQuery(audioId));
   const { source, chapters: chapterQuery } = useRecordingSource(audio);
-  useCueRecording(source, t);
+  const cue = readCue(t, source.duration);
+  useCueRecording(source, cue.start ?? cue.clip?.start, cue.clip?.end);
   return (
     <div className={columns}>
       <div className="space-y-5">
         <section aria-label="Recording" className="rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-          <RecordingSummary audio={audio} source={source} t={t} />
+          <RecordingSummary audio={audio} source={source} t={cue.clip ? undefined : cue.start} />
+          <ClipPanel cue={cue} source={source} />
           <SearchBox label="Search this call" filters={{ eventIds: [audio.eventId] }} className="max-w-md px-4 pb-4" />
         </section>
         <Panel title="Chapters">
@@ -47,6 +51,9 @@ export function RecordingPage({
           >
             {() => chapters(source)}
           </QueryStates>
+        </Panel>
+        <Panel title="Bookmarks and highlights">
+          <CallNotesPanel source={source} />
         </Panel>
       </div>
       <Panel title="Transcript">{transcript(audio.eventId, source)}</Panel>

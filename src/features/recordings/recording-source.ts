@@ -20,22 +20,28 @@ export function useRecordingSource(audio: AudioRecord) {
 
 /**
  * Opening a recording's page puts it in the player, ready to play, when the player is empty;
- * `?t=` moves it to that time (and plays, when the page was reached by a click inside the app).
+ * `?t=` moves it to that time (and plays, when the page was reached by a click inside the app),
+ * and a clip (`end`) makes the player pause at the clip's end.
  * A different recording that is already playing is never interrupted.
  */
-export function useCueRecording(source: RecordingSource, t: number | undefined): void {
+export function useCueRecording(source: RecordingSource, t: number | undefined, end?: number): void {
   const player = usePlayer();
-  const appliedT = useRef<number | undefined>(undefined);
+  const applied = useRef<string | undefined>(undefined);
   useEffect(() => {
     const state = player.getState();
+    const cue = `${t ?? ''}-${end ?? ''}`;
+    const fresh = applied.current !== cue;
     if (state.source?.key === source.key) {
       // Same recording: newer details (chapters, company) without interrupting it.
       player.load(source, { autoplay: false });
-      if (t !== undefined && appliedT.current !== t) player.seek(t);
+      if (t !== undefined && fresh) {
+        if (end !== undefined) player.load(source, { startAt: t, endAt: end, autoplay: state.playing });
+        else player.seek(t);
+      }
     } else if (state.source === null) {
       const activated = typeof navigator !== 'undefined' && (navigator as { userActivation?: { isActive: boolean } }).userActivation?.isActive === true;
-      player.load(source, { startAt: t, autoplay: t !== undefined && activated });
+      player.load(source, { startAt: t, endAt: end, autoplay: t !== undefined && activated });
     }
-    appliedT.current = t;
-  }, [player, source, t]);
+    applied.current = cue;
+  }, [player, source, t, end]);
 }

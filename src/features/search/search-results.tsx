@@ -12,7 +12,7 @@ import { textLinkClass } from '../../components/ui/text-link.ts';
 import { formatDuration } from '../../lib/format.ts';
 import { eventName, type NamedEventType } from '../../lib/names.ts';
 import { useListOffset } from '../../lib/use-list-offset.ts';
-import { NoRecordingError, usePlayHit } from './use-play-hit.ts';
+import { NoRecordingError, usePlayCall } from '../../components/use-play-call.ts';
 
 /**
  * The calls a search found, one group per call (company, event, date, hit count), each hit a
@@ -187,7 +187,7 @@ function CallResult({ call, params, typeName }: { call: SearchCall; params: Sear
 }
 
 function MatchRow({ call, match }: { call: SearchCall; match: SearchMatch }) {
-  const play = usePlayHit();
+  const play = usePlayCall();
   const [problem, setProblem] = useState<string>();
   const [starting, setStarting] = useState(false);
   const sentence = match.sentences[0]!;
@@ -197,7 +197,7 @@ function MatchRow({ call, match }: { call: SearchCall; match: SearchMatch }) {
     setProblem(undefined);
     setStarting(true);
     try {
-      await play(call, sentence.start);
+      await play({ eventId: call.eventId, company: call.company.name }, sentence.start);
     } catch (error) {
       setProblem(error instanceof NoRecordingError ? error.message : `The recording could not be loaded: ${(error as Error).message}`);
     } finally {

@@ -11,6 +11,8 @@ import { createNotesStore, type NotesSnapshot, type NotesStore } from './store.t
  *   const here = useCallNotes({ audioId });     // one call's items, in time order
  */
 export * from './model.ts';
+export * from './highlights.ts';
+export { noteCallOf } from './call.ts';
 export { NotesError, type ImportResult, type NotesMode, type NotesSnapshot, type NotesStore } from './store.ts';
 
 let store: NotesStore | undefined;

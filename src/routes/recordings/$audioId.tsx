@@ -9,7 +9,7 @@ import { recordingChaptersQuery, recordingDetailQuery, recordingTranscriptsQuery
 import { textLinkClass } from '../../components/ui/text-link.ts';
 import { loadRecord } from '../../lib/route-data.ts';
 import { idParam } from '../../lib/route-params.ts';
-import { parseTimeParam } from '../../lib/time-param.ts';
+import { readTimeSearch } from '../../lib/time-param.ts';
 
 const back = (
   <Link to="/recordings" className={textLinkClass({ underlined: true, className: 'text-sm' })}>
@@ -19,8 +19,11 @@ const back = (
 
 export const Route = createFileRoute('/recordings/$audioId')({
   params: idParam('audioId'),
-  /** `?t=` starts playback there: seconds or h:mm:ss. Always returned, so an unusable raw value is replaced. */
-  validateSearch: (search: Record<string, unknown>): { t?: number } => ({ t: parseTimeParam(search.t) }),
+  /**
+   * `?t=` starts playback there (seconds or h:mm:ss), or plays a clip (`93-131`); a value that is
+   * neither stays as text, and the page says what is wrong with it.
+   */
+  validateSearch: (search: Record<string, unknown>): { t?: number | string } => ({ t: readTimeSearch(search.t) }),
   loader: async ({ context: { queryClient }, params: { audioId } }) => {
     void queryClient.prefetchQuery(recordingChaptersQuery(audioId));
     const audio = await loadRecord(() => queryClient.ensureQueryData(recordingDetailQuery(audioId)), 'recording');

@@ -1,27 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '../../components/ui/button.tsx';
-import { usePlayer, type PlayerSource, type RecordingSource } from '../../lib/player/index.ts';
-import { cleanNote, newItemId, notes, NotesError, type Bookmark, type NoteCall } from '../../lib/notes/index.ts';
-import { clock } from '../player/time.ts';
+import { Button } from '../ui/button.tsx';
+import { formatDuration as clock } from '../../lib/format.ts';
+import { usePlayer, type PlayerSource } from '../../lib/player/index.ts';
+import { cleanNote, newItemId, noteCallOf, notes, NotesError, type Bookmark } from '../../lib/notes/index.ts';
 
 /**
  * Bookmarks while listening: `B` (or the player's bookmark button) keeps the moment at once, then
  * offers a line for a note. Playback never stops; Enter keeps the note, Escape leaves the bookmark
  * without one, and focus goes back where it was.
  */
-
-/** The call a recording belongs to, as a bookmark or highlight keeps it. */
-export function noteCallOf(source: RecordingSource): NoteCall | undefined {
-  if (source.eventId === undefined) return undefined;
-  return {
-    eventId: source.eventId,
-    audioId: source.audioId,
-    companyId: source.companyId,
-    company: source.artist ?? '',
-    event: source.title,
-    date: source.date,
-  };
-}
 
 export type BookmarkOutcome = { ok: true; bookmark: Bookmark } | { ok: false; message: string };
 
