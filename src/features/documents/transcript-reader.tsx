@@ -1,17 +1,16 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { buttonClass } from '../../components/ui/button.tsx';
 import { textLinkClass } from '../../components/ui/text-link.ts';
-import { saveText } from '../../lib/download.ts';
 import { findMatches } from '../../lib/find-matches.ts';
 import { formatDuration } from '../../lib/format.ts';
-import { transcriptToMarkdown, transcriptToText, type Transcript, type TranscriptHeading } from '../../lib/transcript/index.ts';
+import type { Transcript, TranscriptHeading } from '../../lib/transcript/index.ts';
 import { FindBar } from '../../components/find-bar.tsx';
+import { TranscriptExport } from './transcript-export.tsx';
 
 /**
- * The documents' transcript reader: paragraphs under their speaker and time, find-in-transcript, and exports
- * as plain text and Markdown. Where the event has a recording, each time links to the recording
- * page, which plays the call from that point.
+ * The documents' transcript reader: paragraphs under their speaker and time, find-in-transcript, and
+ * exports (text, Markdown, SRT and WebVTT captions; see TranscriptExport). Where the event has a
+ * recording, each time links to the recording page, which plays the call from that point.
  */
 
 interface Hit {
@@ -19,8 +18,6 @@ interface Hit {
   start: number;
   end: number;
 }
-
-const action = buttonClass();
 
 export function TranscriptReader({
   transcript,
@@ -88,14 +85,7 @@ export function TranscriptReader({
           current={current}
           onStep={step}
         />
-        <div className="flex flex-wrap gap-2">
-          <button type="button" className={action} onClick={() => saveText(transcriptToText(transcript, heading), `${fileStem}.txt`)}>
-            Export as text
-          </button>
-          <button type="button" className={action} onClick={() => saveText(transcriptToMarkdown(transcript, heading), `${fileStem}.md`, 'text/markdown')}>
-            Export as Markdown
-          </button>
-        </div>
+        <TranscriptExport transcript={transcript} heading={heading} fileStem={fileStem} />
       </div>
       {!transcript.mapped && (
         <p className="border-b border-slate-200 px-4 py-2 text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400">
