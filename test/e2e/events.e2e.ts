@@ -52,7 +52,10 @@ test('an event leads to its transcript: find a phrase, export it as text and Mar
   await checkA11y(page, 'transcript with matches');
 
   // Export as text and as Markdown: the files hold the speakers, times and words.
-  const [text] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export as text' }).click()]);
+  const exportButton = page.locator('summary', { hasText: 'Export' });
+  await exportButton.click();
+  await checkA11y(page, 'transcript export open');
+  const [text] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download .txt' }).click()]);
   expect(text.suggestedFilename()).toMatch(/ - Q\d \d{4} - Transcript\.txt$/);
   const textBody = await readFile((await text.path())!, 'utf8');
   expect(textBody.split('\n')[0]).toBe('Capital Markets Day 2026');
@@ -60,7 +63,9 @@ test('an event leads to its transcript: find a phrase, export it as text and Mar
   expect(textBody).toContain(`] ${ceo} (Chief Executive Officer`);
   for (const paragraph of transcriptFile.transcript.paragraphs) expect(textBody).toContain(paragraph.text);
 
-  const [markdown] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export as Markdown' }).click()]);
+  await exportButton.click();
+  await page.getByRole('combobox', { name: 'Format' }).selectOption('Markdown');
+  const [markdown] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download .md' }).click()]);
   expect(markdown.suggestedFilename()).toMatch(/\.md$/);
   const markdownBody = await readFile((await markdown.path())!, 'utf8');
   expect(markdownBody.startsWith(`# Capital Markets Day 2026\n`)).toBe(true);

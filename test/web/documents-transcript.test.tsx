@@ -108,18 +108,31 @@ describe('transcript viewer', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Find in transcript' }), 'zzqx');
     expect(status).toHaveTextContent('No matches');
 
-    // Exports: the whole text, with speakers and times.
-    await user.click(screen.getByRole('button', { name: 'Export as text' }));
+    // Exports: the whole text, with speakers and times, from the toolbar's Export.
+    await user.click(screen.getByText('Export'));
+    await user.click(screen.getByRole('button', { name: 'Download .txt' }));
     const text = await downloads.saved.at(-1)!.blob.text();
     const ceo = source.speaker_mapping!.find((m) => m.speaker_data.role === 'Chief Executive Officer')!.speaker_data.name!;
     expect(text.split('\n')[0]).toBe('Financials Conference 2026');
     expect(text).toContain(`] ${ceo} (Chief Executive Officer`);
     for (const paragraph of source.transcript.paragraphs) expect(text).toContain(paragraph.text);
-    await user.click(screen.getByRole('button', { name: 'Export as Markdown' }));
+    await user.click(screen.getByText('Export'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Format' }), 'Markdown');
+    await user.click(screen.getByRole('button', { name: 'Download .md' }));
     const markdown = await downloads.saved.at(-1)!.blob.text();
     expect(markdown.startsWith('# Financials Conference 2026\n')).toBe(true);
     expect(markdown).toContain(`**[0:00] Operator**`);
     expect(downloads.saved.at(-1)!.blob.type).toMatch(/^text\/markdown/);
+    // Captions for the recording, named after the document.
+    const stem = downloads.saved.at(-1)!.name.replace(/\.md$/, '');
+    await user.click(screen.getByText('Export'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Format' }), 'WebVTT captions');
+    expect(screen.getByRole('checkbox', { name: 'Timestamps' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Download .vtt' }));
+    expect(downloads.saved.at(-1)!.name).toBe(`${stem}.vtt`);
+    const vtt = await downloads.saved.at(-1)!.blob.text();
+    expect(vtt.startsWith('WEBVTT\n\nNOTE\nFinancials Conference 2026\n')).toBe(true);
+    expect(vtt).toMatch(/\nNOTE\n[^]*?\n\n\d{2}:\d{2}:\d{2}\.\d{3} --> \d{2}:\d{2}:\d{2}\.\d{3}\n<v Operator>/);
   });
 
   it('without a recording, times are plain text', async () => {

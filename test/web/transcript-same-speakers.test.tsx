@@ -79,9 +79,12 @@ async function expectSpeakers(expected: Shown[]) {
 async function exportsOf(url: string) {
   const { user } = await renderApp(url);
   await screen.findByRole('list', { name: 'Transcript' }, { timeout: 5000 });
-  await user.click(screen.getByRole('button', { name: 'Export as text' }));
+  await user.click(screen.getByText('Export'));
+  await user.click(screen.getByRole('button', { name: 'Download .txt' }));
   const text = await downloads.saved.at(-1)!.blob.text();
-  await user.click(screen.getByRole('button', { name: 'Export as Markdown' }));
+  await user.click(screen.getByText('Export'));
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Format' }), 'Markdown');
+  await user.click(screen.getByRole('button', { name: 'Download .md' }));
   const markdown = await downloads.saved.at(-1)!.blob.text();
   return {
     text: text.split('\n').filter((line) => line.startsWith('[')),

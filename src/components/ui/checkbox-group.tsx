@@ -4,6 +4,8 @@ import { FieldMessages, fieldLabelClass } from './field.tsx';
 export interface CheckboxOption {
   value: string;
   label: ReactNode;
+  /** Shown but not changeable (say why in the group's hint). */
+  disabled?: boolean;
 }
 
 export interface CheckboxGroupProps {
@@ -43,11 +45,17 @@ export function CheckboxGroup({ legend, name, options, defaultValue, value, onCh
       <div className="flex flex-wrap gap-x-4 gap-y-1">
         {options.length === 0 && empty && <span className="text-xs text-slate-600 dark:text-slate-400">{empty}</span>}
         {options.map((option) => (
-          <label key={option.value} className="flex min-w-0 items-center gap-1.5 text-sm wrap-anywhere">
+          <label
+            key={option.value}
+            className={['flex min-w-0 items-center gap-1.5 text-sm wrap-anywhere', option.disabled && 'text-slate-500 dark:text-slate-400']
+              .filter(Boolean)
+              .join(' ')}
+          >
             <input
               type="checkbox"
               name={name}
               value={option.value}
+              disabled={option.disabled}
               {...(value
                 ? { checked: value.includes(option.value), onChange: (e) => toggle(option.value, e.target.checked) }
                 : { defaultChecked: defaultValue?.includes(option.value) })}

@@ -1,22 +1,22 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { buttonClass } from '../../components/ui/button.tsx';
 import { textLinkClass } from '../../components/ui/text-link.ts';
-import { saveText } from '../../lib/download.ts';
 import { findMatches } from '../../lib/find-matches.ts';
 import { formatDuration } from '../../lib/format.ts';
-import { transcriptToMarkdown, transcriptToText, type Transcript, type TranscriptHeading } from '../../lib/transcript/index.ts';
+import type { Transcript, TranscriptHeading } from '../../lib/transcript/index.ts';
 import { FindBar } from '../../components/find-bar.tsx';
 import { HIGHLIGHT_CLASSES, highlightsBySentence, useCallNotes, type NoteCall } from '../../lib/notes/index.ts';
 import { HighlightNotes, paragraphHighlights, startsHighlight } from '../../components/notes/highlight-notes.tsx';
 import { SelectionBar } from '../../components/notes/selection-bar.tsx';
 import { useSentenceSelection } from '../../components/notes/sentence-selection.ts';
+import { TranscriptExport } from './transcript-export.tsx';
 
 /**
- * The documents' transcript reader: paragraphs under their speaker and time, find-in-transcript, and exports
- * as plain text and Markdown. Where the event has a recording, each time links to the recording
- * page, which plays the call from that point. Text selected here is widened to whole sentences to
- * highlight, quote or clip; the listener's highlights of the call show here as on the recording.
+ * The documents' transcript reader: paragraphs under their speaker and time, find-in-transcript, and
+ * exports (text, Markdown, SRT and WebVTT captions; see TranscriptExport). Where the event has a
+ * recording, each time links to the recording page, which plays the call from that point. Text
+ * selected here is widened to whole sentences to highlight, quote or clip; the listener's
+ * highlights of the call show here as on the recording.
  */
 
 interface Hit {
@@ -24,8 +24,6 @@ interface Hit {
   start: number;
   end: number;
 }
-
-const action = buttonClass();
 
 export function TranscriptReader({
   transcript,
@@ -99,14 +97,7 @@ export function TranscriptReader({
           current={current}
           onStep={step}
         />
-        <div className="flex flex-wrap gap-2">
-          <button type="button" className={action} onClick={() => saveText(transcriptToText(transcript, heading), `${fileStem}.txt`)}>
-            Export as text
-          </button>
-          <button type="button" className={action} onClick={() => saveText(transcriptToMarkdown(transcript, heading), `${fileStem}.md`, 'text/markdown')}>
-            Export as Markdown
-          </button>
-        </div>
+        <TranscriptExport transcript={transcript} heading={heading} fileStem={fileStem} />
         {selection.range && (
           <div className="basis-full">
             <SelectionBar transcript={transcript} range={selection.range} call={call} onClear={selection.clear} announce={setSaid} sticky={false} />

@@ -1,7 +1,7 @@
 /**
  * The one transcript model: the file's schema, paragraphs and sentences with times and a speaker,
- * the one speaker-naming rule, and the exports. Pure (no DOM, no React, no fetch): the browser
- * and the Node server both import it. Fetching a transcript lives in src/api/transcript-content.ts.
+ * the one speaker-naming rule, and the exports (text, Markdown, SRT and WebVTT captions). Pure (no DOM,
+ * no React, no fetch): the browser and the Node server both import it. Fetching a transcript lives in src/api/transcript-content.ts.
  */
 export { transcriptFileSchema, type SpeakerMapping, type TranscriptFile } from './schema.ts';
 export { createSpeakerNamer, speakerKind, speakerLine, SPEAKER_KINDS, UNKNOWN_SPEAKER, type SpeakerKind, type TranscriptSpeaker } from './speakers.ts';
@@ -14,4 +14,21 @@ export {
   type TranscriptResult,
   type TranscriptSentence,
 } from './model.ts';
-export { escapeMarkdown, transcriptToMarkdown, transcriptToText, type TranscriptHeading } from './export.ts';
+export {
+  captionTime,
+  escapeMarkdown,
+  escapeVtt,
+  exportTranscript,
+  FULL_EXPORT,
+  TRANSCRIPT_EXPORTS,
+  transcriptCues,
+  transcriptToMarkdown,
+  transcriptToSrt,
+  transcriptToText,
+  transcriptToVtt,
+  type CaptionCue,
+  type TranscriptExportFormat,
+  type TranscriptExportKind,
+  type TranscriptExportOptions,
+  type TranscriptHeading,
+} from './export.ts';

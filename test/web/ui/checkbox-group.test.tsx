@@ -56,6 +56,26 @@ describe('CheckboxGroup', () => {
     expect(screen.getByRole('status')).toHaveTextContent(/^2$/);
   });
 
+  it('shows a disabled option as it is, not to be changed', async () => {
+    render(
+      <CheckboxGroup
+        legend="Include"
+        name="parts"
+        options={[
+          { value: 'speakers', label: 'Speakers' },
+          { value: 'timestamps', label: 'Timestamps', disabled: true },
+        ]}
+        defaultValue={['timestamps']}
+        hint="Captions always carry their times."
+      />,
+    );
+    const timestamps = screen.getByRole('checkbox', { name: 'Timestamps' });
+    expect(timestamps).toBeDisabled();
+    await userEvent.click(timestamps);
+    expect(timestamps).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Speakers' })).toBeEnabled();
+  });
+
   it('says so when there is nothing to choose', () => {
     render(<CheckboxGroup legend="Transcript types" name="typeIds" options={[]} empty="None seen yet" />);
     expect(screen.getByRole('group', { name: 'Transcript types' })).toHaveTextContent('None seen yet');
