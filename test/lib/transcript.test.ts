@@ -60,7 +60,7 @@ describe('speakers', () => {
     });
     expect(transcript.paragraphs.map((p) => p.speaker)).toEqual([
       { id: 2, label: 'Operator', mapped: true, kind: 'operator' },
-      { id: 0, label: 'Ana Ruiz', detail: 'Chief Executive Officer, Acme', mapped: true, kind: 'executive' },
+      { id: 0, label: 'Ana Ruiz', detail: 'Chief Executive Officer, Acme', company: 'Acme', mapped: true, kind: 'executive' },
     ]);
     expect(speakerLines(transcript)).toEqual(['Operator', 'Ana Ruiz (Chief Executive Officer, Acme)']);
     expect(transcript.mapped).toBe(true);

@@ -158,7 +158,9 @@ describe('a file that is not a transcript', () => {
   it('is refused with the reason on the recording page', async () => {
     serve({ data: [] });
     await renderApp(`/recordings/${audioId}`);
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    // The Q&A reads the same file and says so too; this is the transcript's own.
+    const panel = await screen.findByRole('region', { name: 'Transcript' }, { timeout: 5000 });
+    const alert = await within(panel).findByRole('alert', {}, { timeout: 5000 });
     expect(alert).toHaveTextContent(reason);
     expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });

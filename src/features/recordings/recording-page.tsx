@@ -14,19 +14,23 @@ import { CallNotesPanel } from '../../components/notes/call-notes-panel.tsx';
 const columns = 'grid grid-cols-[minmax(0,1fr)] gap-5 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]';
 
 /**
- * A recording's page: its summary and Play, its chapters and its transcript. The chapter list and
- * the transcript that follow playback belong to the player, so the route hands them in.
+ * A recording's page: its summary and Play, its chapters, its Q&A and its transcript. The chapter
+ * list, the Q&A and the transcript that follow playback belong to the player, so the route hands
+ * them in.
  */
 export function RecordingPage({
   audioId,
   t,
   chapters,
+  qna,
   transcript,
 }: {
   audioId: number;
   /** `?t=`: where playback starts (seconds), or a clip to play (`93-131`), or text to explain. */
   t: number | string | undefined;
   chapters: (source: RecordingSource) => ReactNode;
+  /** The Q&A reads the chapters too (a raw transcript's questions are chapters): it waits while they load. */
+  qna: (eventId: number, source: RecordingSource, chaptersLoading: boolean) => ReactNode;
   transcript: (eventId: number, source: RecordingSource) => ReactNode;
 }) {
   const { data: audio } = useSuspenseQuery(recordingDetailQuery(audioId));
@@ -52,6 +56,7 @@ export function RecordingPage({
             {() => chapters(source)}
           </QueryStates>
         </Panel>
+        <Panel title="Q&A">{qna(audio.eventId, source, chapterQuery.isPending)}</Panel>
         <Panel title="Bookmarks and highlights">
           <CallNotesPanel source={source} />
         </Panel>

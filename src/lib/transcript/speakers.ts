@@ -14,6 +14,8 @@ export interface TranscriptSpeaker {
   label: string;
   /** Role (after a name) and company, e.g. "Chief Executive Officer, Acme". */
   detail?: string;
+  /** The company they speak for, from the mapping: an analyst's firm, or the reporting company. */
+  company?: string;
   /** Whether the file's speaker mapping names them. */
   mapped: boolean;
   /** Which side of the call they speak for, read from their role (see speakerKind). */
@@ -53,14 +55,14 @@ const clean = (value: string | null | undefined) => value?.replace(/\s+/g, ' ').
  * as they are first asked for. The same id always gives the same object.
  */
 export function createSpeakerNamer(mapping: SpeakerMapping | null | undefined): (id: number | null | undefined) => TranscriptSpeaker {
-  const named = new Map<number, { label?: string; detail?: string; kind: SpeakerKind }>();
+  const named = new Map<number, { label?: string; detail?: string; company?: string; kind: SpeakerKind }>();
   for (const entry of mapping ?? []) {
     if (named.has(entry.speaker)) continue; // the first entry for an id wins
     const name = clean(entry.speaker_data?.name);
     const role = clean(entry.speaker_data?.role);
     const company = clean(entry.speaker_data?.company);
     const detail = [name ? role : undefined, company].filter(Boolean).join(', ') || undefined;
-    if (name || role || detail) named.set(entry.speaker, { label: name ?? role, detail, kind: speakerKind(role) });
+    if (name || role || detail) named.set(entry.speaker, { label: name ?? role, detail, company, kind: speakerKind(role) });
   }
 
   const speakers = new Map<number | null, TranscriptSpeaker>();
@@ -80,6 +82,7 @@ export function createSpeakerNamer(mapping: SpeakerMapping | null | undefined): 
         mapped: known?.label !== undefined,
         kind: known?.kind ?? 'unknown',
         ...(known?.detail ? { detail: known.detail } : {}),
+        ...(known?.company ? { company: known.company } : {}),
       };
     }
     speakers.set(key, speaker);

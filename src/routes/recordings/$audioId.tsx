@@ -3,6 +3,7 @@ import { RecordPending } from '../../components/query-states.tsx';
 import { RecordNotFound } from '../../components/record-not-found.tsx';
 import { RouteError } from '../../components/route-error.tsx';
 import { ChapterList } from '../../features/player/chapter-list.tsx';
+import { QnaPanel } from '../../features/player/qna-panel.tsx';
 import { TranscriptPanel } from '../../features/player/transcript-panel.tsx';
 import { RecordingPage, RecordingSkeleton } from '../../features/recordings/recording-page.tsx';
 import { recordingChaptersQuery, recordingDetailQuery, recordingTranscriptsQuery } from '../../features/recordings/recording-queries.ts';
@@ -43,6 +44,7 @@ function RecordingRoute() {
       audioId={audioId}
       t={t}
       chapters={(source) => <ChapterList source={source} />}
+      qna={(eventId, source, chaptersLoading) => <QnaPanel eventId={eventId} source={source} chaptersLoading={chaptersLoading} />}
       transcript={(eventId, source) => <TranscriptPanel eventId={eventId} source={source} />}
     />
   );

@@ -1,0 +1,188 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import { PanelError } from '../../components/query-states.tsx';
+import { SkeletonRows } from '../../components/skeleton.tsx';
+import { EmptyState } from '../../components/ui/panel.tsx';
+import { Select } from '../../components/ui/select.tsx';
+import { preloadHls, RESTART_GRACE, usePlayer, usePlayerState, type Player, type RecordingSource } from '../../lib/player/index.ts';
+import {
+  findQuestions,
+  nextQuestion,
+  previousQuestion,
+  questionAt,
+  talkTime,
+  type QnaQuestion,
+  type TalkTime,
+  type Transcript,
+} from '../../lib/transcript/index.ts';
+import { isTypingTarget, QUESTION_KEYS } from './shortcuts.ts';
+import { clock } from './time.ts';
+import { useEventTranscript } from '../../api/transcript-content.ts';
+
+/**
+ * The Q&A of a recording at a glance: its questions (who asked, for which firm, when, who
+ * answered), each playing from its first words, `[` and `]` to step between them, a firm filter,
+ * and how long each speaker talked. Read from the same transcript the page follows.
+ */
+export function QnaPanel({ eventId, source, chaptersLoading }: { eventId: number; source: RecordingSource; chaptersLoading: boolean }) {
+  const { transcript, missing, failed } = useEventTranscript(eventId);
+  if (failed) return <PanelError error={failed.error} onRetry={() => void failed.refetch()} />;
+  if (missing) return <EmptyState>No transcript for this event yet, so no Q&A to show.</EmptyState>;
+  // A raw transcript's questions come from the chapters, and the chapters say where the Q&A ends: wait for both.
+  if (!transcript || chaptersLoading) return <SkeletonRows rows={4} label="Loading the Q&A" />;
+  return <QnaView transcript={transcript} source={source} />;
+}
+
+const ALL_FIRMS = '';
+const names = new Intl.ListFormat('en', { style: 'long', type: 'conjunction' });
+
+const askerLine = (question: QnaQuestion) => (question.firm ? `${question.asker}, ${question.firm}` : question.asker);
+
+/** Plays the call from a question: in the player already, from there; else loaded there (as ChapterList does). */
+function playQuestion(player: Player, source: RecordingSource, question: QnaQuestion): void {
+  if (player.getState().source?.key === source.key) player.playFrom(question.start);
+  else player.load(source, { startAt: question.start });
+}
+
+/** Each firm that asked, with its number of questions, in the order the firms first asked. */
+function firmCounts(questions: readonly QnaQuestion[]): [firm: string, count: number][] {
+  const counts = new Map<string, number>();
+  for (const { firm } of questions) if (firm) counts.set(firm, (counts.get(firm) ?? 0) + 1);
+  return [...counts];
+}
+
+function QnaView({ transcript, source }: { transcript: Transcript; source: RecordingSource }) {
+  const player = usePlayer();
+  const questions = useMemo(() => findQuestions(transcript, { chapters: source.chapters, qna: source.qna }), [transcript, source.chapters, source.qna]);
+  const talk = useMemo(() => talkTime(transcript), [transcript]);
+  const firms = useMemo(() => firmCounts(questions), [questions]);
+  const [chosenFirm, setFirm] = useState(ALL_FIRMS);
+  // A firm chosen for another version of the transcript may be gone: then every firm shows.
+  const firm = firms.some(([name]) => name === chosenFirm) ? chosenFirm : ALL_FIRMS;
+  const shown = useMemo(() => (firm === ALL_FIRMS ? questions : questions.filter((q) => q.firm === firm)), [questions, firm]);
+  const [said, setSaid] = useState('');
+  // Selecting the number (not the time) re-renders the list only when the question changes.
+  const playingNumber = usePlayerState((s) => (s.source?.key === source.key ? questionAt(questions, s.currentTime)?.number : undefined));
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== QUESTION_KEYS.previous && event.key !== QUESTION_KEYS.next) return;
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target)) return;
+      const state = player.getState();
+      // Another call in the player: this one is heard from its start.
+      const time = state.source?.key === source.key ? state.currentTime : 0;
+      const target = event.key === QUESTION_KEYS.next ? nextQuestion(shown, time) : previousQuestion(shown, time, RESTART_GRACE);
+      if (!target) return;
+      event.preventDefault();
+      playQuestion(player, source, target);
+      setSaid(`Question ${target.number}: ${askerLine(target)}, ${clock(target.start)}`);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [player, source, shown]);
+
+  return (
+    <div>
+      {questions.length === 0 ? (
+        <EmptyState>No Q&A in this call.</EmptyState>
+      ) : (
+        <>
+          <div className="flex flex-wrap items-end gap-x-4 gap-y-2 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
+            {firms.length > 0 && (
+              <Select label="Firm" className="w-full sm:w-64" value={firm} onChange={(event) => setFirm(event.target.value)}>
+                <option value={ALL_FIRMS}>All firms</option>
+                {firms.map(([name, count]) => (
+                  <option key={name} value={name}>
+                    {name} ({count})
+                  </option>
+                ))}
+              </Select>
+            )}
+            <p className="text-xs text-slate-600 dark:text-slate-400">
+              <kbd className="font-sans font-semibold">{QUESTION_KEYS.previous}</kbd> and <kbd className="font-sans font-semibold">{QUESTION_KEYS.next}</kbd> go
+              to the previous or next question.
+            </p>
+          </div>
+          <ol aria-label="Questions" className="space-y-0.5 p-2">
+            {shown.map((question) => {
+              const on = question.number === playingNumber;
+              return (
+                <li key={question.number}>
+                  <button
+                    type="button"
+                    onClick={() => playQuestion(player, source, question)}
+                    onPointerEnter={preloadHls}
+                    aria-current={on ? 'true' : undefined}
+                    className={`flex w-full items-baseline gap-3 rounded-md px-2 py-1.5 text-left text-sm ${
+                      on
+                        ? 'bg-accent-50 text-accent-700 ring-1 ring-accent-600/30 dark:bg-accent-700/20 dark:text-accent-300'
+                        : 'hover:bg-slate-50 dark:hover:bg-slate-800/60'
+                    }`}
+                  >
+                    {/* The spaces between the parts are text of their own, so that the button's name keeps them. */}
+                    <span className="tabular w-5 shrink-0 text-right text-xs text-slate-600 dark:text-slate-400">
+                      <span className="sr-only">Question</span> {question.number}
+                      <span className="sr-only">:</span>
+                    </span>{' '}
+                    <span className="min-w-0 flex-1 wrap-anywhere">
+                      <span className="font-medium">{question.asker}</span>
+                      {question.firm && <span className="text-slate-600 dark:text-slate-400">, {question.firm}</span>}
+                      {question.answeredBy.length > 0 && (
+                        <span className="block text-xs text-slate-600 dark:text-slate-400">
+                          <span className="sr-only">.</span> Answered by {names.format(question.answeredBy.map((speaker) => speaker.label))}
+                        </span>
+                      )}
+                      {on && (
+                        <>
+                          {' '}
+                          <span className="sr-only">(playing)</span>
+                        </>
+                      )}
+                    </span>{' '}
+                    <span className="tabular shrink-0 text-xs text-slate-600 dark:text-slate-400">{clock(question.start)}</span>
+                  </button>
+                </li>
+              );
+            })}
+          </ol>
+        </>
+      )}
+      <p role="status" aria-live="polite" className="sr-only">
+        {said}
+      </p>
+      {talk.length > 0 && <TalkTimeList talk={talk} />}
+    </div>
+  );
+}
+
+/** A share as a whole percent; a voice heard for under half a percent still reads as heard. */
+const percent = (share: number) => (share > 0 && share < 0.005 ? 'under 1%' : `${Math.round(share * 100)}%`);
+
+/** Talk time per speaker, most first: the figures as text, each with a bar of its share. */
+function TalkTimeList({ talk }: { talk: readonly TalkTime[] }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="border-t border-slate-200 px-4 py-3 dark:border-slate-800">
+      <h3 id={headingId} className="text-xs font-semibold text-slate-700 dark:text-slate-300">
+        Talk time, whole call
+      </h3>
+      <ul aria-labelledby={headingId} className="mt-2 space-y-2">
+        {talk.map(({ speaker, seconds, share }, index) => (
+          <li key={speaker.id ?? `unknown-${index}`} className="text-sm">
+            <div className="flex items-baseline justify-between gap-3">
+              <span className="min-w-0 wrap-anywhere">
+                {speaker.label}
+                {speaker.detail && <span className="text-xs text-slate-600 dark:text-slate-400">, {speaker.detail}</span>}
+              </span>
+              <span className="tabular shrink-0 text-xs text-slate-700 dark:text-slate-300">
+                {clock(seconds)} ({percent(share)})
+              </span>
+            </div>
+            <div aria-hidden="true" className="mt-1 h-1.5 rounded-full bg-slate-100 dark:bg-slate-800">
+              <div className="h-full rounded-full bg-accent-600 dark:bg-accent-400" style={{ width: `${Number((share * 100).toFixed(2))}%` }} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

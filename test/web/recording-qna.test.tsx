@@ -1,0 +1,209 @@
+/**
+ * The recording page's Q&A against the sandbox, with a stand-in media element: the questions of
+ * a scripted call (names, firms and times from server/sandbox/media/calls/call-8/script.json),
+ * playing from a question, [ and ] to step, the firm filter, talk time, and the raw transcript,
+ * empty and error states.
+ */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { player } from '../../src/lib/player/index.ts';
+import { renderApp } from '../support/render-app.tsx';
+import { apiPath, sandbox, sandboxJson, server, useSandboxServer } from '../support/sandbox-server.ts';
+import { FakeMedia } from './player-fakes.ts';
+
+useSandboxServer();
+
+interface Mapping {
+  speaker: number;
+  speaker_data: { name: string | null; role: string | null; company: string | null };
+}
+interface Doc {
+  typeId: number;
+  fileUrl: string;
+}
+
+const { audioId, eventId } = sandbox.sampleIds().eventWithAudioAndTranscript!;
+let media: FakeMedia;
+let detach: (() => void) | undefined;
+/** The reporting company's executives, as the edited transcript names them. */
+let ceo: string;
+let cfo: string;
+let rawFile: JsonBodyType;
+
+beforeAll(async () => {
+  // The sample recording is the sandbox's call 8: its Q&A starts at 97.845 s.
+  expect((await sandboxJson<{ data: { qna: number } }>(`/audio/${audioId}`)).data.qna).toBe(97.845);
+  const { data } = await sandboxJson<{ data: Doc[] }>(`/documents/transcripts?eventIds=${eventId}`);
+  const fileOf = async (typeId: number) => (await sandbox.fetch(new Request(data.find((d) => d.typeId === typeId)!.fileUrl))).json();
+  const edited = (await fileOf(15)) as { speaker_mapping: Mapping[] };
+  const nameOf = (role: string) => edited.speaker_mapping.find((m) => m.speaker_data.role === role)!.speaker_data.name!;
+  ceo = nameOf('Chief Executive Officer');
+  cfo = nameOf('Chief Financial Officer');
+  rawFile = (await fileOf(22)) as JsonBodyType;
+});
+
+afterEach(() => {
+  act(() => player.close());
+  detach?.();
+  detach = undefined;
+  localStorage.clear();
+});
+
+async function open(url: string) {
+  const result = await renderApp(url);
+  await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+  await screen.findByRole('region', { name: 'Player' }, { timeout: 5000 });
+  media = new FakeMedia();
+  detach = player.attach(media);
+  const panel = screen.getByRole('region', { name: 'Q&A' });
+  const list = await within(panel).findByRole('list', { name: 'Questions' }, { timeout: 5000 });
+  return { ...result, panel, list };
+}
+
+/** Every transcript file the app asks for is `file`. */
+function serve(file: JsonBodyType) {
+  server.use(http.get('*/sandbox-files/documents/*', () => HttpResponse.json(file)));
+}
+
+const buttons = (list: HTMLElement) => within(list).getAllByRole('button');
+
+/** Each question button's accessible name equals its line, in order. */
+function expectQuestions(list: HTMLElement, names: string[]) {
+  const found = buttons(list);
+  expect(found).toHaveLength(names.length);
+  names.forEach((name, index) => expect(found[index]).toHaveAccessibleName(name));
+}
+
+// From call-8/script.json: each analyst's first paragraph, and who answers before the next question.
+const BEATRIX = { name: 'Beatrix Holm', firm: 'Nordvik Capital', start: 103.748, time: '1:43' };
+const MATEO = { name: 'Mateo Ruiz', firm: 'Calloway Grant Research', start: 125.966, time: '2:05' };
+const GRACE = { name: 'Grace Odhiambo', firm: 'Pemberton Hill Securities', start: 153.525, time: '2:33' };
+
+describe('the Q&A panel', () => {
+  it('lists the questions: number, asker, firm, time and who answered; and talk time as figures', async () => {
+    const { panel, list } = await open(`/recordings/${audioId}`);
+    expectQuestions(list, [
+      `Question 1: ${BEATRIX.name}, ${BEATRIX.firm}. Answered by ${ceo} ${BEATRIX.time}`,
+      `Question 2: ${MATEO.name}, ${MATEO.firm}. Answered by ${cfo} ${MATEO.time}`,
+      `Question 3: ${GRACE.name}, ${GRACE.firm}. Answered by ${ceo} ${GRACE.time}`,
+    ]);
+
+    const talk = within(panel).getByRole('list', { name: 'Talk time, whole call' });
+    const rows = within(talk).getAllByRole('listitem');
+    // Seven speakers; the shares are whole percents and add up to about 100.
+    expect(rows).toHaveLength(7);
+    const shares = rows.map((row) => Number(/(\d+)%/.exec(row.textContent ?? '')![1]));
+    expect(shares).toEqual([...shares].sort((a, b) => b - a));
+    expect(shares.reduce((sum, share) => sum + share, 0)).toBeGreaterThanOrEqual(97);
+    expect(rows[0]).toHaveTextContent(new RegExp(`^${ceo}, Chief Executive Officer, `));
+  });
+
+  it('plays the call from a question, which becomes the one marked as playing', async () => {
+    const { list, user } = await open(`/recordings/${audioId}`);
+    const mateo = within(list).getByRole('button', { name: new RegExp(MATEO.name) });
+    await user.click(mateo);
+    await waitFor(() => expect(media.currentTime).toBe(MATEO.start));
+    expect(media.paused).toBe(false);
+    await waitFor(() => expect(mateo).toHaveAttribute('aria-current', 'true'));
+    expect(mateo).toHaveAccessibleName(`Question 2: ${MATEO.name}, ${MATEO.firm}. Answered by ${cfo} (playing) ${MATEO.time}`);
+    expect(buttons(list).filter((b) => b.hasAttribute('aria-current'))).toHaveLength(1);
+  });
+
+  it('[ and ] go to the previous and next question and say which; ] at the last does nothing; never while typing', async () => {
+    const { panel, list, user } = await open(`/recordings/${audioId}`);
+    const status = within(panel).getByRole('status');
+    await user.keyboard(']');
+    await waitFor(() => expect(media.currentTime).toBe(BEATRIX.start));
+    expect(status).toHaveTextContent(`Question 1: ${BEATRIX.name}, ${BEATRIX.firm}, ${BEATRIX.time}`);
+    await user.keyboard(']');
+    await waitFor(() => expect(media.currentTime).toBe(MATEO.start));
+    await user.keyboard(']');
+    await waitFor(() => expect(media.currentTime).toBe(GRACE.start));
+    expect(status).toHaveTextContent(`Question 3: ${GRACE.name}`);
+    await waitFor(() => expect(within(list).getByRole('button', { name: new RegExp(GRACE.name) })).toHaveAttribute('aria-current', 'true'));
+
+    await user.keyboard(']');
+    expect(media.currentTime).toBe(GRACE.start);
+    // Just past a question's start, [ goes to the one before (as the player does with chapters).
+    await user.keyboard('[[');
+    await waitFor(() => expect(media.currentTime).toBe(MATEO.start));
+    expect(status).toHaveTextContent(`Question 2: ${MATEO.name}`);
+
+    const search = screen.getByRole('searchbox', { name: 'Find in transcript' });
+    await user.type(search, ']');
+    expect(search).toHaveValue(']');
+    expect(media.currentTime).toBe(MATEO.start);
+  });
+
+  it('filters by firm, and [ and ] step through that firm’s questions only', async () => {
+    const { panel, list, user } = await open(`/recordings/${audioId}`);
+    const firm = within(panel).getByRole('combobox', { name: 'Firm' });
+    expect(
+      within(firm)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All firms', `${BEATRIX.firm} (1)`, `${MATEO.firm} (1)`, `${GRACE.firm} (1)`]);
+    await user.selectOptions(firm, MATEO.firm);
+    expectQuestions(list, [`Question 2: ${MATEO.name}, ${MATEO.firm}. Answered by ${cfo} ${MATEO.time}`]);
+    await user.click(document.body);
+    await user.keyboard(']');
+    await waitFor(() => expect(media.currentTime).toBe(MATEO.start));
+    await user.keyboard(']');
+    expect(media.currentTime).toBe(MATEO.start);
+
+    await user.selectOptions(firm, 'All firms');
+    expect(buttons(list)).toHaveLength(3);
+  });
+});
+
+describe('the Q&A of a raw transcript', () => {
+  it('takes names and firms from the chapters, and numbers whoever answered', async () => {
+    serve(rawFile);
+    const { list } = await open(`/recordings/${audioId}`);
+    // Raw speakers are numbered as they first speak: operator, IR, CEO (3), CFO (4), then the analysts.
+    expectQuestions(list, [
+      `Question 1: ${BEATRIX.name}, ${BEATRIX.firm}. Answered by Speaker 3 ${BEATRIX.time}`,
+      `Question 2: ${MATEO.name}, ${MATEO.firm}. Answered by Speaker 4 ${MATEO.time}`,
+      `Question 3: ${GRACE.name}, ${GRACE.firm}. Answered by Speaker 3 ${GRACE.time}`,
+    ]);
+  });
+});
+
+describe('the Q&A panel’s other states', () => {
+  it('says so when the call has no Q&A, and still shows talk time', async () => {
+    serve({
+      version: '2.1-edited',
+      speaker_mapping: [
+        { speaker: 0, speaker_data: { name: null, role: 'Operator', company: null } },
+        { speaker: 1, speaker_data: { name: 'Ana Ruiz', role: 'Chief Executive Officer', company: 'Acme' } },
+      ],
+      transcript: {
+        paragraphs: [
+          { speaker: 0, text: 'Welcome.', start: 0, end: 4 },
+          { speaker: 1, text: 'Revenue grew.', start: 5, end: 20 },
+        ],
+      },
+    });
+    const { data } = await sandboxJson<{ data: { title: string; level: number }[] }>(`/audio/${audioId}/chapters?levels=1,2&limit=100`);
+    const withoutQna = data.filter((c) => c.level === 1 && c.title !== 'Q&A');
+    server.use(http.get(apiPath('/audio/:id/chapters'), () => HttpResponse.json({ data: withoutQna, pagination: {} })));
+    await renderApp(`/recordings/${audioId}`);
+    const panel = await screen.findByRole('region', { name: 'Q&A' }, { timeout: 5000 });
+    expect(await within(panel).findByText('No Q&A in this call.', {}, { timeout: 5000 })).toBeInTheDocument();
+    const talk = within(panel).getByRole('list', { name: 'Talk time, whole call' });
+    expect(
+      within(talk)
+        .getAllByRole('listitem')
+        .map((row) => row.textContent),
+    ).toEqual(['Ana Ruiz, Chief Executive Officer, Acme0:15 (79%)', 'Operator0:04 (21%)']);
+  });
+
+  it('shows what failed with Retry when the transcript cannot be read', async () => {
+    serve({ data: [] });
+    await renderApp(`/recordings/${audioId}`);
+    const panel = await screen.findByRole('region', { name: 'Q&A' }, { timeout: 5000 });
+    const alert = await within(panel).findByRole('alert', {}, { timeout: 5000 });
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});
