@@ -26,13 +26,22 @@ import { useEventTranscript } from '../../api/transcript-content.ts';
 export function QnaPanel({ eventId, source, chaptersLoading }: { eventId: number; source: RecordingSource; chaptersLoading: boolean }) {
   const { transcript, missing, failed } = useEventTranscript(eventId);
   if (failed) return <PanelError error={failed.error} onRetry={() => void failed.refetch()} />;
-  if (missing) return <EmptyState>No transcript for this event yet, so no Q&A to show.</EmptyState>;
   // A raw transcript's questions come from the chapters, and the chapters say where the Q&A ends: wait for both.
-  if (!transcript || chaptersLoading) return <SkeletonRows rows={4} label="Loading the Q&A" />;
+  if (chaptersLoading || (!transcript && !missing)) return <SkeletonRows rows={4} label="Loading the Q&A" />;
+  // No transcript yet: the chapters still name who asked and when (who answered waits for the words).
+  if (!transcript) {
+    return (
+      <>
+        <p className="px-4 pt-3 text-xs text-slate-600 dark:text-slate-400">No transcript yet: the questions come from the chapters.</p>
+        <QnaView transcript={NO_WORDS} source={source} />
+      </>
+    );
+  }
   return <QnaView transcript={transcript} source={source} />;
 }
 
 const ALL_FIRMS = '';
+const NO_WORDS: Transcript = { paragraphs: [], speakers: [], mapped: false };
 const names = new Intl.ListFormat('en', { style: 'long', type: 'conjunction' });
 
 const askerLine = (question: QnaQuestion) => (question.firm ? `${question.asker}, ${question.firm}` : question.asker);
