@@ -84,7 +84,7 @@ export function BookmarkNote({ bookmark, onClose }: { bookmark: Bookmark; onClos
         }}
         maxLength={4000}
         placeholder={player.getState().playing ? 'Type while it plays; Enter keeps it' : 'Optional; Enter keeps it'}
-        className="h-8 min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-900"
+        className="h-8 min-w-0 flex-1 basis-40 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-900"
       />
       <Button type="submit" variant="primary" size="sm">
         Keep note

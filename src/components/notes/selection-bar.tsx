@@ -31,7 +31,6 @@ export function SelectionBar({
   onPlayClip,
   onClear,
   announce,
-  sticky = true,
 }: {
   transcript: Transcript;
   range: SentenceRange;
@@ -42,8 +41,6 @@ export function SelectionBar({
   onClear: () => void;
   /** Says what happened, in the view's own status line (it outlives the bar). */
   announce: (text: string) => void;
-  /** Stick to the top of the scrolling transcript (false: the view places it, e.g. in its own sticky toolbar). */
-  sticky?: boolean;
 }) {
   const [color, setColor] = useState<NoteColor>('yellow');
   const [note, setNote] = useState('');
@@ -96,11 +93,7 @@ export function SelectionBar({
     <div
       role="group"
       aria-label="Selected sentences"
-      className={
-        sticky
-          ? 'sticky top-0 z-10 space-y-2 border-b border-accent-600/30 bg-accent-50/95 px-3 py-2 text-sm backdrop-blur dark:bg-slate-900/95'
-          : 'space-y-2 rounded-md border border-accent-600/30 bg-accent-50 px-3 py-2 text-sm dark:bg-slate-900'
-      }
+      className="space-y-2 rounded-md border border-accent-600/30 bg-accent-50 px-3 py-2 text-sm dark:bg-slate-900"
     >
       <p className="flex flex-wrap items-baseline gap-x-2">
         <span className="font-medium">
@@ -125,7 +118,7 @@ export function SelectionBar({
                 </label>
               ))}
             </fieldset>
-            <label className="flex min-w-0 flex-1 items-center gap-2">
+            <label className="flex min-w-0 flex-1 basis-48 items-center gap-2">
               <span className="shrink-0 text-xs">Note</span>
               <input
                 value={note}

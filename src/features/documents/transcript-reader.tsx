@@ -100,7 +100,7 @@ export function TranscriptReader({
         <TranscriptExport transcript={transcript} heading={heading} fileStem={fileStem} />
         {selection.range && (
           <div className="basis-full">
-            <SelectionBar transcript={transcript} range={selection.range} call={call} onClear={selection.clear} announce={setSaid} sticky={false} />
+            <SelectionBar transcript={transcript} range={selection.range} call={call} onClear={selection.clear} announce={setSaid} />
           </div>
         )}
       </div>

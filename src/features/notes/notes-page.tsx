@@ -98,7 +98,7 @@ export function NotesPage({ address, onNavigate }: { address: NotesAddress; onNa
       )}
 
       <div className="flex flex-wrap items-end gap-3">
-        <label htmlFor={searchId} className="flex min-w-0 flex-1 flex-col gap-1 text-sm font-medium sm:max-w-md">
+        <label htmlFor={searchId} className="flex min-w-0 flex-1 basis-full flex-col gap-1 text-sm font-medium sm:basis-auto sm:max-w-md">
           Search my notes
           <input
             id={searchId}

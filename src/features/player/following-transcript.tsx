@@ -97,6 +97,10 @@ const ParagraphView = memo(function ParagraphView({
               data-index={sentence.index}
               tabIndex={sentence.index === focusIndex ? 0 : -1}
               aria-current={on ? 'true' : undefined}
+              // Shift+click selects whole sentences: the browser's own Shift-selection of text stays out of it.
+              onMouseDown={(event) => {
+                if (event.shiftKey) event.preventDefault();
+              }}
               onClick={(event) => {
                 // Shift extends a selection; a click that ends a drag across the text selects, it does not play.
                 if (event.shiftKey) {
@@ -307,10 +311,13 @@ export function FollowingTranscript({ transcript, source }: { transcript: Transc
         {said}
       </p>
       <div>
-        <div ref={scroller} className="max-h-[60vh] overflow-y-auto lg:max-h-[calc(100vh-15rem)]">
-          {selection.range && (
+        {/* Above the scrolling text, so it never covers the sentences it is about. */}
+        {selection.range && (
+          <div className="border-b border-slate-200 p-2 dark:border-slate-800">
             <SelectionBar transcript={transcript} range={selection.range} call={call} onPlayClip={onPlayClip} onClear={clear} announce={setSaid} />
-          )}
+          </div>
+        )}
+        <div ref={scroller} className="max-h-[60vh] overflow-y-auto lg:max-h-[calc(100vh-15rem)]">
           <ol ref={list} aria-label="Transcript" className="divide-y divide-slate-100 dark:divide-slate-800">
             {paragraphs.map((paragraph) => {
               const first = paragraph.sentences[0]?.index ?? 0;
