@@ -20,7 +20,7 @@ export function ListenLiveButton({ record, title, artist }: { record: LiveAudio;
   const stream = record.state === 'live' ? safeHttpUrl(record.audio) : undefined;
   if (!stream) return null;
   if (current === key) return <span className="text-xs font-medium text-red-700 dark:text-red-300">Playing</span>;
-  const source: LiveSource = { kind: 'live', key, liveId: record.id, title, artist, streamUrl: stream };
+  const source: LiveSource = { kind: 'live', key, liveId: record.id, eventId: record.eventId, companyId: record.companyId, title, artist, streamUrl: stream };
   return (
     <button type="button" className={buttonClass({ variant: 'primary', size: 'xs' })} aria-label={`Listen live: ${title}`} onClick={() => player.load(source)}>
       <span aria-hidden="true" className="h-1.5 w-1.5 rounded-full bg-white" />

@@ -6,7 +6,7 @@ import { recordingKey, toRecordingSource } from '../lib/player/recording-source.
 
 export class NoRecordingError extends Error {
   constructor() {
-    super('This call has no recording to play.');
+    super('This call has no recording to play yet: once it is published, it plays from here.');
   }
 }
 

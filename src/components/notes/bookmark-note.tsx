@@ -15,11 +15,8 @@ export type BookmarkOutcome = { ok: true; bookmark: Bookmark } | { ok: false; me
 /** Keeps a bookmark at `at` seconds in what is playing. */
 export async function addBookmark(source: PlayerSource | null, at: number): Promise<BookmarkOutcome> {
   if (!source) return { ok: false, message: 'Nothing is playing to bookmark.' };
-  if (source.kind !== 'recording') {
-    return { ok: false, message: 'Bookmarks are kept on recordings: open the call’s recording once it is published to bookmark it.' };
-  }
   const call = noteCallOf(source);
-  if (!call) return { ok: false, message: 'This recording does not say which call it is, so it cannot be bookmarked.' };
+  if (!call) return { ok: false, message: 'This stream does not say which call it is, so it cannot be bookmarked.' };
   const now = new Date().toISOString();
   const bookmark: Bookmark = { id: newItemId(), kind: 'bookmark', call, at: Math.max(0, Math.round(at * 10) / 10), note: '', createdAt: now, updatedAt: now };
   try {

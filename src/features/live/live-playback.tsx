@@ -80,7 +80,16 @@ function Body({ record, title, artist, audio }: { record: LiveAudio; title: stri
           </p>
         );
       if (current === key) return <LiveControls />;
-      const source: LiveSource = { kind: 'live', key, liveId: record.id, title, artist, streamUrl: stream };
+      const source: LiveSource = {
+        kind: 'live',
+        key,
+        liveId: record.id,
+        eventId: record.eventId,
+        companyId: record.companyId,
+        title,
+        artist,
+        streamUrl: stream,
+      };
       return (
         <button type="button" className={primary} onClick={() => player.load(source)}>
           <span aria-hidden="true" className="h-2 w-2 rounded-full bg-white" />

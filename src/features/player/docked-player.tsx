@@ -67,7 +67,7 @@ export default function DockedPlayer() {
   }, [player]);
 
   // Another source: the note line belonged to the bookmark of the one before.
-  const note = draft && source?.kind === 'recording' && draft.call.audioId === source.audioId ? draft : null;
+  const note = draft && source?.eventId !== undefined && draft.call.eventId === source.eventId ? draft : null;
 
   if (!source) return null;
   return (
@@ -108,7 +108,8 @@ function Timeline({ source }: { source: PlayerSource }) {
   const live = usePlayerState((s) => s.live);
   const player = usePlayer();
   const isLive = source.kind === 'live';
-  const marks = useCallNotes({ audioId: source.kind === 'recording' ? source.audioId : undefined });
+  // A live call's bookmarks are kept by its event (it has no recording yet); a recording shows its event's too.
+  const marks = useCallNotes({ audioId: source.kind === 'recording' ? source.audioId : undefined, eventId: source.eventId });
   const max = isLive ? (live?.edge ?? currentTime) : duration;
   return (
     <div className="flex items-center gap-3">
@@ -275,7 +276,7 @@ function Settings({ source, onHelp }: { source: PlayerSource; onHelp: () => void
         onChange={(event) => player.setVolume(Number(event.target.value))}
         className="hidden h-1.5 w-20 cursor-pointer accent-accent-600 md:block"
       />
-      {source.kind === 'recording' && (
+      {source.eventId !== undefined && (
         <button
           type="button"
           className={iconButton}

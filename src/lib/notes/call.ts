@@ -1,15 +1,19 @@
-import type { RecordingSource } from '../player/types.ts';
+import type { PlayerSource } from '../player/types.ts';
 import type { NoteCall } from './model.ts';
 
-/** The call a recording belongs to, as a bookmark or highlight keeps it. */
-export function noteCallOf(source: RecordingSource): NoteCall | undefined {
+/**
+ * The call something playing belongs to, as a bookmark or highlight keeps it. A live call is kept
+ * by its event alone: its bookmarks play from the event's recording once that is published (the
+ * recording and the live stream share their clock from the call's start).
+ */
+export function noteCallOf(source: PlayerSource): NoteCall | undefined {
   if (source.eventId === undefined) return undefined;
   return {
     eventId: source.eventId,
-    audioId: source.audioId,
-    companyId: source.companyId,
+    ...(source.kind === 'recording' ? { audioId: source.audioId } : {}),
+    ...(source.companyId !== undefined ? { companyId: source.companyId } : {}),
     company: source.artist ?? '',
     event: source.title,
-    date: source.date,
+    ...(source.kind === 'recording' && source.date ? { date: source.date } : {}),
   };
 }

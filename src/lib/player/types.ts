@@ -45,6 +45,9 @@ export interface RecordingSource extends SourceBase {
 export interface LiveSource extends SourceBase {
   kind: 'live';
   liveId: number;
+  /** The call being streamed: a bookmark made while listening is kept against it, and plays from its recording once published. */
+  eventId?: number;
+  companyId?: number;
   streamUrl: string;
   /** A file to fall back to, if the live record offers one (usually none). */
   fileUrl?: string;
