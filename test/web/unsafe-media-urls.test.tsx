@@ -36,7 +36,8 @@ describe('URLs from data', () => {
     expect(screen.queryByRole('link', { name: /Download MP3/ })).toBeNull();
     for (const link of screen.queryAllByRole('link')) expect(link.getAttribute('href') ?? '').not.toMatch(/^(javascript|data):/i);
 
-    const dock = await screen.findByRole('region', { name: 'Player' });
+    // The dock appears once the record is read and the recording cued: give a loaded machine time.
+    const dock = await screen.findByRole('region', { name: 'Player' }, { timeout: 5_000 });
     await userEvent.click(within(dock).getByRole('button', { name: 'Play' }));
     expect(await within(dock).findByRole('alert')).toHaveTextContent(/no audio address that can be played: only http and https links are opened/i);
     expect(media.sources).toEqual([]);
