@@ -131,6 +131,48 @@ describe('highlighting in the recording’s transcript', () => {
   });
 });
 
+describe('a highlight kept before the call had a recording', () => {
+  it('shows on the recording’s transcript, its list and its seek bar once there is one', async () => {
+    // Made in the document viewer while the event had no recording yet: kept against the event only.
+    await notes.put({
+      id: 'h-early',
+      kind: 'highlight',
+      call: { eventId: 1076, companyId: 1, company: 'Calaneon', event: 'Q2 2026 earnings call' },
+      start: 24.641,
+      end: 29.662,
+      quote: SENTENCE_6,
+      color: 'blue',
+      note: 'Read before the audio was out',
+      createdAt: '2026-11-20T09:00:00.000Z',
+      updatedAt: '2026-11-20T09:00:00.000Z',
+    });
+    const { transcript } = await openRecording();
+    expect(sentence(transcript, SENTENCE_6).textContent).toBe(`Highlighted: ${SENTENCE_6}`);
+    expect(sentence(transcript, SENTENCE_6)).toHaveClass('bg-sky-200');
+    expect(within(transcript).getByText('Read before the audio was out')).toBeInTheDocument();
+    const row = within(await screen.findByRole('list', { name: 'Bookmarks and highlights' })).getByRole('listitem');
+    expect(within(row).getByRole('button', { name: 'Play highlight 0:24–0:29' })).toBeInTheDocument();
+    expect(screen.getAllByTestId('highlight-mark')).toHaveLength(1);
+  });
+
+  it('but another recording’s items stay off this one', async () => {
+    await notes.put({
+      id: 'b-other',
+      kind: 'bookmark',
+      call: { eventId: 1076, audioId: 9999, companyId: 1, company: 'Calaneon', event: 'Q2 2026 earnings call' },
+      at: 30,
+      note: 'Another recording of the call',
+      createdAt: '2026-11-20T09:00:00.000Z',
+      updatedAt: '2026-11-20T09:00:00.000Z',
+    });
+    const { transcript } = await openRecording();
+    expect(screen.getByRole('link', { name: 'All my notes' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Bookmarks and highlights' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Another recording of the call')).not.toBeInTheDocument();
+    expect(within(transcript).queryByText(/^Highlighted:/)).not.toBeInTheDocument();
+  });
+});
+
 describe('copying a quote', () => {
   it('writes the quote as text and HTML: the words, the speaker, the company, the call, the times and a link that plays it', async () => {
     const { user, transcript } = await openRecording();

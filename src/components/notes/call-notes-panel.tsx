@@ -14,7 +14,7 @@ import { NotesStatus, NoteRow } from './note-row.tsx';
  * they happen; and a clip between two bookmarks.
  */
 export function CallNotesPanel({ source }: { source: RecordingSource }) {
-  const items = useCallNotes({ audioId: source.audioId });
+  const items = useCallNotes({ audioId: source.audioId, eventId: source.eventId });
   const { mode, problem } = useNotes();
   const [said, setSaid] = useState('');
   const [undo, setUndo] = useState<NoteItem>();

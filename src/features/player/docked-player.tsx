@@ -108,7 +108,7 @@ function Timeline({ source }: { source: PlayerSource }) {
   const live = usePlayerState((s) => s.live);
   const player = usePlayer();
   const isLive = source.kind === 'live';
-  const marks = useCallNotes({ audioId: source.kind === 'recording' ? source.audioId : undefined });
+  const marks = useCallNotes(source.kind === 'recording' ? { audioId: source.audioId, eventId: source.eventId } : {});
   const max = isLive ? (live?.edge ?? currentTime) : duration;
   return (
     <div className="flex items-center gap-3">

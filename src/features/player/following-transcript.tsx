@@ -149,7 +149,7 @@ export function FollowingTranscript({ transcript, source }: { transcript: Transc
   const scroller = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLOListElement>(null);
   const selection = useSentenceSelection(list);
-  const kept = useCallNotes({ audioId: source.audioId });
+  const kept = useCallNotes({ audioId: source.audioId, eventId: source.eventId });
   const highlightOf = useMemo(() => highlightsBySentence(kept, sentences), [kept, sentences]);
   const call = noteCallOf(source);
 
