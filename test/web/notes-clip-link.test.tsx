@@ -6,11 +6,27 @@
  * Uma Zimmerli (173.309 s) and the operator again (178.755–182.911 s).
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { player } from '../../src/lib/player/index.ts';
 import { renderApp } from '../support/render-app.tsx';
-import { useSandboxServer } from '../support/sandbox-server.ts';
+import { apiPath, server, useSandboxServer } from '../support/sandbox-server.ts';
 import { FakeMedia } from './player-fakes.ts';
+
+/** The reader: en-US, in UTC (a copied quote has the call's date). See format.test.ts. */
+const realDateTimeFormat = vi.hoisted(() => {
+  const Real = Intl.DateTimeFormat;
+  class ReaderDateTimeFormat extends Real {
+    constructor(locales?: Intl.LocalesArgument, options?: Intl.DateTimeFormatOptions) {
+      super(locales ?? 'en-US', { timeZone: 'UTC', ...options });
+    }
+  }
+  Intl.DateTimeFormat = ReaderDateTimeFormat as typeof Intl.DateTimeFormat;
+  return Real;
+});
+afterAll(() => {
+  Intl.DateTimeFormat = realDateTimeFormat;
+});
 
 useSandboxServer();
 
@@ -53,6 +69,29 @@ describe('a clip link', () => {
     expect(media.currentTime).toBe(31.3);
     await waitFor(() => expect(within(clip).getByRole('button', { name: 'Play clip' })).toBeInTheDocument());
     expect(within(dock).queryByTestId('clip-range')).not.toBeInTheDocument();
+  });
+
+  it('Copy quote puts the clip’s words, who said them, the call and its link on the clipboard (as plain text where rich copy is missing)', async () => {
+    const { user } = await renderApp('/recordings/1025?t=24.6-31.3');
+    const clip = await clipSection('Clip 0:24–0:31 (7 s)');
+    await user.click(await within(clip).findByRole('button', { name: 'Copy quote' }));
+    expect(await within(clip).findByText('Quote copied.')).toHaveAttribute('role', 'status');
+    // The times are when the quoted words were said; the link is the clip's.
+    await expect(navigator.clipboard.readText()).resolves.toBe(
+      '“Data center revenue grew sixty eight percent, and it is now more than half of our sales.”\n' +
+        '— Uma Zimmerli (Chief Executive Officer, Calaneon), Calaneon · Q2 2026 earnings call · Jul 31, 2026, at 0:24–0:29\n' +
+        'http://localhost:3000/recordings/1025?t=24.6-31.3',
+    );
+  });
+
+  it('still plays when the transcript cannot be read, and says why its words are missing', async () => {
+    server.use(http.get(apiPath('/documents/transcripts'), () => HttpResponse.json({ message: 'boom' }, { status: 500 })));
+    await renderApp('/recordings/1025?t=24.6-31.3');
+    const clip = await clipSection('Clip 0:24–0:31 (7 s)');
+    expect(
+      await within(clip).findByText('The transcript could not be loaded, so the clip’s words are not shown; it still plays.', undefined, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(within(clip).getByRole('button', { name: 'Play clip' })).toBeEnabled();
   });
 
   it('that runs past the end ends where the recording does, and says so', async () => {
