@@ -51,6 +51,8 @@ describe('bookmarks', () => {
     expect(media.paused).toBe(false);
     expect(within(dock).queryByRole('textbox', { name: /Bookmarked/ })).not.toBeInTheDocument();
     expect(within(dock).getByText('Bookmark kept at 0:24 with your note.')).toHaveAttribute('role', 'status');
+    // Focus goes back where it was (the Play button pressed before B), so the shortcuts work again.
+    expect(within(dock).getByRole('button', { name: 'Pause' })).toHaveFocus();
 
     const list = await panel();
     const rows = within(list).getAllByRole('listitem');

@@ -189,6 +189,21 @@ describe('my notes', () => {
     expect(media.currentTime).toBe(29.662);
   });
 
+  it('copies a bookmark as its note and link, and a highlight as its quote', async () => {
+    const { user } = await open();
+    await user.click(screen.getByRole('button', { name: 'Copy a link to the bookmark at 1:33' }));
+    expect(await screen.findByText('Link copied.')).toHaveAttribute('role', 'status');
+    await expect(navigator.clipboard.readText()).resolves.toBe('Questions start\nhttp://localhost:3000/recordings/1025?t=93');
+
+    await user.click(screen.getByRole('button', { name: 'Copy the quote of the highlight at 0:24' }));
+    expect(await screen.findByText('Quote copied.')).toHaveAttribute('role', 'status');
+    await expect(navigator.clipboard.readText()).resolves.toBe(
+      '“Data center revenue grew sixty eight percent, and it is now more than half of our sales.”\n' +
+        '— Uma Zimmerli (Chief Executive Officer, Calaneon), Calaneon · Q2 2026 earnings call · Jul 31, 2026, at 0:24–0:29\n' +
+        'http://localhost:3000/recordings/1025?t=24.6-29.7',
+    );
+  });
+
   it('edits a highlight’s note and colour', async () => {
     const { user } = await open();
     await user.click(screen.getByRole('button', { name: 'Edit the note of the highlight at 0:24' }));
