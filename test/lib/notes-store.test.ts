@@ -208,6 +208,25 @@ describe('importing a notes file', () => {
     expect(byId.get('b-2')).toMatchObject({ at: 140, note: 'Buyback raised' });
   });
 
+  it('compares the times of the copies, not their text: an older copy written in another form changes nothing', async () => {
+    const store = open(new IDBFactory());
+    await store.put(bookmark); // changed 2026-11-20 09:00 UTC
+    const parsed = parseNotesFile(
+      file([
+        // 08:30 UTC, written with an offset (any date and time a file holds is accepted): older.
+        { ...bookmark, note: 'an older copy', updatedAt: '2026-11-20T09:30:00+01:00' },
+        // The same moment without milliseconds: not newer.
+        { ...highlight, id: 'h-2', updatedAt: '2026-11-20T09:05:00Z' },
+      ]),
+    );
+    await store.put({ ...highlight, id: 'h-2', note: 'mine', updatedAt: '2026-11-20T09:05:00.000Z' });
+    const result = await store.importItems((parsed as { items: NoteItem[] }).items);
+    expect(result).toEqual({ added: 0, updated: 0, unchanged: 2 });
+    const byId = new Map(store.getSnapshot().items.map((item) => [item.id, item]));
+    expect(byId.get('b-1')).toEqual(bookmark);
+    expect(byId.get('h-2')).toMatchObject({ note: 'mine' });
+  });
+
   it('a bad file is refused whole, saying why, and changes nothing', () => {
     expect(parseNotesFile('{"format": "earnings-desk-notes", "items": [')).toEqual({
       ok: false,

@@ -113,6 +113,10 @@ export class FakeMedia extends EventTarget implements MediaLike {
     this.time += seconds;
     this.fire('timeupdate');
   }
+  /** Plays on for `seconds` without a 'timeupdate' (a browser sends one only every quarter second or so). */
+  runQuietly(seconds: number) {
+    this.time += seconds;
+  }
   /** The element fails (code 2: network, 4: unsupported). */
   failWith(code: number) {
     this.error = { code, message: 'failed' } as MediaError;

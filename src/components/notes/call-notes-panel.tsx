@@ -72,8 +72,11 @@ export function CallNotesPanel({ source }: { source: RecordingSource }) {
 
 function ClipBetween({ source, bookmarks, announce }: { source: RecordingSource; bookmarks: Bookmark[]; announce: (text: string) => void }) {
   const player = usePlayer();
-  const [from, setFrom] = useState(bookmarks[0]!.id);
-  const [to, setTo] = useState(bookmarks[1]!.id);
+  const [fromChoice, setFrom] = useState(bookmarks[0]!.id);
+  const [toChoice, setTo] = useState(bookmarks[1]!.id);
+  // A chosen bookmark since deleted: the list shows (and the clip uses) the first or second one.
+  const from = bookmarks.some((item) => item.id === fromChoice) ? fromChoice : bookmarks[0]!.id;
+  const to = bookmarks.some((item) => item.id === toChoice) ? toChoice : bookmarks[1]!.id;
   const start = bookmarks.find((item) => item.id === from)?.at;
   const end = bookmarks.find((item) => item.id === to)?.at;
   const valid = start !== undefined && end !== undefined && end > start;

@@ -59,13 +59,20 @@ export function useSentenceSelection(container: RefObject<HTMLElement | null>) {
   return { range, select: update, extend, clear, anchorAt };
 }
 
-/** A selection that stops at the very start of a sentence does not take that sentence. */
+/**
+ * A selection that stops at the very start of a sentence (a drag that ends just before its first
+ * word, at offset 0 of its text) takes none of its words, so it does not take that sentence.
+ */
 function endsAtStartOf(range: Range, element: HTMLElement): boolean {
+  if (element.contains(range.startContainer) || !element.contains(range.endContainer)) return false;
   try {
-    const start = document.createRange();
-    start.selectNodeContents(element);
-    start.collapse(true);
-    return range.compareBoundaryPoints(Range.END_TO_START, start) === 0 && !element.contains(range.startContainer);
+    const taken = document.createRange();
+    taken.setStart(element, 0);
+    taken.setEnd(range.endContainer, range.endOffset);
+    const words = taken.cloneContents();
+    // "Highlighted:" is said to screen readers only; it is not a word anyone drags across.
+    words.querySelectorAll('.sr-only').forEach((label) => label.remove());
+    return (words.textContent ?? '').trim() === '';
   } catch {
     return false;
   }

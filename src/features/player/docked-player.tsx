@@ -108,7 +108,8 @@ function Timeline({ source }: { source: PlayerSource }) {
   const live = usePlayerState((s) => s.live);
   const player = usePlayer();
   const isLive = source.kind === 'live';
-  // A live call's bookmarks are kept by its event (it has no recording yet); a recording shows its event's too.
+  // A live call's bookmarks are kept by its event (it has no recording yet); a recording also shows
+  // its event's items kept before it existed.
   const marks = useCallNotes({ audioId: source.kind === 'recording' ? source.audioId : undefined, eventId: source.eventId });
   const max = isLive ? (live?.edge ?? currentTime) : duration;
   return (

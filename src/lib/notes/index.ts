@@ -46,14 +46,22 @@ export function useNotes(): NotesSnapshot {
   return useSyncExternalStore(current.subscribe, current.getSnapshot, current.getSnapshot);
 }
 
-/** One call's items in the order they happen: by its recording, or by its event. */
+/**
+ * One call's items in the order they happen. By its recording (`audioId`, with its `eventId`):
+ * that recording's items, and the call's items kept before it had one (a highlight made in the
+ * document viewer), which are anchored by the same times. By its event alone: all of them.
+ */
 export function useCallNotes(where: { audioId?: number; eventId?: number }): NoteItem[] {
   const { items } = useNotes();
   const { audioId, eventId } = where;
   return useMemo(
     () =>
       items
-        .filter((item) => (audioId !== undefined && item.call.audioId === audioId) || (eventId !== undefined && item.call.eventId === eventId))
+        .filter((item) =>
+          audioId !== undefined
+            ? item.call.audioId === audioId || (item.call.audioId === undefined && eventId !== undefined && item.call.eventId === eventId)
+            : eventId !== undefined && item.call.eventId === eventId,
+        )
         .sort(byTimeInCall),
     [items, audioId, eventId],
   );

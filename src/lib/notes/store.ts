@@ -177,7 +177,8 @@ export function createNotesStore({
       for (const item of items) {
         const mine = known.get(item.id);
         if (!mine) result.added++;
-        else if (item.updatedAt > mine.updatedAt) result.updated++;
+        // By time, not by text: a file may write the same moment with an offset or without milliseconds.
+        else if (Date.parse(item.updatedAt) > Date.parse(mine.updatedAt)) result.updated++;
         else {
           result.unchanged++;
           continue;

@@ -1,0 +1,128 @@
+/**
+ * Clip links on a recording's page (`/recordings/1025?t=a-b`), against the sandbox: the clip's
+ * times, length and words, Play clip stopping at its end, and a plain message for a range that
+ * cannot be played. Sandbox facts: recording 1025 (Calaneon, Q2 2026) is 183.98 s long (3:03);
+ * Uma Zimmerli says sentence 6 at 24.641–29.662 s; the call ends with the operator (170.944 s),
+ * Uma Zimmerli (173.309 s) and the operator again (178.755–182.911 s).
+ */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { player } from '../../src/lib/player/index.ts';
+import { renderApp } from '../support/render-app.tsx';
+import { apiPath, server, useSandboxServer } from '../support/sandbox-server.ts';
+import { FakeMedia } from './player-fakes.ts';
+
+/** The reader: en-US, in UTC (a copied quote has the call's date). See format.test.ts. */
+const realDateTimeFormat = vi.hoisted(() => {
+  const Real = Intl.DateTimeFormat;
+  class ReaderDateTimeFormat extends Real {
+    constructor(locales?: Intl.LocalesArgument, options?: Intl.DateTimeFormatOptions) {
+      super(locales ?? 'en-US', { timeZone: 'UTC', ...options });
+    }
+  }
+  Intl.DateTimeFormat = ReaderDateTimeFormat as typeof Intl.DateTimeFormat;
+  return Real;
+});
+afterAll(() => {
+  Intl.DateTimeFormat = realDateTimeFormat;
+});
+
+useSandboxServer();
+
+let detach: (() => void) | undefined;
+afterEach(() => {
+  act(() => player.close());
+  detach?.();
+  detach = undefined;
+  localStorage.clear();
+});
+
+const clipSection = (name: RegExp | string) => screen.findByRole('region', { name }, { timeout: 5000 });
+/** The message for a link whose clip cannot be played. */
+const refusal = async () => {
+  await screen.findByText('This link’s clip cannot be played.', undefined, { timeout: 5000 });
+  return screen.getByRole('note');
+};
+
+describe('a clip link', () => {
+  it('shows the clip’s times and length and what is said in it; Play clip plays just that and stops at its end', async () => {
+    const { user } = await renderApp('/recordings/1025?t=24.6-31.3');
+    const clip = await clipSection('Clip 0:24–0:31 (7 s)');
+    const quote = await within(clip).findByText('Data center revenue grew sixty eight percent, and it is now more than half of our sales.');
+    expect(quote.closest('blockquote')).toHaveTextContent('— Uma Zimmerli (Chief Executive Officer, Calaneon)');
+    expect(within(clip).getByRole('link', { name: 'The whole call' })).toHaveAttribute('href', '/recordings/1025');
+    // Cued at the clip's start, framed on the seek bar, not playing before the listener asks.
+    const dock = await screen.findByRole('region', { name: 'Player' });
+    expect(within(dock).getByRole('slider', { name: 'Seek' })).toHaveAttribute('aria-valuetext', expect.stringMatching(/^24 seconds of 3 minutes/));
+    expect(within(dock).getByTestId('clip-range')).toBeInTheDocument();
+
+    const media = new FakeMedia();
+    detach = player.attach(media);
+    await user.click(within(clip).getByRole('button', { name: 'Play clip' }));
+    await waitFor(() => expect(media.currentTime).toBe(24.6));
+    expect(media.paused).toBe(false);
+    expect(within(clip).getByRole('button', { name: 'Playing the clip…' })).toBeInTheDocument();
+
+    act(() => media.advance(7));
+    expect(media.paused).toBe(true);
+    expect(media.currentTime).toBe(31.3);
+    await waitFor(() => expect(within(clip).getByRole('button', { name: 'Play clip' })).toBeInTheDocument());
+    expect(within(dock).queryByTestId('clip-range')).not.toBeInTheDocument();
+  });
+
+  it('Copy quote puts the clip’s words, who said them, the call and its link on the clipboard (as plain text where rich copy is missing)', async () => {
+    const { user } = await renderApp('/recordings/1025?t=24.6-31.3');
+    const clip = await clipSection('Clip 0:24–0:31 (7 s)');
+    await user.click(await within(clip).findByRole('button', { name: 'Copy quote' }));
+    expect(await within(clip).findByText('Quote copied.')).toHaveAttribute('role', 'status');
+    // The times are when the quoted words were said; the link is the clip's.
+    await expect(navigator.clipboard.readText()).resolves.toBe(
+      '“Data center revenue grew sixty eight percent, and it is now more than half of our sales.”\n' +
+        '— Uma Zimmerli (Chief Executive Officer, Calaneon), Calaneon · Q2 2026 earnings call · Jul 31, 2026, at 0:24–0:29\n' +
+        'http://localhost:3000/recordings/1025?t=24.6-31.3',
+    );
+  });
+
+  it('still plays when the transcript cannot be read, and says why its words are missing', async () => {
+    server.use(http.get(apiPath('/documents/transcripts'), () => HttpResponse.json({ message: 'boom' }, { status: 500 })));
+    await renderApp('/recordings/1025?t=24.6-31.3');
+    const clip = await clipSection('Clip 0:24–0:31 (7 s)');
+    expect(
+      await within(clip).findByText('The transcript could not be loaded, so the clip’s words are not shown; it still plays.', undefined, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(within(clip).getByRole('button', { name: 'Play clip' })).toBeEnabled();
+  });
+
+  it('that runs past the end ends where the recording does, and says so', async () => {
+    await renderApp('/recordings/1025?t=170-200');
+    const clip = await clipSection('Clip 2:50–3:03 (14 s)');
+    expect(within(clip).getByText('The link ran past the end of the recording; the clip ends where the recording does.')).toBeInTheDocument();
+    // Three sentences by two people: the words, with no one speaker under them.
+    const quote = await within(clip).findByText(
+      "There are no further questions. Thank you all for joining, and we look forward to sharing our progress next quarter. This concludes today's conference call, and you may now disconnect.",
+    );
+    expect(quote.closest('blockquote')!.querySelector('footer')).toBeNull();
+  });
+
+  it('reversed, says it ends before it starts, and leaves the whole recording to play', async () => {
+    await renderApp('/recordings/1025?t=90-30');
+    const note = await refusal();
+    expect(note).toHaveTextContent('The clip “90-30” ends before it starts.');
+    expect(within(note).getByRole('link', { name: 'Open the whole recording' })).toHaveAttribute('href', '/recordings/1025');
+    expect(screen.queryByRole('region', { name: /^Clip / })).not.toBeInTheDocument();
+    const dock = await screen.findByRole('region', { name: 'Player' });
+    expect(within(dock).getByRole('slider', { name: 'Seek' })).toHaveAttribute('aria-valuetext', expect.stringMatching(/^0 seconds of/));
+    expect(within(dock).queryByTestId('clip-range')).not.toBeInTheDocument();
+  });
+
+  it('with words for times, names the part that is not a time', async () => {
+    await renderApp('/recordings/1025?t=abc-def');
+    expect(await refusal()).toHaveTextContent('The clip “abc-def” has “abc”, which is not a time: write seconds or m:ss, such as 93-131 or 1:33-2:11.');
+  });
+
+  it('starting after the recording ends, says how long the recording is', async () => {
+    await renderApp('/recordings/1025?t=190-200');
+    expect(await refusal()).toHaveTextContent('The clip starts at 3:10, after the recording ends (it is 3:03 long).');
+  });
+});
