@@ -137,7 +137,7 @@ describe('a clip between two bookmarks', () => {
     await expect(navigator.clipboard.readText()).resolves.toBe(link);
 
     await user.click(within(clip).getByRole('button', { name: 'Play clip' }));
-    await waitFor(() => expect(media.currentTime).toBe(24.6));
+    await waitFor(() => expect(media.currentTime).toBe(24.6), { timeout: 5_000 });
     expect(player.getState().clip).toEqual({ start: 24.6, end: 31.3 });
     act(() => media.advance(7));
     expect(media.paused).toBe(true);

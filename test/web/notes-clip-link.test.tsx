@@ -60,7 +60,8 @@ describe('a clip link', () => {
     const media = new FakeMedia();
     detach = player.attach(media);
     await user.click(within(clip).getByRole('button', { name: 'Play clip' }));
-    await waitFor(() => expect(media.currentTime).toBe(24.6));
+    // The first Play loads the stream engine: give a loaded machine time.
+    await waitFor(() => expect(media.currentTime).toBe(24.6), { timeout: 5_000 });
     expect(media.paused).toBe(false);
     expect(within(clip).getByRole('button', { name: 'Playing the clip…' })).toBeInTheDocument();
 

@@ -182,7 +182,7 @@ describe('my notes', () => {
     detach = player.attach(media);
 
     await user.click(screen.getByRole('button', { name: 'Play highlight 0:24–0:29' }));
-    await waitFor(() => expect(media.currentTime).toBe(24.641));
+    await waitFor(() => expect(media.currentTime).toBe(24.641), { timeout: 5_000 });
     expect(player.getState()).toMatchObject({ source: { key: 'recording:1025' }, clip: { start: 24.641, end: 29.662 }, playing: true });
     act(() => media.advance(5.1));
     expect(media.paused).toBe(true);
