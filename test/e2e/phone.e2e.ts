@@ -77,3 +77,33 @@ test("a company's segments lead with the latest year on a phone", async ({ page 
   // Bryrite reports FY2023 to FY2025: the latest first, then back in time.
   expect(headers).toEqual(['Segment', 'FY2025', 'FY2024', 'FY2023']);
 });
+
+test('bookmarks, the selection bar and My notes keep usable widths on a phone', async ({ page }) => {
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  await page.goto('/recordings/1');
+  await page.getByRole('button', { name: 'Play recording' }).click();
+  await page.getByRole('region', { name: 'Player' }).getByRole('button', { name: 'Bookmark this moment' }).click();
+  const note = page.getByRole('textbox', { name: /^Bookmarked \d:\d\d\. Note$/ });
+  await expect(note).toBeFocused();
+  // The note box once shrank to three letters beside its label and buttons.
+  expect((await note.boundingBox())!.width).toBeGreaterThanOrEqual(150);
+  await note.fill('Phone note');
+  await note.press('Enter');
+
+  const transcript = page.getByRole('list', { name: 'Transcript' });
+  await transcript.getByRole('button', { name: 'Thank you, operator, and good morning, everyone.' }).click({ modifiers: ['Shift'] });
+  await transcript.getByRole('button', { name: /^Joining me are our Chief Executive Officer/ }).click({ modifiers: ['Shift'] });
+  const bar = page.getByRole('group', { name: 'Selected sentences' });
+  await expect(bar).toContainText('Selected 2 sentences, 0:17–0:24');
+  expect((await bar.getByRole('textbox', { name: 'Note' }).boundingBox())!.width).toBeGreaterThanOrEqual(150);
+  expect(await overflow()).toBe(0);
+  await checkA11y(page, 'recording page with a selection, on a phone');
+  await bar.getByRole('button', { name: 'Highlight' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Highlighted 2 sentences at 0:17–0:24.' })).toBeVisible();
+
+  await page.goto('/notes');
+  await expect(page.getByRole('region', { name: 'Dunarane Beverages' }).getByRole('listitem')).toHaveCount(2);
+  expect((await page.getByRole('searchbox', { name: 'Search my notes' }).boundingBox())!.width).toBeGreaterThanOrEqual(300);
+  expect(await overflow()).toBe(0);
+  await checkA11y(page, 'my notes on a phone');
+});
