@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LiveAudio } from '../../src/api/schemas.ts';
 import { resetRecentLiveCache } from '../../src/features/live/recent.ts';
+import { notesStore } from '../../src/lib/notes/index.ts';
 import { player } from '../../src/lib/player/index.ts';
 import { renderApp } from '../support/render-app.tsx';
 import { apiPath, clock, sandbox, sandboxJson, seenRequests, server, useSandboxServer } from '../support/sandbox-server.ts';
@@ -167,6 +168,29 @@ describe('listening', () => {
     expect(within(listen).getByText('LIVE')).toBeInTheDocument();
     // The docked player shows the same stream.
     expect(await screen.findByRole('region', { name: 'Player' })).toBeInTheDocument();
+  });
+
+  it('a bookmark made while live is kept against the call, with a note', async () => {
+    const id = samples.liveEventId!;
+    const record = await liveRecord(id);
+    const { user } = await renderApp(`/live/${id}`);
+    await user.click(await screen.findByRole('button', { name: 'Listen live' }));
+    // No audio flows in the test: the stream's clock stands at its start.
+    await screen.findByRole('region', { name: 'Player' });
+    await user.keyboard('b');
+    const note = await screen.findByRole('textbox', { name: 'Bookmarked 0:00. Note' });
+    expect(note).toHaveFocus();
+    await user.type(note, 'Guidance raised on the call{Enter}');
+    expect(await screen.findByText('Bookmark kept at 0:00 with your note.')).toBeInTheDocument();
+    // Kept by the event (no recording yet), so it plays from the recording once that is published.
+    const [kept] = notesStore().getSnapshot().items;
+    expect(kept).toMatchObject({
+      kind: 'bookmark',
+      at: 0,
+      note: 'Guidance raised on the call',
+      call: { eventId: record.eventId, companyId: record.companyId },
+    });
+    expect(kept!.call.audioId).toBeUndefined();
   });
 
   it('once the recording is available and listed, plays it and links to its page', async () => {

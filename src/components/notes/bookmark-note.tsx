@@ -18,7 +18,15 @@ export async function addBookmark(source: PlayerSource | null, at: number): Prom
   const call = noteCallOf(source);
   if (!call) return { ok: false, message: 'This stream does not say which call it is, so it cannot be bookmarked.' };
   const now = new Date().toISOString();
-  const bookmark: Bookmark = { id: newItemId(), kind: 'bookmark', call, at: Math.max(0, Math.round(at * 10) / 10), note: '', createdAt: now, updatedAt: now };
+  const bookmark: Bookmark = {
+    id: newItemId(),
+    kind: 'bookmark',
+    call,
+    at: Number.isFinite(at) ? Math.max(0, Math.round(at * 10) / 10) : 0,
+    note: '',
+    createdAt: now,
+    updatedAt: now,
+  };
   try {
     await notes.put(bookmark);
     return { ok: true, bookmark };
