@@ -3,30 +3,13 @@
  * the exact Markdown and CSV for items across two companies and three calls, the links that play
  * each item, and quotes made of whole sentences of a small transcript written here by hand.
  */
-import { afterAll, describe, expect, it, vi } from 'vitest';
+// First: dates as an en-US reader in UTC reads them (before src/lib/format.ts makes its formatters).
+import '../support/dates-in-utc.ts';
+import { describe, expect, it } from 'vitest';
 import type { Bookmark, Highlight, NoteCall, NoteItem } from '../../src/lib/notes/model.ts';
 import { groupNotes, notesFileName, notesToCsv, notesToMarkdown } from '../../src/lib/notes/export.ts';
 import { callLine, clipParam, clipUrl, itemUrl, momentUrl, quoteClipboard, quoteOf, sentencesIn } from '../../src/lib/notes/quote.ts';
 import type { Transcript, TranscriptSpeaker } from '../../src/lib/transcript/index.ts';
-
-/**
- * The reader: en-US, in UTC. format.ts builds its date formatter when it is imported, with the
- * reader's locale and zone, so this runs before the imports (vi.hoisted) and fixes only what the
- * formatter leaves to the environment: callLine's dates then read the same on every machine.
- */
-const realDateTimeFormat = vi.hoisted(() => {
-  const Real = Intl.DateTimeFormat;
-  class ReaderDateTimeFormat extends Real {
-    constructor(locales?: Intl.LocalesArgument, options?: Intl.DateTimeFormatOptions) {
-      super(locales ?? 'en-US', { timeZone: 'UTC', ...options });
-    }
-  }
-  Intl.DateTimeFormat = ReaderDateTimeFormat as typeof Intl.DateTimeFormat;
-  return Real;
-});
-afterAll(() => {
-  Intl.DateTimeFormat = realDateTimeFormat;
-});
 
 const ORIGIN = 'http://desk.example';
 

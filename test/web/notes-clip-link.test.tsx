@@ -5,28 +5,15 @@
  * Uma Zimmerli says sentence 6 at 24.641–29.662 s; the call ends with the operator (170.944 s),
  * Uma Zimmerli (173.309 s) and the operator again (178.755–182.911 s).
  */
+// First: dates as an en-US reader in UTC reads them (before src/lib/format.ts makes its formatters).
+import '../support/dates-in-utc.ts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { player } from '../../src/lib/player/index.ts';
 import { renderApp } from '../support/render-app.tsx';
 import { apiPath, server, useSandboxServer } from '../support/sandbox-server.ts';
 import { FakeMedia } from './player-fakes.ts';
-
-/** The reader: en-US, in UTC (a copied quote has the call's date). See format.test.ts. */
-const realDateTimeFormat = vi.hoisted(() => {
-  const Real = Intl.DateTimeFormat;
-  class ReaderDateTimeFormat extends Real {
-    constructor(locales?: Intl.LocalesArgument, options?: Intl.DateTimeFormatOptions) {
-      super(locales ?? 'en-US', { timeZone: 'UTC', ...options });
-    }
-  }
-  Intl.DateTimeFormat = ReaderDateTimeFormat as typeof Intl.DateTimeFormat;
-  return Real;
-});
-afterAll(() => {
-  Intl.DateTimeFormat = realDateTimeFormat;
-});
 
 useSandboxServer();
 

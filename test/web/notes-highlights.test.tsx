@@ -8,28 +8,15 @@
  * at 24.641–29.662 s and sentence 7 at 29.912–36.579 s; sentence 8 is hers too; Wen Farrow, the
  * CFO, speaks from sentence 10 (49.679 s).
  */
+// First: dates as an en-US reader in UTC reads them (before src/lib/format.ts makes its formatters).
+import '../support/dates-in-utc.ts';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notes } from '../../src/lib/notes/index.ts';
 import { player } from '../../src/lib/player/index.ts';
 import { renderApp } from '../support/render-app.tsx';
 import { useSandboxServer } from '../support/sandbox-server.ts';
 import { FakeMedia } from './player-fakes.ts';
-
-/** The reader: en-US, in UTC (dates in a copied quote read the same on every machine). See format.test.ts. */
-const realDateTimeFormat = vi.hoisted(() => {
-  const Real = Intl.DateTimeFormat;
-  class ReaderDateTimeFormat extends Real {
-    constructor(locales?: Intl.LocalesArgument, options?: Intl.DateTimeFormatOptions) {
-      super(locales ?? 'en-US', { timeZone: 'UTC', ...options });
-    }
-  }
-  Intl.DateTimeFormat = ReaderDateTimeFormat as typeof Intl.DateTimeFormat;
-  return Real;
-});
-afterAll(() => {
-  Intl.DateTimeFormat = realDateTimeFormat;
-});
 
 useSandboxServer();
 

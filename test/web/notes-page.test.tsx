@@ -4,8 +4,10 @@
  * (what is shown) and as a JSON file, and merged back from such a file, all or nothing. Notes
  * are text: markup in one is shown as typed.
  */
+// First: dates as an en-US reader in UTC reads them (before src/lib/format.ts makes its formatters).
+import '../support/dates-in-utc.ts';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notes, type Bookmark, type Highlight, type NoteItem } from '../../src/lib/notes/index.ts';
 import { player } from '../../src/lib/player/index.ts';
 import { markPlayerActive } from '../../src/lib/player/presence.ts';
@@ -13,21 +15,6 @@ import { captureDownloads } from '../support/downloads.ts';
 import { renderApp } from '../support/render-app.tsx';
 import { useSandboxServer } from '../support/sandbox-server.ts';
 import { FakeMedia } from './player-fakes.ts';
-
-/** The reader: en-US, in UTC (the Markdown's title has today's date). See format.test.ts. */
-const realDateTimeFormat = vi.hoisted(() => {
-  const Real = Intl.DateTimeFormat;
-  class ReaderDateTimeFormat extends Real {
-    constructor(locales?: Intl.LocalesArgument, options?: Intl.DateTimeFormatOptions) {
-      super(locales ?? 'en-US', { timeZone: 'UTC', ...options });
-    }
-  }
-  Intl.DateTimeFormat = ReaderDateTimeFormat as typeof Intl.DateTimeFormat;
-  return Real;
-});
-afterAll(() => {
-  Intl.DateTimeFormat = realDateTimeFormat;
-});
 
 useSandboxServer();
 const downloads = captureDownloads();
