@@ -1,13 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Button } from '../ui/button.tsx';
+import { Select } from '../ui/select.tsx';
 import { textLinkClass } from '../ui/text-link.ts';
 import { copyToClipboard } from '../../lib/clipboard.ts';
 import { formatDuration } from '../../lib/format.ts';
-import { notes, useCallNotes, useNotes, type Bookmark, type NoteItem } from '../../lib/notes/index.ts';
+import { useCallNotes, useNotes, type Bookmark } from '../../lib/notes/index.ts';
 import { clipUrl } from '../../lib/notes/quote.ts';
 import { usePlayer, type RecordingSource } from '../../lib/player/index.ts';
-import { NotesStatus, NoteRow } from './note-row.tsx';
+import { NoteRow, useNotesStatus } from './note-row.tsx';
 
 /**
  * The listener's bookmarks and highlights of one recording, beside its chapters, in the order
@@ -16,14 +17,8 @@ import { NotesStatus, NoteRow } from './note-row.tsx';
 export function CallNotesPanel({ source }: { source: RecordingSource }) {
   const items = useCallNotes({ audioId: source.audioId, eventId: source.eventId });
   const { mode, problem } = useNotes();
-  const [said, setSaid] = useState('');
-  const [undo, setUndo] = useState<NoteItem>();
+  const { announce, status } = useNotesStatus();
   const bookmarks = items.filter((item): item is Bookmark => item.kind === 'bookmark');
-
-  const announce = (text: string, deleted?: NoteItem) => {
-    setSaid(text);
-    setUndo(deleted);
-  };
 
   return (
     <div className="space-y-2 px-4 py-3">
@@ -50,17 +45,7 @@ export function CallNotesPanel({ source }: { source: RecordingSource }) {
         </ol>
       )}
       {bookmarks.length >= 2 && <ClipBetween source={source} bookmarks={bookmarks} announce={announce} />}
-      <NotesStatus
-        said={said}
-        undo={undo}
-        onUndo={() => {
-          if (!undo) return;
-          void notes.put(undo).then(
-            () => announce('Restored.'),
-            () => announce('It could not be restored.'),
-          );
-        }}
-      />
+      {status}
       <p className="text-xs">
         <Link to="/notes" className={textLinkClass()}>
           All my notes
@@ -81,32 +66,25 @@ function ClipBetween({ source, bookmarks, announce }: { source: RecordingSource;
   const end = bookmarks.find((item) => item.id === to)?.at;
   const valid = start !== undefined && end !== undefined && end > start;
   const label = (item: Bookmark) => `${formatDuration(item.at)}${item.note ? ` · ${item.note.slice(0, 40)}` : ''}`;
-  const selectClass = 'h-8 max-w-full rounded-md border border-slate-300 bg-white px-1 text-xs dark:border-slate-600 dark:bg-slate-900';
 
   return (
     <fieldset className="rounded-md border border-slate-200 px-3 py-2 dark:border-slate-800">
       <legend className="px-1 text-xs font-medium">Clip between two bookmarks</legend>
       <div className="flex flex-wrap items-end gap-2">
-        <label className="flex flex-col text-xs">
-          From
-          <select value={from} onChange={(event) => setFrom(event.target.value)} className={selectClass}>
+        {(
+          [
+            ['From', from, setFrom],
+            ['To', to, setTo],
+          ] as const
+        ).map(([name, value, choose]) => (
+          <Select key={name} label={name} value={value} onChange={(event) => choose(event.target.value)}>
             {bookmarks.map((item) => (
               <option key={item.id} value={item.id}>
                 {label(item)}
               </option>
             ))}
-          </select>
-        </label>
-        <label className="flex flex-col text-xs">
-          To
-          <select value={to} onChange={(event) => setTo(event.target.value)} className={selectClass}>
-            {bookmarks.map((item) => (
-              <option key={item.id} value={item.id}>
-                {label(item)}
-              </option>
-            ))}
-          </select>
-        </label>
+          </Select>
+        ))}
         <Button
           size="sm"
           disabled={!valid}

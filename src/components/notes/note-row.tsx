@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Button } from '../ui/button.tsx';
 import { copyToClipboard } from '../../lib/clipboard.ts';
 import { formatDuration } from '../../lib/format.ts';
@@ -175,16 +175,33 @@ export function NoteRow({ item, announce }: { item: NoteItem; announce: (text: s
   );
 }
 
-/** The status line under a list of notes, with Undo after a delete. */
-export function NotesStatus({ said, undo, onUndo }: { said: string; undo?: NoteItem; onUndo: () => void }) {
-  return (
+/**
+ * The status line under a list of notes: what was done, and Undo after a delete (the item is put
+ * back as it was). `announce(text, deleted?)` is what the list's rows call.
+ */
+export function useNotesStatus() {
+  const [said, setSaid] = useState('');
+  const [undo, setUndo] = useState<NoteItem>();
+  const announce = useCallback((text: string, deleted?: NoteItem) => {
+    setSaid(text);
+    setUndo(deleted);
+  }, []);
+  const restore = () => {
+    if (!undo) return;
+    void notes.put(undo).then(
+      () => announce('Restored.'),
+      () => announce('It could not be restored.'),
+    );
+  };
+  const status = (
     <div role="status" className={said ? 'flex flex-wrap items-center gap-2 px-1 py-1 text-xs text-slate-700 dark:text-slate-300' : 'sr-only'}>
       {said}
       {undo && (
-        <Button size="xs" onClick={onUndo}>
+        <Button size="xs" onClick={restore}>
           Undo
         </Button>
       )}
     </div>
   );
+  return { announce, status };
 }

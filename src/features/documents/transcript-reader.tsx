@@ -1,10 +1,11 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { textLinkClass } from '../../components/ui/text-link.ts';
 import { findMatches } from '../../lib/find-matches.ts';
 import { formatDuration } from '../../lib/format.ts';
 import type { Transcript, TranscriptHeading } from '../../lib/transcript/index.ts';
 import { FindBar } from '../../components/find-bar.tsx';
+import { MarkedText, markedSegments } from '../../components/marked-text.tsx';
 import { HIGHLIGHT_CLASSES, highlightsBySentence, useCallNotes, type NoteCall } from '../../lib/notes/index.ts';
 import { HighlightNotes, paragraphHighlights, startsHighlight } from '../../components/notes/highlight-notes.tsx';
 import { SelectionBar } from '../../components/notes/selection-bar.tsx';
@@ -160,7 +161,7 @@ export function TranscriptReader({
                             className={`rounded-sm ${isFocus ? 'bg-yellow-200 px-0.5 dark:bg-yellow-500/40' : highlight ? HIGHLIGHT_CLASSES[highlight.color] : ''} ${selected ? 'outline-2 outline-offset-1 outline-accent-600 outline-dashed' : ''}`}
                           >
                             {startsHighlight(paragraph, highlights, sentence.index) && <span className="sr-only">Highlighted: </span>}
-                            {markMatches(sentence.text, hitsBySentence.get(sentence.index) ?? [])}
+                            <MarkedText segments={markedSegments(sentence.text, hitsBySentence.get(sentence.index) ?? [])} />
                           </span>{' '}
                         </span>
                       );
@@ -175,25 +176,4 @@ export function TranscriptReader({
       )}
     </div>
   );
-}
-
-function markMatches(text: string, ranges: { start: number; end: number; current: boolean }[]): ReactNode {
-  if (ranges.length === 0) return text;
-  const out: ReactNode[] = [];
-  let at = 0;
-  ranges.forEach((range, index) => {
-    if (range.start > at) out.push(text.slice(at, range.start));
-    out.push(
-      <mark
-        key={index}
-        data-current={range.current ? 'true' : undefined}
-        className={`rounded-sm px-0.5 text-current ${range.current ? 'bg-orange-300 ring-2 ring-orange-500 dark:bg-orange-500/60' : 'bg-yellow-200 dark:bg-yellow-500/40'}`}
-      >
-        {text.slice(range.start, range.end)}
-      </mark>,
-    );
-    at = range.end;
-  });
-  if (at < text.length) out.push(text.slice(at));
-  return out;
 }

@@ -1,13 +1,14 @@
 import { Link } from '@tanstack/react-router';
-import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import { inlineControlClass } from '../../components/ui/field.tsx';
+import { Select } from '../../components/ui/select.tsx';
+import { TextInput } from '../../components/ui/text-input.tsx';
 import { textLinkClass } from '../../components/ui/text-link.ts';
 import { saveText } from '../../lib/download.ts';
 import { formatDate } from '../../lib/format.ts';
 import { notes, notesFile, parseNotesFile, useNotes, type NoteItem } from '../../lib/notes/index.ts';
 import { groupNotes, notesFileName, notesToCsv, notesToMarkdown } from '../../lib/notes/export.ts';
-import { NotesStatus, NoteRow } from '../../components/notes/note-row.tsx';
+import { NoteRow, useNotesStatus } from '../../components/notes/note-row.tsx';
 
 /**
  * My notes: every bookmark and highlight across calls, grouped by company and call, searchable,
@@ -40,19 +41,13 @@ export function NotesPage({ address, onNavigate }: { address: NotesAddress; onNa
   const { items, mode, problem } = useNotes();
   const [text, setText] = useState(address.q ?? '');
   const query = useDeferredValue(text);
-  const [said, setSaid] = useState('');
-  const [undo, setUndo] = useState<NoteItem>();
+  const { announce, status } = useNotesStatus();
   const fileInput = useRef<HTMLInputElement>(null);
-  const searchId = useId();
   const kind = address.kind ?? 'all';
 
   const shown = useMemo(() => items.filter((item) => (kind === 'all' || item.kind === kind) && matchesNotes(item, query)), [items, kind, query]);
   const groups = useMemo(() => groupNotes(shown), [shown]);
   const origin = window.location.origin;
-  const announce = (message: string, deleted?: NoteItem) => {
-    setSaid(message);
-    setUndo(deleted);
-  };
 
   const onImport = async (file: File | undefined) => {
     if (!file) return;
@@ -98,32 +93,26 @@ export function NotesPage({ address, onNavigate }: { address: NotesAddress; onNa
       )}
 
       <div className="flex flex-wrap items-end gap-3">
-        <label htmlFor={searchId} className="flex min-w-0 flex-1 basis-full flex-col gap-1 text-sm font-medium sm:basis-auto sm:max-w-md">
-          Search my notes
-          <input
-            id={searchId}
-            type="search"
-            value={text}
-            onChange={(event) => {
-              setText(event.target.value);
-              onNavigate({ ...address, q: event.target.value.trim() || undefined });
-            }}
-            placeholder="A word from a note, a quote, a company…"
-            className={`${inlineControlClass} h-9 w-full font-normal`}
-          />
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Show
-          <select
-            value={kind}
-            onChange={(event) => onNavigate({ ...address, kind: event.target.value === 'all' ? undefined : (event.target.value as NotesAddress['kind']) })}
-            className={`${inlineControlClass} h-9 font-normal`}
-          >
-            <option value="all">Bookmarks and highlights</option>
-            <option value="bookmark">Bookmarks</option>
-            <option value="highlight">Highlights</option>
-          </select>
-        </label>
+        <TextInput
+          label="Search my notes"
+          type="search"
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            onNavigate({ ...address, q: event.target.value.trim() || undefined });
+          }}
+          placeholder="A word from a note, a quote, a company…"
+          className="min-w-0 flex-1 basis-full sm:basis-auto sm:max-w-md"
+        />
+        <Select
+          label="Show"
+          value={kind}
+          onChange={(event) => onNavigate({ ...address, kind: event.target.value === 'all' ? undefined : (event.target.value as NotesAddress['kind']) })}
+        >
+          <option value="all">Bookmarks and highlights</option>
+          <option value="bookmark">Bookmarks</option>
+          <option value="highlight">Highlights</option>
+        </Select>
       </div>
 
       <div role="group" aria-label="Export and import" className="flex flex-wrap items-center gap-2">
@@ -158,17 +147,7 @@ export function NotesPage({ address, onNavigate }: { address: NotesAddress; onNa
           }}
         />
       </div>
-      <NotesStatus
-        said={said}
-        undo={undo}
-        onUndo={() => {
-          if (!undo) return;
-          void notes.put(undo).then(
-            () => announce('Restored.'),
-            () => announce('It could not be restored.'),
-          );
-        }}
-      />
+      {status}
 
       {items.length === 0 && mode !== 'loading' ? (
         <div className="rounded-lg border border-slate-200 bg-white px-4 py-8 text-center text-sm text-slate-700 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">

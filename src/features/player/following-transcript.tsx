@@ -4,6 +4,8 @@ import type { Transcript, TranscriptParagraph, TranscriptSentence } from '../../
 import { clock } from './time.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FindBar } from '../../components/find-bar.tsx';
+import { MarkedText, markedSegments } from '../../components/marked-text.tsx';
+import { findMatches } from '../../lib/find-matches.ts';
 import { HIGHLIGHT_CLASSES, highlightsBySentence, noteCallOf, useCallNotes, type Highlight } from '../../lib/notes/index.ts';
 import type { SentenceRange } from '../../lib/notes/quote.ts';
 import { SelectionBar } from '../../components/notes/selection-bar.tsx';
@@ -31,26 +33,6 @@ function sentenceAt(sentences: readonly TranscriptSentence[], time: number): num
     } else hi = mid - 1;
   }
   return found;
-}
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-function Highlighted({ text, query }: { text: string; query: string }) {
-  if (!query) return <>{text}</>;
-  const parts = text.split(new RegExp(`(${escape(query)})`, 'i'));
-  return (
-    <>
-      {parts.map((part, i) =>
-        i % 2 === 1 ? (
-          <mark key={i} className="rounded-sm bg-amber-200 text-inherit dark:bg-amber-500/40">
-            {part}
-          </mark>
-        ) : (
-          part
-        ),
-      )}
-    </>
-  );
 }
 
 const ParagraphView = memo(function ParagraphView({
@@ -128,7 +110,7 @@ const ParagraphView = memo(function ParagraphView({
               } ${sentence.index === match ? 'ring-2 ring-amber-500' : ''} ${inSelection ? 'outline-2 outline-offset-1 outline-accent-600 outline-dashed' : ''}`}
             >
               {startsHighlight(paragraph, highlights, sentence.index) && <span className="sr-only">Highlighted: </span>}
-              <Highlighted text={sentence.text} query={query} />
+              <MarkedText segments={markedSegments(sentence.text, query ? findMatches(sentence.text, query).map(([start, end]) => ({ start, end })) : [])} />
             </span>
           );
         })}
@@ -160,8 +142,7 @@ export function FollowingTranscript({ transcript, source }: { transcript: Transc
   const trimmed = query.trim();
   const matches = useMemo(() => {
     if (!trimmed) return [];
-    const needle = trimmed.toLowerCase();
-    return sentences.filter((s) => s.text.toLowerCase().includes(needle)).map((s) => s.index);
+    return sentences.filter((s) => findMatches(s.text, trimmed).length > 0).map((s) => s.index);
   }, [sentences, trimmed]);
   const match = matches.length > 0 ? matches[Math.min(matchPos, matches.length - 1)] : undefined;
 

@@ -13,6 +13,7 @@ import { formatDuration } from '../../lib/format.ts';
 import { eventName, type NamedEventType } from '../../lib/names.ts';
 import { useListOffset } from '../../lib/use-list-offset.ts';
 import { NoRecordingError, usePlayCall } from '../../components/use-play-call.ts';
+import { MarkedText } from '../../components/marked-text.tsx';
 
 /**
  * The calls a search found, one group per call (company, event, date, hit count), each hit a
@@ -225,15 +226,7 @@ function MatchRow({ call, match }: { call: SearchCall; match: SearchMatch }) {
           {match.sentences.map((s, i) => (
             <span key={s.index}>
               {i > 0 && ' '}
-              {s.segments.map((segment, n) =>
-                segment.marked ? (
-                  <mark key={n} className="rounded-sm bg-yellow-200 px-0.5 text-current dark:bg-yellow-500/40">
-                    {segment.text}
-                  </mark>
-                ) : (
-                  <span key={n}>{segment.text}</span>
-                ),
-              )}
+              <MarkedText segments={s.segments} />
             </span>
           ))}
           {match.after && <span className="text-slate-500 dark:text-slate-400"> {match.after}</span>}
