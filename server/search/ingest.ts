@@ -11,6 +11,7 @@ import {
   saveCompanies,
   saveFailure,
   saveIndexed,
+  tidy,
   saveListed,
   setMeta,
   type ListedTranscript,
@@ -88,6 +89,8 @@ interface WalkState {
 class Stopped extends Error {}
 
 const DAY = 86_400_000;
+/** Transcripts stored between two tidyings of the index during one sync (about 90,000 paragraphs). */
+const TIDY_EVERY = 10_000;
 
 function defaultSleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
@@ -154,6 +157,8 @@ export class Ingester {
   private progress: IngestProgress;
   private readonly typeNames = new Map<number, string | undefined>();
   private syncedOnce: () => void = () => {};
+  /** Transcripts stored since the index was last tidied (store.ts, tidy). */
+  private storedSinceTidy = 0;
   /** Resolves when the first sync has ended (done, paused or failed). */
   readonly firstSync = new Promise<void>((resolve) => (this.syncedOnce = resolve));
 
@@ -224,6 +229,7 @@ export class Ingester {
     try {
       await this.walk();
       await this.readDue();
+      if (this.storedSinceTidy > 0) await this.tidy();
       const left = await counts(this.options.db);
       this.set({
         state: 'idle',
@@ -418,7 +424,14 @@ export class Ingester {
         }
       };
       await Promise.all(Array.from({ length: Math.max(1, Math.min(2, concurrency)) }, worker));
+      // A first sync of thousands of calls is searched while it runs: tidied on the way too.
+      if (this.storedSinceTidy >= TIDY_EVERY) await this.tidy();
     }
+  }
+
+  private async tidy(): Promise<void> {
+    this.storedSinceTidy = 0;
+    await tidy(this.options.db);
   }
 
   private async readOne(pending: PendingTranscript): Promise<void> {
@@ -432,6 +445,7 @@ export class Ingester {
       return;
     }
     await saveIndexed(db, pending.id, outcome.transcript, outcome.bytes);
+    this.storedSinceTidy++;
   }
 
   /** The transcript read and parsed, or why not (in words). */
