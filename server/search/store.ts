@@ -590,7 +590,9 @@ export async function summarize(
   const params: unknown[] = [tsquery];
   const clauses = filterClauses(filters, params);
   const where = ['p.tsv @@ q.q', ...clauses].join(' and ');
-  // One pass over the matches: each call's hits first, then rolled up by period and by company.
+  // One pass over the matches: each call's hits first, then rolled up by period and by company. The
+  // call's company and period are its row in search_calls (the same facts its paragraphs carry):
+  // joining 60,000 calls costs less than carrying them through the count of 200,000 paragraphs.
   const grouped = await db.query<{
     by: 'period' | 'company';
     fiscal_year: number | null;
@@ -601,12 +603,12 @@ export async function summarize(
   }>(
     `with q as (select to_tsquery('english', $1) as q),
      per_call as (
-       select p.transcript_id, max(p.company_id) as company_id, max(p.fiscal_year) as fiscal_year, max(p.fiscal_period) as fiscal_period, count(*) as hits
-       from search_matches p, q where ${where} group by p.transcript_id
+       select p.transcript_id, count(*) as hits from search_matches p, q where ${where} group by p.transcript_id
      )
-     select case when grouping(company_id) = 1 then 'period' else 'company' end as by, fiscal_year, fiscal_period, company_id::text,
-       sum(hits)::text as hits, count(*)::text as calls
-     from per_call group by grouping sets ((fiscal_year, fiscal_period), (company_id))`,
+     select case when grouping(c.company_id) = 1 then 'period' else 'company' end as by, c.fiscal_year, c.fiscal_period, c.company_id::text,
+       sum(per_call.hits)::text as hits, count(*)::text as calls
+     from per_call join search_calls c on c.transcript_id = per_call.transcript_id
+     group by grouping sets ((c.fiscal_year, c.fiscal_period), (c.company_id))`,
     params,
   );
   const quarters = grouped.filter((row) => row.by === 'period' && row.fiscal_year !== null && row.fiscal_period !== null) as {
@@ -620,10 +622,13 @@ export async function summarize(
   const baseParams: unknown[] = [];
   const baseClauses = filterClauses({ ...filters, speakers: undefined }, baseParams);
   const searched = await db.query<{ fiscal_year: number; fiscal_period: string; calls: string }>(
-    `select p.fiscal_year, p.fiscal_period, count(distinct p.event_id)::text as calls
-     from search_calls p where p.fiscal_year is not null and p.fiscal_period is not null
-       ${baseClauses.length ? `and ${baseClauses.join(' and ')}` : ''}
-     group by p.fiscal_year, p.fiscal_period`,
+    // Distinct calls by hashing, then counted: count(distinct) would sort every call first.
+    `select fiscal_year, fiscal_period, count(*)::text as calls from (
+       select distinct p.fiscal_year, p.fiscal_period, p.event_id
+       from search_calls p where p.fiscal_year is not null and p.fiscal_period is not null
+         ${baseClauses.length ? `and ${baseClauses.join(' and ')}` : ''}
+     ) calls
+     group by fiscal_year, fiscal_period`,
     baseParams,
   );
   const searchedBy = new Map(searched.map((row) => [`${row.fiscal_year}/${row.fiscal_period}`, Number(row.calls)]));
