@@ -75,7 +75,7 @@ export function readSearchConfig(env: Env, upstream: boolean, problems: string[]
   const syncMinutes = whole('SEARCH_SYNC_MINUTES', SEARCH_DEFAULTS.syncMinutes, 1, 1440)!;
   const concurrency = whole('SEARCH_CONCURRENCY', SEARCH_DEFAULTS.concurrency, 1, 2)!;
   const maxBytes = whole('SEARCH_MAX_TRANSCRIPT_BYTES', SEARCH_DEFAULTS.maxBytes, 1_000, 1_000_000_000)!;
-  const cacheMb = whole('SEARCH_CACHE_MB', SEARCH_DEFAULTS.cacheMb, 16, 2048)!;
+  const cacheMb = whole('SEARCH_CACHE_MB', SEARCH_DEFAULTS.cacheMb, 16, 1024)!;
 
   return {
     enabled,

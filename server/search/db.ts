@@ -18,9 +18,10 @@ export interface SearchDb {
 
 /**
  * Memory for one query's sort or hash table. Counting a common word's hits per call at 5,000
- * companies groups about 60,000 calls in an 8 MB hash table, over PostgreSQL's default of 4 MB (it
- * would spill to disk), and the bitmap of the paragraphs that match stays exact (at 4 MB it went
- * lossy, and every paragraph on a lossy page was matched again).
+ * companies groups about 60,000 calls in close to 8 MB, the most PostgreSQL's default (4 MB, twice
+ * that for a hash) holds before it spills to disk, and the word's bitmap of matching paragraphs must
+ * stay exact: at 4 MB the bitmap over the wide paragraph table of schema version 1 went lossy, and
+ * every paragraph on a lossy page was matched again (0.8 s against 0.5 s for "margin").
  */
 const WORK_MEM = '32MB';
 

@@ -11,9 +11,9 @@ import {
   saveCompanies,
   saveFailure,
   saveIndexed,
-  tidy,
   saveListed,
   setMeta,
+  tidy,
   type ListedTranscript,
   type PendingTranscript,
 } from './store.ts';

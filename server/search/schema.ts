@@ -5,8 +5,9 @@
  * - search_matches, what a search reads: the paragraph's words (an English-stemmed tsvector with a
  *   GIN index) beside its transcript, speaker side and the call's facts every filter needs, and
  *   nothing else. A common word matches a paragraph on almost every page of this table, so its
- *   pages are kept few: without the text and the sentence offsets a row is under half as wide, and
- *   the whole table can stay in PGlite's buffers at 5,000 companies (server/search/db.ts).
+ *   pages are kept few: without the text and the sentence offsets a row is under half as wide (365
+ *   bytes against 807), and at 5,000 companies the whole table fits a PGlite buffer cache of 512 MB
+ *   (SEARCH_CACHE_MB, server/search/db.ts).
  * - search_paragraphs, what a hit shows: the text, speaker, times and sentence offsets, read by key
  *   for the few paragraphs on a page of results.
  * - search_calls, one row per call with paragraphs, with the same facts: the calls searched per
