@@ -89,8 +89,6 @@ interface WalkState {
 class Stopped extends Error {}
 
 const DAY = 86_400_000;
-/** Transcripts stored between two tidyings of the index during one sync (about 90,000 paragraphs). */
-const TIDY_EVERY = 10_000;
 
 function defaultSleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
@@ -157,8 +155,9 @@ export class Ingester {
   private progress: IngestProgress;
   private readonly typeNames = new Map<number, string | undefined>();
   private syncedOnce: () => void = () => {};
-  /** Transcripts stored since the index was last tidied (store.ts, tidy). */
+  /** Transcripts stored since the index was last tidied, and since it was last analysed (store.ts, tidy). */
   private storedSinceTidy = 0;
+  private storedSinceAnalyze = 0;
   /** Resolves when the first sync has ended (done, paused or failed). */
   readonly firstSync = new Promise<void>((resolve) => (this.syncedOnce = resolve));
 
@@ -229,8 +228,8 @@ export class Ingester {
     try {
       await this.walk();
       await this.readDue();
-      if (this.storedSinceTidy > 0) await this.tidy();
       const left = await counts(this.options.db);
+      if (this.storedSinceTidy > 0) await this.tidy(left.calls);
       this.set({
         state: 'idle',
         detail: left.pending + left.retrying > 0 ? `${left.retrying} transcripts wait to be tried again` : undefined,
@@ -424,14 +423,20 @@ export class Ingester {
         }
       };
       await Promise.all(Array.from({ length: Math.max(1, Math.min(2, concurrency)) }, worker));
-      // A first sync of thousands of calls is searched while it runs: tidied on the way too.
-      if (this.storedSinceTidy >= TIDY_EVERY) await this.tidy();
     }
   }
 
-  private async tidy(): Promise<void> {
+  /**
+   * Tidies the index once a sync has stored transcripts: at its end only, since each tidying holds
+   * PGlite (and the event loop) for up to a second or two at 5,000 companies (tidying every 10,000
+   * transcripts of a first sync stalled the app a dozen times). Statistics are taken again when a
+   * tenth of the calls or more are new, as autovacuum's default would, not for a few new calls.
+   */
+  private async tidy(calls: number): Promise<void> {
+    const analyze = this.storedSinceAnalyze + this.storedSinceTidy >= Math.max(1, calls / 10);
+    this.storedSinceAnalyze = analyze ? 0 : this.storedSinceAnalyze + this.storedSinceTidy;
     this.storedSinceTidy = 0;
-    await tidy(this.options.db);
+    await tidy(this.options.db, analyze);
   }
 
   private async readOne(pending: PendingTranscript): Promise<void> {

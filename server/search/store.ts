@@ -332,15 +332,16 @@ async function removeParagraphs(tx: Pick<SearchDb, 'query'>, id: number | string
 }
 
 /**
- * After transcripts were stored: statistics for the planner on the tables a search plans over
- * (without them it guesses the same number of matches for every word), the GIN index's pending
- * entries merged into it (every search reads the pending list from end to end), and the pages
- * marked all-visible. PostgreSQL's autovacuum would do this in time; PGlite runs none. Only the
- * tables a search plans over are analysed: analysing the text and the transcript list too took
- * twice as long at 5,000 companies (1.6 s against 0.7 s), and PGlite answers nothing meanwhile.
+ * After transcripts were stored: the GIN index's pending entries merged into it (every search reads
+ * the pending list from end to end) and the new pages marked all-visible, tens of milliseconds after
+ * a few new calls; and, when `analyze`, statistics for the planner on the tables a search plans
+ * over (without them it guesses the same number of matches for every word). PostgreSQL's
+ * autovacuum would do this in time; PGlite runs none, and answers nothing while it runs (in this
+ * process, the event loop waits too). Analysing takes 0.7 s at 5,000 companies, and 1.6 s with the
+ * text and the transcript list, which no search plans over.
  */
-export async function tidy(db: SearchDb): Promise<void> {
-  await db.exec('vacuum (analyze) search_matches, search_calls');
+export async function tidy(db: SearchDb, analyze: boolean): Promise<void> {
+  await db.exec(`vacuum ${analyze ? '(analyze) ' : ''}search_matches, search_calls`);
   await db.exec('vacuum search_paragraphs, search_transcripts');
 }
 
