@@ -18,6 +18,7 @@ import { readServerConfig } from '../server/config.ts';
  *
  *   npm run bench:search                          # 500 and 5,000 companies
  *   BENCH_SEARCH_COMPANIES=500 npm run bench:search
+ *   SEARCH_CACHE_MB=512 BENCH_SEARCH_COMPANIES=5000 npm run bench:search   # the cache a 5,000-company index wants
  */
 
 const SIZES = (process.env.BENCH_SEARCH_COMPANIES ?? '500,5000').split(',').map(Number);
@@ -73,7 +74,7 @@ async function benchSize(companies: number): Promise<void> {
     if (!response.ok) throw new Error(`${path} answered ${response.status}`);
     return performance.now() - started;
   };
-  console.log(`\n── ${companies.toLocaleString('en-US')} companies ──`);
+  console.log(`\n── ${companies.toLocaleString('en-US')} companies (PGlite buffer cache ${config.search.cacheMb} MB, SEARCH_CACHE_MB) ──`);
 
   // The same API request before indexing, and every 250 ms while it runs.
   const probe = '/public/v3/companies?limit=50';

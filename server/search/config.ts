@@ -11,6 +11,7 @@
  *   SEARCH_SYNC_MINUTES=5             how often to ask what changed
  *   SEARCH_CONCURRENCY=2              transcript files read at once (1 or 2)
  *   SEARCH_MAX_TRANSCRIPT_BYTES=25000000
+ *   SEARCH_CACHE_MB=128               PGlite's buffer cache (server/search/db.ts)
  */
 
 export interface SearchConfig {
@@ -23,11 +24,13 @@ export interface SearchConfig {
   syncEveryMs: number;
   concurrency: number;
   maxBytes: number;
+  /** PGlite's buffer cache in MB (PostgreSQL's shared_buffers). */
+  cacheMb: number;
 }
 
 type Env = Record<string, string | undefined>;
 
-export const SEARCH_DEFAULTS = { dataDir: '.data/search', upstreamBudget: 100, syncMinutes: 5, concurrency: 2, maxBytes: 25_000_000 } as const;
+export const SEARCH_DEFAULTS = { dataDir: '.data/search', upstreamBudget: 100, syncMinutes: 5, concurrency: 2, maxBytes: 25_000_000, cacheMb: 128 } as const;
 
 export function readSearchConfig(env: Env, upstream: boolean, problems: string[]): SearchConfig {
   const flag = env.SEARCH_INDEX?.trim().toLowerCase() ?? '';
@@ -72,6 +75,7 @@ export function readSearchConfig(env: Env, upstream: boolean, problems: string[]
   const syncMinutes = whole('SEARCH_SYNC_MINUTES', SEARCH_DEFAULTS.syncMinutes, 1, 1440)!;
   const concurrency = whole('SEARCH_CONCURRENCY', SEARCH_DEFAULTS.concurrency, 1, 2)!;
   const maxBytes = whole('SEARCH_MAX_TRANSCRIPT_BYTES', SEARCH_DEFAULTS.maxBytes, 1_000, 1_000_000_000)!;
+  const cacheMb = whole('SEARCH_CACHE_MB', SEARCH_DEFAULTS.cacheMb, 16, 1024)!;
 
   return {
     enabled,
@@ -82,5 +86,6 @@ export function readSearchConfig(env: Env, upstream: boolean, problems: string[]
     syncEveryMs: syncMinutes * 60_000,
     concurrency,
     maxBytes,
+    cacheMb,
   };
 }

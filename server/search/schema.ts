@@ -1,17 +1,28 @@
 /**
  * The search index's schema, the same on PGlite and PostgreSQL. One row per transcript (with the
- * call it belongs to and how far its indexing got) and one row per paragraph of the transcript a
- * call is searched by, denormalised with everything a filter needs so a search reads one table.
- * English stemming happens in a generated tsvector column, with a GIN index on it.
+ * call it belongs to and how far its indexing got); for the transcript a call is searched by, one
+ * row per call with its facts, and two rows per paragraph:
+ * - search_matches, what a search reads: the paragraph's words (an English-stemmed tsvector with a
+ *   GIN index) beside its transcript, speaker side and the call's facts every filter needs, and
+ *   nothing else. A common word matches a paragraph on almost every page of this table, so its
+ *   pages are kept few: without the text and the sentence offsets a row is under half as wide (365
+ *   bytes against 807), and at 5,000 companies the whole table fits a PGlite buffer cache of 512 MB
+ *   (SEARCH_CACHE_MB, server/search/db.ts).
+ * - search_paragraphs, what a hit shows: the text, speaker, times and sentence offsets, read by key
+ *   for the few paragraphs on a page of results.
+ * - search_calls, one row per call with paragraphs, with the same facts: the calls searched per
+ *   period (the summary) are counted from it instead of from every paragraph.
  *
  * SCHEMA_VERSION changes when a table changes: an index written by another version is dropped and
  * built again (it is a cache of the upstream, never the only copy of anything).
  */
 
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 export const DROP_SQL = `
 drop table if exists search_paragraphs;
+drop table if exists search_matches;
+drop table if exists search_calls;
 drop table if exists search_transcripts;
 drop table if exists search_companies;
 drop table if exists search_meta;
@@ -60,9 +71,8 @@ create table if not exists search_transcripts (
 create index if not exists search_transcripts_status on search_transcripts (status, next_attempt_at);
 create index if not exists search_transcripts_event on search_transcripts (event_id);
 
-create table if not exists search_paragraphs (
-  transcript_id bigint not null,
-  position integer not null,
+create table if not exists search_calls (
+  transcript_id bigint primary key,
   event_id bigint not null,
   company_id bigint not null,
   country text,
@@ -70,7 +80,32 @@ create table if not exists search_paragraphs (
   event_type_id integer,
   event_date timestamptz,
   fiscal_year integer,
+  fiscal_period text
+);
+
+-- Fixed-width columns first, so no row carries alignment padding.
+create table if not exists search_matches (
+  transcript_id bigint not null,
+  event_id bigint not null,
+  company_id bigint not null,
+  event_date timestamptz,
+  position integer not null,
+  event_type_id integer,
+  fiscal_year integer,
   fiscal_period text,
+  country text,
+  exchanges text[] not null default '{}',
+  speaker_kind text not null,
+  tsv tsvector not null,
+  primary key (transcript_id, position)
+);
+create index if not exists search_matches_tsv on search_matches using gin (tsv);
+create index if not exists search_matches_date on search_matches (event_date);
+create index if not exists search_matches_company on search_matches (company_id);
+
+create table if not exists search_paragraphs (
+  transcript_id bigint not null,
+  position integer not null,
   speaker_label text not null,
   speaker_detail text,
   speaker_kind text not null,
@@ -79,10 +114,6 @@ create table if not exists search_paragraphs (
   body text not null,
   -- one [character offset, sentence index, start, end] per sentence of body
   sentences jsonb not null,
-  tsv tsvector generated always as (to_tsvector('english', body)) stored,
   primary key (transcript_id, position)
 );
-create index if not exists search_paragraphs_tsv on search_paragraphs using gin (tsv);
-create index if not exists search_paragraphs_date on search_paragraphs (event_date);
-create index if not exists search_paragraphs_company on search_paragraphs (company_id);
 `;

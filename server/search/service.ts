@@ -87,7 +87,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
 
   const open = async () => {
     try {
-      db = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir, log);
+      db = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir, log, config.cacheMb);
     } catch (error) {
       openError = config.databaseUrl
         ? `The search database (DATABASE_URL) could not be opened: ${(error as Error).message}`

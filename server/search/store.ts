@@ -244,7 +244,7 @@ export async function saveIndexed(db: SearchDb, id: number, transcript: Transcri
     );
     const winner = holders.find((holder) => outranks(holder, self));
     if (winner) {
-      await tx.query(`delete from search_paragraphs where transcript_id = $1`, [id]);
+      await removeParagraphs(tx, id);
       await tx.query(
         `update search_transcripts set status = 'superseded', superseded_by = $2, edited = $3, attempts = 0, failure = null, next_attempt_at = null, bytes = $4, paragraphs = 0 where id = $1`,
         [id, winner.id, transcript.mapped, bytes],
@@ -252,10 +252,10 @@ export async function saveIndexed(db: SearchDb, id: number, transcript: Transcri
       return 'superseded';
     }
     for (const loser of holders) {
-      await tx.query(`delete from search_paragraphs where transcript_id = $1`, [loser.id]);
+      await removeParagraphs(tx, loser.id);
       await tx.query(`update search_transcripts set status = 'superseded', superseded_by = $2, paragraphs = 0 where id = $1`, [loser.id, id]);
     }
-    await tx.query(`delete from search_paragraphs where transcript_id = $1`, [id]);
+    await removeParagraphs(tx, id);
     const rows = transcript.paragraphs.map((paragraph) => {
       let offset = 0;
       const sentences = paragraph.sentences.map((sentence) => {
@@ -274,17 +274,33 @@ export async function saveIndexed(db: SearchDb, id: number, transcript: Transcri
         sentences: JSON.stringify(sentences),
       };
     });
-    // One statement for the whole transcript: arrays unnested into rows, joined to the call's facts.
+    // One statement for the whole transcript: arrays unnested into rows, joined to the call's facts,
+    // written to the three tables (the call's row only when it has paragraphs, as a search finds it).
     await tx.query(
-      `insert into search_paragraphs (transcript_id, position, event_id, company_id, country, exchanges, event_type_id, event_date,
-         fiscal_year, fiscal_period, speaker_label, speaker_detail, speaker_kind, start_s, end_s, body, sentences)
-       select t.id, p.position, t.event_id, t.company_id, c.country, coalesce(c.exchanges, '{}'), t.event_type_id, t.event_date,
-         t.fiscal_year, t.fiscal_period, p.label, p.detail, p.kind, p.start_s, p.end_s, p.body, p.sentences::jsonb
-       from search_transcripts t
-       left join search_companies c on c.id = t.company_id
-       cross join unnest($2::integer[], $3::text[], $4::text[], $5::text[], $6::double precision[], $7::double precision[], $8::text[], $9::text[])
-         as p(position, label, detail, kind, start_s, end_s, body, sentences)
-       where t.id = $1`,
+      `with call as (
+         select t.id, t.event_id, t.company_id, c.country, coalesce(c.exchanges, '{}') as exchanges, t.event_type_id, t.event_date,
+           t.fiscal_year, t.fiscal_period
+         from search_transcripts t left join search_companies c on c.id = t.company_id
+         where t.id = $1
+       ),
+       p as (
+         select * from unnest($2::integer[], $3::text[], $4::text[], $5::text[], $6::double precision[], $7::double precision[], $8::text[], $9::text[])
+           as p(position, label, detail, kind, start_s, end_s, body, sentences)
+       ),
+       texts as (
+         insert into search_paragraphs (transcript_id, position, speaker_label, speaker_detail, speaker_kind, start_s, end_s, body, sentences)
+         select call.id, p.position, p.label, p.detail, p.kind, p.start_s, p.end_s, p.body, p.sentences::jsonb from call, p
+       ),
+       calls as (
+         insert into search_calls (transcript_id, event_id, company_id, country, exchanges, event_type_id, event_date, fiscal_year, fiscal_period)
+         select id, event_id, company_id, country, exchanges, event_type_id, event_date, fiscal_year, fiscal_period from call
+         where exists (select from p)
+       )
+       insert into search_matches (transcript_id, event_id, company_id, event_date, position, event_type_id, fiscal_year, fiscal_period,
+         country, exchanges, speaker_kind, tsv)
+       select call.id, call.event_id, call.company_id, call.event_date, p.position, call.event_type_id, call.fiscal_year, call.fiscal_period,
+         call.country, call.exchanges, p.kind, to_tsvector('english', p.body)
+       from call, p`,
       [
         id,
         rows.map((row) => row.position),
@@ -307,6 +323,27 @@ export async function saveIndexed(db: SearchDb, id: number, transcript: Transcri
 }
 
 const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
+
+/** A transcript's paragraphs and its call's row, from the three tables that hold them. */
+async function removeParagraphs(tx: Pick<SearchDb, 'query'>, id: number | string): Promise<void> {
+  await tx.query(`delete from search_matches where transcript_id = $1`, [id]);
+  await tx.query(`delete from search_paragraphs where transcript_id = $1`, [id]);
+  await tx.query(`delete from search_calls where transcript_id = $1`, [id]);
+}
+
+/**
+ * After transcripts were stored: the GIN index's pending entries merged into it (every search reads
+ * the pending list from end to end) and the new pages marked all-visible, tens of milliseconds after
+ * a few new calls; and, when `analyze`, statistics for the planner on the tables a search plans
+ * over (without them it guesses the same number of matches for every word). PostgreSQL's
+ * autovacuum would do this in time; PGlite runs none, and answers nothing while it runs (in this
+ * process, the event loop waits too). Analysing takes 0.7 s at 5,000 companies, and 1.6 s with the
+ * text and the transcript list, which no search plans over.
+ */
+export async function tidy(db: SearchDb, analyze: boolean): Promise<void> {
+  await db.exec(`vacuum ${analyze ? '(analyze) ' : ''}search_matches, search_calls`);
+  await db.exec('vacuum search_paragraphs, search_transcripts');
+}
 
 export interface IndexCounts {
   listed: number;
@@ -382,7 +419,10 @@ export async function failures(db: SearchDb, limit: number): Promise<FailureRow[
   }));
 }
 
-/** The filter clauses over search_paragraphs (alias p), each value a bound parameter. */
+/**
+ * The filter clauses over search_matches (alias p), each value a bound parameter. All but the
+ * speaker's side also read search_calls, which has the same columns for the call's facts.
+ */
 function filterClauses(filters: SearchFilters, params: unknown[]): string[] {
   const add = (value: unknown) => {
     params.push(value);
@@ -429,7 +469,7 @@ export async function searchCalls(db: SearchDb, tsquery: string, filters: Search
     `with q as (select to_tsquery('english', $1) as q),
      calls as (
        select p.transcript_id, max(p.event_date) as event_date, count(*)::integer as hits
-       from search_paragraphs p, q where ${where}
+       from search_matches p, q where ${where}
        group by p.transcript_id
      ),
      page as (
@@ -451,7 +491,7 @@ export async function searchCalls(db: SearchDb, tsquery: string, filters: Search
     // Past the end: the totals still say what the search found.
     const [row] = await db.query<{ calls: string; hits: string }>(
       `with q as (select to_tsquery('english', $1) as q)
-       select count(distinct p.event_id)::text as calls, count(*)::text as hits from search_paragraphs p, q where ${where}`,
+       select count(distinct p.event_id)::text as calls, count(*)::text as hits from search_matches p, q where ${where}`,
       params.slice(0, -2),
     );
     totalCalls = Number(row?.calls ?? 0);
@@ -488,18 +528,27 @@ export async function paragraphHits(
 ): Promise<ParagraphHitRow[]> {
   if (transcriptIds.length === 0) return [];
   const params: unknown[] = [tsquery, transcriptIds];
-  const where = ['p.tsv @@ q.q', 'p.transcript_id = any($2::bigint[])', ...filterClauses(filters, params)].join(' and ');
+  const where = ['p.transcript_id = any($2::bigint[])', ...filterClauses(filters, params)].join(' and ');
   params.push(perCall, HEADLINE_OPTIONS);
+  // The page's calls are few: their paragraphs are read by key and matched one by one (the CTE is
+  // materialized so the planner cannot AND in the word's GIN bitmap, which for a common word lists
+  // 200,000 paragraphs to keep a few hundred). Only the paragraphs shown are read from
+  // search_paragraphs, by key, for their text.
   const rows = await db.query<Record<string, unknown>>(
     `with q as (select to_tsquery('english', $1) as q),
+     candidates as materialized (
+       select p.transcript_id, p.position, p.tsv from search_matches p where ${where}
+     ),
      ranked as (
-       select p.transcript_id, p.position, p.speaker_label, p.speaker_detail, p.speaker_kind, p.start_s, p.end_s, p.body, p.sentences,
-         row_number() over (partition by p.transcript_id order by p.position) as n
-       from search_paragraphs p, q where ${where}
+       select c.transcript_id, c.position, row_number() over (partition by c.transcript_id order by c.position) as n
+       from candidates c, q where c.tsv @@ q.q
      )
-     select r.transcript_id::text, r.position, r.speaker_label, r.speaker_detail, r.speaker_kind, r.start_s, r.end_s, r.body, r.sentences,
-       ts_headline('english', r.body, q.q, $${params.length}) as headline
-     from ranked r, q where r.n <= $${params.length - 1}
+     select r.transcript_id::text, r.position, x.speaker_label, x.speaker_detail, x.speaker_kind, x.start_s, x.end_s, x.body, x.sentences,
+       ts_headline('english', x.body, q.q, $${params.length}) as headline
+     from ranked r
+     join search_paragraphs x on x.transcript_id = r.transcript_id and x.position = r.position
+     cross join q
+     where r.n <= $${params.length - 1}
      order by r.transcript_id, r.position`,
     params,
   );
@@ -544,7 +593,9 @@ export async function summarize(
   const params: unknown[] = [tsquery];
   const clauses = filterClauses(filters, params);
   const where = ['p.tsv @@ q.q', ...clauses].join(' and ');
-  // One pass over the matches: each call's hits first, then rolled up by period and by company.
+  // One pass over the matches: each call's hits first, then rolled up by period and by company. The
+  // call's company and period are its row in search_calls (the same facts its paragraphs carry):
+  // joining 60,000 calls costs less than carrying them through the count of 200,000 paragraphs.
   const grouped = await db.query<{
     by: 'period' | 'company';
     fiscal_year: number | null;
@@ -555,12 +606,12 @@ export async function summarize(
   }>(
     `with q as (select to_tsquery('english', $1) as q),
      per_call as (
-       select p.transcript_id, max(p.company_id) as company_id, max(p.fiscal_year) as fiscal_year, max(p.fiscal_period) as fiscal_period, count(*) as hits
-       from search_paragraphs p, q where ${where} group by p.transcript_id
+       select p.transcript_id, count(*) as hits from search_matches p, q where ${where} group by p.transcript_id
      )
-     select case when grouping(company_id) = 1 then 'period' else 'company' end as by, fiscal_year, fiscal_period, company_id::text,
-       sum(hits)::text as hits, count(*)::text as calls
-     from per_call group by grouping sets ((fiscal_year, fiscal_period), (company_id))`,
+     select case when grouping(c.company_id) = 1 then 'period' else 'company' end as by, c.fiscal_year, c.fiscal_period, c.company_id::text,
+       sum(per_call.hits)::text as hits, count(*)::text as calls
+     from per_call join search_calls c on c.transcript_id = per_call.transcript_id
+     group by grouping sets ((c.fiscal_year, c.fiscal_period), (c.company_id))`,
     params,
   );
   const quarters = grouped.filter((row) => row.by === 'period' && row.fiscal_year !== null && row.fiscal_period !== null) as {
@@ -570,14 +621,17 @@ export async function summarize(
     calls: string;
   }[];
   // The calls searched per period: the same filters without the words (and without the speaker, a
-  // call is searched whoever speaks in it).
+  // call is searched whoever speaks in it), over the calls that have paragraphs.
   const baseParams: unknown[] = [];
   const baseClauses = filterClauses({ ...filters, speakers: undefined }, baseParams);
   const searched = await db.query<{ fiscal_year: number; fiscal_period: string; calls: string }>(
-    `select p.fiscal_year, p.fiscal_period, count(distinct p.event_id)::text as calls
-     from search_paragraphs p where p.position = 0 and p.fiscal_year is not null and p.fiscal_period is not null
-       ${baseClauses.length ? `and ${baseClauses.join(' and ')}` : ''}
-     group by p.fiscal_year, p.fiscal_period`,
+    // Distinct calls by hashing, then counted: count(distinct) would sort every call first.
+    `select fiscal_year, fiscal_period, count(*)::text as calls from (
+       select distinct p.fiscal_year, p.fiscal_period, p.event_id
+       from search_calls p where p.fiscal_year is not null and p.fiscal_period is not null
+         ${baseClauses.length ? `and ${baseClauses.join(' and ')}` : ''}
+     ) calls
+     group by fiscal_year, fiscal_period`,
     baseParams,
   );
   const searchedBy = new Map(searched.map((row) => [`${row.fiscal_year}/${row.fiscal_period}`, Number(row.calls)]));
@@ -624,7 +678,7 @@ export async function summarize(
 export async function indexBytes(db: SearchDb): Promise<number> {
   const [row] = await db.query<{ bytes: string }>(
     `select coalesce(sum(pg_total_relation_size(c.oid)), 0)::text as bytes from pg_class c
-     where c.relkind = 'r' and c.relname in ('search_paragraphs', 'search_transcripts', 'search_companies', 'search_meta')`,
+     where c.relkind = 'r' and c.relname in ('search_matches', 'search_paragraphs', 'search_calls', 'search_transcripts', 'search_companies', 'search_meta')`,
   );
   return Number(row?.bytes ?? 0);
 }
