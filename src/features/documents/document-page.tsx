@@ -25,11 +25,12 @@ import { parseTranscriptText, type TranscriptHeading } from '../../lib/transcrip
 import { documentRecordQuery } from './document-record.ts';
 import { FileError } from './file-error.tsx';
 import { fileQueries, fileText, sniffFile, type LoadedFile } from '../../api/files.ts';
-import { TranscriptReader } from './transcript-reader.tsx';
 import type { NoteCall } from '../../lib/notes/index.ts';
 
 /** pdf.js loads only when a PDF is shown. */
 const PdfViewer = lazy(() => import('./pdf-viewer.tsx'));
+/** The transcript reader (with its highlights, quotes and exports) loads only when a transcript is shown. */
+const TranscriptReader = lazy(() => import('./transcript-reader.tsx').then((module) => ({ default: module.TranscriptReader })));
 
 const link = textLinkClass();
 
@@ -261,7 +262,11 @@ function FileView({
       event: heading.title,
       ...(doc.event?.date ? { date: doc.event.date } : {}),
     };
-    return <TranscriptReader transcript={transcript} heading={heading} audioId={audioId} fileStem={stem} focusSentence={sentence} call={call} />;
+    return (
+      <Suspense fallback={<SkeletonRows rows={8} label="Loading the transcript" />}>
+        <TranscriptReader transcript={transcript} heading={heading} audioId={audioId} fileStem={stem} focusSentence={sentence} call={call} />
+      </Suspense>
+    );
   }
   return (
     <div className="px-4 py-8 text-center">

@@ -9,25 +9,13 @@ import { formatDate } from '../../lib/format.ts';
 import { notes, notesFile, parseNotesFile, useNotes, type NoteItem } from '../../lib/notes/index.ts';
 import { groupNotes, notesFileName, notesToCsv, notesToMarkdown } from '../../lib/notes/export.ts';
 import { NoteRow, useNotesStatus } from '../../components/notes/note-row.tsx';
+import type { NotesAddress } from './notes-address.ts';
 
 /**
  * My notes: every bookmark and highlight across calls, grouped by company and call, searchable,
  * each one click from hearing it; exports as a morning note (Markdown) and CSV, and the whole
  * store as a file to move to another browser (export and import).
  */
-
-export type NotesKind = 'all' | 'bookmark' | 'highlight';
-
-export interface NotesAddress {
-  q?: string;
-  kind?: Exclude<NotesKind, 'all'>;
-}
-
-export function validateNotesAddress(search: Record<string, unknown>): NotesAddress {
-  const q = typeof search.q === 'string' ? search.q.slice(0, 200) : typeof search.q === 'number' ? String(search.q) : undefined;
-  const kind = search.kind === 'bookmark' || search.kind === 'highlight' ? search.kind : undefined;
-  return { ...(q ? { q } : {}), ...(kind ? { kind } : {}) };
-}
 
 /** Whether an item holds every word of the search (in its note, quote, speaker, company or call). */
 export function matchesNotes(item: NoteItem, query: string): boolean {

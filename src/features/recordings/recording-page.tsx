@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import { Panel } from '../../components/ui/panel.tsx';
 import { QueryStates } from '../../components/query-states.tsx';
 import { SearchBox } from '../../components/search-link.tsx';
-import { SkeletonHeading, SkeletonLine, SkeletonPanel } from '../../components/skeleton.tsx';
 import type { RecordingSource } from '../../lib/player/index.ts';
 import { recordingDetailQuery } from './recording-queries.ts';
 import { useCueRecording, useRecordingSource } from './recording-source.ts';
@@ -11,7 +10,7 @@ import { RecordingSummary } from './recording-summary.tsx';
 import { ClipPanel, readCue } from './clip-panel.tsx';
 import { CallNotesPanel } from '../../components/notes/call-notes-panel.tsx';
 
-const columns = 'grid grid-cols-[minmax(0,1fr)] gap-5 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]';
+import { RECORDING_COLUMNS as columns } from './recording-skeleton.tsx';
 
 /**
  * A recording's page: its summary and Play, its chapters, its Q&A and its transcript. The chapter
@@ -62,23 +61,6 @@ export function RecordingPage({
         </Panel>
       </div>
       <Panel title="Transcript">{transcript(audio.eventId, source)}</Panel>
-    </div>
-  );
-}
-
-/** The page's shape while the recording loads. */
-export function RecordingSkeleton() {
-  return (
-    <div className={columns}>
-      <div className="space-y-5">
-        <div className="space-y-4 rounded-lg border border-slate-200 bg-white px-4 py-4 dark:border-slate-800 dark:bg-slate-900">
-          <SkeletonHeading />
-          <div className="h-9 w-40 animate-pulse rounded-md bg-slate-200 dark:bg-slate-800" />
-          <SkeletonLine className="w-1/2" />
-        </div>
-        <SkeletonPanel lines={6} />
-      </div>
-      <SkeletonPanel lines={12} />
     </div>
   );
 }

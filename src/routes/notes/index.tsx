@@ -1,5 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { NotesPage, validateNotesAddress, type NotesAddress } from '../../features/notes/notes-page.tsx';
+import { validateNotesAddress, type NotesAddress } from '../../features/notes/notes-address.ts';
+import { NotesPage } from '../../features/notes/notes-page.tsx';
 
 export const Route = createFileRoute('/notes/')({
   validateSearch: validateNotesAddress,
