@@ -62,6 +62,8 @@ test('/live opens a record by id and remembers it with its last state', async ({
   await page.getByRole('textbox', { name: 'Live status number' }).fill(String(info.liveEventId));
   await page.getByRole('button', { name: 'Show status' }).click();
   await expect(page).toHaveURL(new RegExp(`/live/${info.liveEventId}$`));
+  // The address changes before the board gives way to the record's page: wait for its one state badge.
+  await expect(page.locator('[data-state]')).toHaveCount(1);
   await expect(page.locator('[data-state]')).toBeVisible();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Live' }).click();
   const recent = page.getByRole('region', { name: 'Opened recently' });

@@ -11,6 +11,7 @@ import { HighlightNotes, paragraphHighlights, startsHighlight } from '../../comp
 import { SelectionBar } from '../../components/notes/selection-bar.tsx';
 import { useSentenceSelection } from '../../components/notes/sentence-selection.ts';
 import { TranscriptExport } from './transcript-export.tsx';
+import { SpeakerName } from '../../components/speaker-name.tsx';
 
 /**
  * The documents' transcript reader: paragraphs under their speaker and time, find-in-transcript, and
@@ -145,8 +146,7 @@ export function TranscriptReader({
                 </div>
                 <div className="min-w-0">
                   <p className="text-sm">
-                    <span className="font-semibold">{paragraph.speaker.label}</span>
-                    {paragraph.speaker.detail && <span className="text-slate-600 dark:text-slate-400">, {paragraph.speaker.detail}</span>}
+                    <SpeakerName speaker={paragraph.speaker} />
                   </p>
                   <p className="mt-1 max-w-prose text-sm leading-relaxed text-slate-800 dark:text-slate-200">
                     {paragraph.sentences.map((sentence) => {

@@ -11,6 +11,7 @@ import type { SentenceRange } from '../../lib/notes/quote.ts';
 import { SelectionBar } from '../../components/notes/selection-bar.tsx';
 import { useSentenceSelection } from '../../components/notes/sentence-selection.ts';
 import { HighlightNotes, paragraphHighlights, startsHighlight } from '../../components/notes/highlight-notes.tsx';
+import { SpeakerName } from '../../components/speaker-name.tsx';
 
 /**
  * A transcript that follows playback: the sentence being spoken is highlighted and kept in view
@@ -62,8 +63,7 @@ const ParagraphView = memo(function ParagraphView({
     <li className="px-4 py-2.5">
       <p className="mb-0.5 flex items-baseline gap-2 text-xs">
         <span>
-          <span className="font-semibold text-slate-800 dark:text-slate-200">{paragraph.speaker.label}</span>
-          {paragraph.speaker.detail && <span className="text-slate-600 dark:text-slate-400">, {paragraph.speaker.detail}</span>}
+          <SpeakerName speaker={paragraph.speaker} />
         </span>
         <span className="tabular text-slate-600 dark:text-slate-400">{clock(paragraph.start)}</span>
       </p>

@@ -17,6 +17,7 @@ import {
 import { isTypingTarget, QUESTION_KEYS } from './shortcuts.ts';
 import { clock } from './time.ts';
 import { useEventTranscript } from '../../api/transcript-content.ts';
+import { SpeakerName } from '../../components/speaker-name.tsx';
 
 /**
  * The Q&A of a recording at a glance: its questions (who asked, for which firm, when, who
@@ -179,8 +180,7 @@ function TalkTimeList({ talk }: { talk: readonly TalkTime[] }) {
           <li key={speaker.id ?? `unknown-${index}`} className="text-sm">
             <div className="flex items-baseline justify-between gap-3">
               <span className="min-w-0 wrap-anywhere">
-                {speaker.label}
-                {speaker.detail && <span className="text-xs text-slate-600 dark:text-slate-400">, {speaker.detail}</span>}
+                <SpeakerName speaker={speaker} strong={false} />
               </span>
               <span className="tabular shrink-0 text-xs text-slate-700 dark:text-slate-300">
                 {clock(seconds)} ({percent(share)})

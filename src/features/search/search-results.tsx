@@ -14,6 +14,7 @@ import { eventName, type NamedEventType } from '../../lib/names.ts';
 import { useListOffset } from '../../lib/use-list-offset.ts';
 import { NoRecordingError, usePlayCall } from '../../components/use-play-call.ts';
 import { MarkedText } from '../../components/marked-text.tsx';
+import { SpeakerName } from '../../components/speaker-name.tsx';
 
 /**
  * The calls a search found, one group per call (company, event, date, hit count), each hit a
@@ -218,8 +219,7 @@ function MatchRow({ call, match }: { call: SearchCall; match: SearchMatch }) {
       </button>
       <div className="min-w-0">
         <p className="text-xs">
-          <span className="font-semibold">{match.speaker.label}</span>
-          {match.speaker.detail && <span className="text-slate-600 dark:text-slate-400">, {match.speaker.detail}</span>}
+          <SpeakerName speaker={match.speaker} />
         </p>
         <p className="mt-1 max-w-prose text-sm leading-relaxed">
           {match.before && <span className="text-slate-500 dark:text-slate-400">{match.before} </span>}
