@@ -6,23 +6,17 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { notes, setNotesStore, type Bookmark } from '../../src/lib/notes/index.ts';
 import { createNotesStore } from '../../src/lib/notes/store.ts';
 import { player } from '../../src/lib/player/index.ts';
 import { renderApp } from '../support/render-app.tsx';
 import { useSandboxServer } from '../support/sandbox-server.ts';
-import { FakeMedia } from './player-fakes.ts';
+import { FakeMedia, usePlayerStage } from './player-fakes.ts';
 
 useSandboxServer();
 
-let detach: (() => void) | undefined;
-afterEach(() => {
-  act(() => player.close());
-  detach?.();
-  detach = undefined;
-  localStorage.clear();
-});
+const stage = usePlayerStage();
 
 /** The recording's page, with a stand-in media element in the player, playing from 24.6 s. */
 async function openPlaying() {
@@ -30,7 +24,7 @@ async function openPlaying() {
   await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
   const dock = await screen.findByRole('region', { name: 'Player' }, { timeout: 5000 });
   const media = new FakeMedia();
-  detach = player.attach(media);
+  stage.attach(media);
   await result.user.click(within(dock).getByRole('button', { name: 'Play' }));
   // The first Play of a file waits for the player's engine to load.
   await waitFor(() => expect(media.paused).toBe(false), { timeout: 5000 });
@@ -88,7 +82,7 @@ describe('bookmarks', () => {
     await within(await panel()).findByText('Kept for good');
     first.unmount();
     act(() => player.close());
-    detach?.();
+    stage.detach();
 
     // The page opened again: a new store reads the same IndexedDB.
     setNotesStore(createNotesStore({ factory: profile, channelName: null }));
@@ -126,7 +120,7 @@ describe('a clip between two bookmarks', () => {
     const { user } = result;
     await screen.findByRole('region', { name: 'Player' }, { timeout: 5000 });
     const media = new FakeMedia();
-    detach = player.attach(media);
+    stage.attach(media);
     const clip = await screen.findByRole('group', { name: 'Clip between two bookmarks' });
     expect(within(clip).getByRole('combobox', { name: 'From' })).toHaveDisplayValue('0:24 · Data center');
     expect(within(clip).getByRole('combobox', { name: 'To' })).toHaveDisplayValue('0:31 · Backlog');

@@ -9,21 +9,15 @@
 import '../support/dates-in-utc.ts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
-import { player } from '../../src/lib/player/index.ts';
+import { describe, expect, it } from 'vitest';
+
 import { renderApp } from '../support/render-app.tsx';
 import { apiPath, server, useSandboxServer } from '../support/sandbox-server.ts';
-import { FakeMedia } from './player-fakes.ts';
+import { FakeMedia, usePlayerStage } from './player-fakes.ts';
 
 useSandboxServer();
 
-let detach: (() => void) | undefined;
-afterEach(() => {
-  act(() => player.close());
-  detach?.();
-  detach = undefined;
-  localStorage.clear();
-});
+const stage = usePlayerStage();
 
 const clipSection = (name: RegExp | string) => screen.findByRole('region', { name }, { timeout: 5000 });
 /** The message for a link whose clip cannot be played. */
@@ -45,7 +39,7 @@ describe('a clip link', () => {
     expect(within(dock).getByTestId('clip-range')).toBeInTheDocument();
 
     const media = new FakeMedia();
-    detach = player.attach(media);
+    stage.attach(media);
     await user.click(within(clip).getByRole('button', { name: 'Play clip' }));
     // The first Play loads the stream engine: give a loaded machine time.
     await waitFor(() => expect(media.currentTime).toBe(24.6), { timeout: 5_000 });

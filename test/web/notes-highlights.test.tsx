@@ -13,10 +13,10 @@ import '../support/dates-in-utc.ts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notes } from '../../src/lib/notes/index.ts';
-import { player } from '../../src/lib/player/index.ts';
+
 import { renderApp } from '../support/render-app.tsx';
 import { useSandboxServer } from '../support/sandbox-server.ts';
-import { FakeMedia } from './player-fakes.ts';
+import { FakeMedia, usePlayerStage } from './player-fakes.ts';
 
 useSandboxServer();
 
@@ -25,12 +25,8 @@ const SENTENCE_6 = 'Data center revenue grew sixty eight percent, and it is now 
 const SENTENCE_7 = 'Our largest cloud customers are building AI capacity faster than we planned, and our order backlog reached a new record.';
 const SENTENCE_8 = 'To keep up, we are raising our capital spending for the year, adding production capacity and expanding our engineering teams.';
 
-let detach: (() => void) | undefined;
+const stage = usePlayerStage();
 afterEach(() => {
-  act(() => player.close());
-  detach?.();
-  detach = undefined;
-  localStorage.clear();
   vi.unstubAllGlobals();
 });
 
@@ -38,7 +34,7 @@ async function openRecording(url = '/recordings/1025') {
   const result = await renderApp(url);
   await screen.findByRole('region', { name: 'Player' }, { timeout: 5000 });
   const media = new FakeMedia();
-  detach = player.attach(media);
+  stage.attach(media);
   const transcript = await screen.findByRole('list', { name: 'Transcript' }, { timeout: 5000 });
   return { ...result, media, transcript };
 }

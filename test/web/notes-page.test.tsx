@@ -14,7 +14,7 @@ import { markPlayerActive } from '../../src/lib/player/presence.ts';
 import { captureDownloads } from '../support/downloads.ts';
 import { renderApp } from '../support/render-app.tsx';
 import { useSandboxServer } from '../support/sandbox-server.ts';
-import { FakeMedia } from './player-fakes.ts';
+import { FakeMedia, usePlayerStage } from './player-fakes.ts';
 
 useSandboxServer();
 const downloads = captureDownloads();
@@ -57,13 +57,9 @@ const hostile: Bookmark = {
 beforeEach(async () => {
   for (const item of [ceoQuote, questions, hostile]) await notes.put(item);
 });
-let detach: (() => void) | undefined;
+const stage = usePlayerStage();
 afterEach(() => {
   vi.useRealTimers();
-  act(() => player.close());
-  detach?.();
-  detach = undefined;
-  localStorage.clear();
 });
 
 async function open(url = '/notes') {
@@ -166,7 +162,7 @@ describe('my notes', () => {
     act(() => markPlayerActive());
     await waitFor(() => expect(document.querySelector('audio')).not.toBeNull(), { timeout: 5000 });
     const media = new FakeMedia();
-    detach = player.attach(media);
+    stage.attach(media);
 
     await user.click(screen.getByRole('button', { name: 'Play highlight 0:24–0:29' }));
     await waitFor(() => expect(media.currentTime).toBe(24.641), { timeout: 5_000 });

@@ -3,11 +3,11 @@
  * page, chapters, the docked bar, keyboard shortcuts, deep links and the transcript.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { player } from '../../src/lib/player/index.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+
 import { renderApp } from '../support/render-app.tsx';
 import { sandbox, sandboxJson, useSandboxServer } from '../support/sandbox-server.ts';
-import { FakeMedia } from './player-fakes.ts';
+import { FakeMedia, usePlayerStage } from './player-fakes.ts';
 
 useSandboxServer();
 
@@ -19,19 +19,13 @@ interface Chapter {
 let audioId: number;
 let chapters: Chapter[];
 let media: FakeMedia;
-let detach: (() => void) | undefined;
 
 beforeAll(async () => {
   audioId = sandbox.sampleIds().eventWithAudioAndTranscript!.audioId;
   chapters = (await sandboxJson<{ data: Chapter[] }>(`/audio/${audioId}/chapters?levels=1,2&limit=100`)).data;
 });
 
-afterEach(() => {
-  act(() => player.close());
-  detach?.();
-  detach = undefined;
-  localStorage.clear();
-});
+const stage = usePlayerStage();
 
 /** Renders the app at `url` and gives the player a stand-in element in place of jsdom's silent <audio>. */
 async function open(url: string) {
@@ -40,7 +34,7 @@ async function open(url: string) {
   // The player (and its own element) arrives with the first recording opened; then it gets the stand-in.
   const dock = await screen.findByRole('region', { name: 'Player' }, { timeout: 5000 });
   media = new FakeMedia();
-  detach = player.attach(media);
+  stage.attach(media);
   return { ...result, dock };
 }
 

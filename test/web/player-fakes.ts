@@ -3,7 +3,9 @@
  * audio). The fake element follows the HTMLMediaElement event order the player relies on:
  * setting `src` loads metadata, play() fires play then playing, seeking fires seeking then seeked.
  */
-import type { HlsConstructor, MediaLike } from '../../src/lib/player/index.ts';
+import { act } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { player, type HlsConstructor, type MediaLike } from '../../src/lib/player/index.ts';
 
 class Ranges implements TimeRanges {
   constructor(private readonly spans: [number, number][]) {}
@@ -166,4 +168,28 @@ export function fakeHls() {
     }
   }
   return { Hls: FakeHlsInstance as unknown as HlsConstructor, instances };
+}
+
+/**
+ * A page test's player: `stage.attach(media)` gives the app's one player a stand-in element; after
+ * each test the player is closed, the element taken back and what the player stored forgotten.
+ */
+export function usePlayerStage(): { attach(media: FakeMedia): void; detach(): void } {
+  let detach: (() => void) | undefined;
+  afterEach(() => {
+    act(() => player.close());
+    detach?.();
+    detach = undefined;
+    localStorage.clear();
+  });
+  return {
+    attach(media) {
+      detach = player.attach(media);
+    },
+    /** Takes the element back now (a test that reopens the page). */
+    detach() {
+      detach?.();
+      detach = undefined;
+    },
+  };
 }

@@ -4,13 +4,13 @@
  * playing from a question, [ and ] to step, the firm filter, talk time, and the raw transcript,
  * empty and error states.
  */
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { player } from '../../src/lib/player/index.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+
 import { renderApp } from '../support/render-app.tsx';
 import { apiPath, sandbox, sandboxJson, server, useSandboxServer } from '../support/sandbox-server.ts';
-import { FakeMedia } from './player-fakes.ts';
+import { FakeMedia, usePlayerStage } from './player-fakes.ts';
 
 useSandboxServer();
 
@@ -25,7 +25,6 @@ interface Doc {
 
 const { audioId, eventId } = sandbox.sampleIds().eventWithAudioAndTranscript!;
 let media: FakeMedia;
-let detach: (() => void) | undefined;
 /** The reporting company's executives, as the edited transcript names them. */
 let ceo: string;
 let cfo: string;
@@ -43,19 +42,14 @@ beforeAll(async () => {
   rawFile = (await fileOf(22)) as JsonBodyType;
 });
 
-afterEach(() => {
-  act(() => player.close());
-  detach?.();
-  detach = undefined;
-  localStorage.clear();
-});
+const stage = usePlayerStage();
 
 async function open(url: string) {
   const result = await renderApp(url);
   await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
   await screen.findByRole('region', { name: 'Player' }, { timeout: 5000 });
   media = new FakeMedia();
-  detach = player.attach(media);
+  stage.attach(media);
   const panel = screen.getByRole('region', { name: 'Q&A' });
   const list = await within(panel).findByRole('list', { name: 'Questions' }, { timeout: 5000 });
   return { ...result, panel, list };

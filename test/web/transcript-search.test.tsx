@@ -7,24 +7,18 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { player } from '../../src/lib/player/index.ts';
 import { markPlayerActive } from '../../src/lib/player/presence.ts';
 import { renderApp } from '../support/render-app.tsx';
 import { server, seenRequests, useSandboxServer } from '../support/sandbox-server.ts';
 import { useSearchServer } from '../support/search-server.ts';
-import { FakeMedia } from './player-fakes.ts';
+import { FakeMedia, usePlayerStage } from './player-fakes.ts';
 
 useSandboxServer();
 useSearchServer();
 
-let detach: (() => void) | undefined;
-afterEach(() => {
-  act(() => player.close());
-  detach?.();
-  detach = undefined;
-  localStorage.clear();
-});
+const stage = usePlayerStage();
 
 const box = () => screen.getByRole('searchbox', { name: 'Search what was said' });
 const articles = async () => {
@@ -126,7 +120,7 @@ describe('a passage', () => {
     act(() => markPlayerActive());
     await waitFor(() => expect(document.querySelector('audio')).not.toBeNull(), { timeout: 5_000 });
     const media = new FakeMedia();
-    detach = player.attach(media);
+    stage.attach(media);
 
     const first = (await articles())[0]!;
     await user.click(within(first).getByRole('button', { name: 'Play from 0:24: Uma Zimmerli' }));

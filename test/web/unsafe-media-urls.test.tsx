@@ -3,24 +3,18 @@
  * A recording whose file and stream URLs are javascript: and data: URLs offers no download and
  * gives the player nothing to load; it says there is no audio it can play.
  */
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
-import { player } from '../../src/lib/player/index.ts';
+import { describe, expect, it } from 'vitest';
+
 import { renderApp } from '../support/render-app.tsx';
 import { apiPath, sandbox, sandboxJson, server, useSandboxServer } from '../support/sandbox-server.ts';
-import { FakeMedia } from './player-fakes.ts';
+import { FakeMedia, usePlayerStage } from './player-fakes.ts';
 
 useSandboxServer();
 
-let detach: (() => void) | undefined;
-afterEach(() => {
-  act(() => player.close());
-  detach?.();
-  detach = undefined;
-  localStorage.clear();
-});
+const stage = usePlayerStage();
 
 describe('URLs from data', () => {
   it('a recording with javascript: and data: URLs has no download link and loads nothing into the player', async () => {
@@ -31,7 +25,7 @@ describe('URLs from data', () => {
 
     await renderApp(`/recordings/${audioId}`);
     const media = new FakeMedia();
-    detach = player.attach(media);
+    stage.attach(media);
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByRole('link', { name: /Download MP3/ })).toBeNull();
     for (const link of screen.queryAllByRole('link')) expect(link.getAttribute('href') ?? '').not.toMatch(/^(javascript|data):/i);
