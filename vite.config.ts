@@ -6,8 +6,14 @@ import { earningsDeskServer } from './server/dev-middleware.ts';
 
 export default defineConfig({
   plugins: [
-    // The router plugin generates src/routeTree.gen.ts and splits each route into its own chunk.
-    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    // The router plugin generates src/routeTree.gen.ts and splits each route into its own chunk:
+    // its loader, page and pending, error and not-found views load together when the route is
+    // visited, so the first download holds only the app's frame and the route table.
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      codeSplittingOptions: { defaultBehavior: [['loader', 'component', 'errorComponent', 'notFoundComponent'], ['pendingComponent']] },
+    }),
     react(),
     tailwindcss(),
     // The API proxy (and, without a key, the embedded sandbox) on the app's own origin, in dev and preview.
@@ -15,5 +21,7 @@ export default defineConfig({
   ],
   server: { port: 5173, strictPort: false },
   preview: { port: 4173 },
-  build: { target: 'es2022', sourcemap: false },
+  // The manifest tells the server which chunks each route needs (server/route-hints.ts); the
+  // modulepreload polyfill is left out: every browser the app supports has modulepreload.
+  build: { target: 'es2022', sourcemap: false, manifest: true, modulePreload: { polyfill: false } },
 });

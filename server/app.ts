@@ -8,6 +8,7 @@ import { API_PREFIX, createApiProxy, type ApiProxy } from './proxy.ts';
 import { createSandbox, type Sandbox } from './sandbox/app.ts';
 import { errorResponse } from './sandbox/errors.ts';
 import { createSearchService, SEARCH_PATH, type SearchService } from './search/service.ts';
+import { createRouteHints } from './route-hints.ts';
 import { createStaticHandler, pickEncoding } from './static.ts';
 
 /**
@@ -84,7 +85,9 @@ export function createServerApp(config: ServerConfig, options: ServerAppOptions 
       log,
     });
   }
-  const serveStatic = options.distDir ? createStaticHandler({ root: options.distDir, reservedPrefixes: RESERVED_PREFIXES }) : undefined;
+  const serveStatic = options.distDir
+    ? createStaticHandler({ root: options.distDir, reservedPrefixes: RESERVED_PREFIXES, headLinks: createRouteHints(options.distDir).linksFor })
+    : undefined;
 
   const app = new Hono();
   app.use('*', securityHeaders());

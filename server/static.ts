@@ -2,7 +2,8 @@ import { realpathSync, statSync, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import { createHash } from 'node:crypto';
+import { brotliCompress, brotliCompressSync, constants as zlibConstants, gzip, gzipSync } from 'node:zlib';
 
 /**
  * The built app (dist/) for `npm start`: files by exact path, the SPA fallback to index.html for
@@ -17,6 +18,8 @@ export interface StaticOptions {
   root: string;
   /** Paths never answered with index.html (they belong to other handlers, or are assets). */
   reservedPrefixes?: string[];
+  /** `<link>` tags to add to the page's `<head>` for this address (server/route-hints.ts). */
+  headLinks?: (url: URL) => string;
 }
 
 export type StaticHandler = (request: Request) => Promise<Response | undefined>;
@@ -80,12 +83,14 @@ export function createStaticHandler(options: StaticOptions): StaticHandler {
     } catch {
       return undefined;
     }
-    if (decoded.includes('\0') || decoded.includes('\\') || decoded.split('/').some((part) => part === '..')) return undefined;
+    // `..` never; dot-files and dot-directories (the build's .vite/manifest.json) are not for browsers.
+    if (decoded.includes('\0') || decoded.includes('\\') || decoded.split('/').some((part) => part === '..' || part.startsWith('.'))) return undefined;
 
     const relative = decoded === '/' ? '/index.html' : decoded;
     const file = resolveInside(root, relative);
     const stats = file ? statFile(file) : undefined;
     if (file && stats) {
+      if (relative === '/index.html') return sendPage(request, file, stats);
       const immutable = relative.startsWith('/assets/');
       return send(request, file, stats, immutable ? IMMUTABLE : REVALIDATE);
     }
@@ -96,7 +101,7 @@ export function createStaticHandler(options: StaticOptions): StaticHandler {
     if (!isReserved && extname(decoded) === '' && /\btext\/html\b/i.test(accept)) {
       const index = resolveInside(root, '/index.html');
       const indexStats = index ? statFile(index) : undefined;
-      if (index && indexStats) return send(request, index, indexStats, REVALIDATE);
+      if (index && indexStats) return sendPage(request, index, indexStats);
     }
     return undefined;
   };
@@ -130,6 +135,28 @@ export function createStaticHandler(options: StaticOptions): StaticHandler {
       entry.gzip ??= await gzipAsync(entry.raw, { level: 9 });
       body = entry.gzip;
     }
+    if (encoding) headers.set('content-encoding', encoding);
+    headers.set('content-length', String(body.byteLength));
+    return new Response(request.method === 'HEAD' ? null : (body as unknown as BodyInit), { status: 200, headers });
+  }
+
+  /** index.html with this address's preload hints; small, so compressed per request at a fast level. */
+  async function sendPage(request: Request, file: string, stats: Stats): Promise<Response> {
+    const links = options.headLinks?.(new URL(request.url)) ?? '';
+    if (!links) return send(request, file, stats, REVALIDATE);
+    const entry = await load(file, stats);
+    const html = Buffer.from(entry.raw.toString('utf8').replace('</head>', `  ${links}\n  </head>`));
+    const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
+    const headers = new Headers({ 'content-type': CONTENT_TYPES['.html']!, 'cache-control': REVALIDATE, etag, vary: 'Accept-Encoding' });
+    const ifNoneMatch = request.headers.get('if-none-match');
+    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag)) return new Response(null, { status: 304, headers });
+    const encoding = pickEncoding(request.headers.get('accept-encoding'));
+    const body =
+      encoding === 'br'
+        ? brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
+        : encoding === 'gzip'
+          ? gzipSync(html, { level: 6 })
+          : html;
     if (encoding) headers.set('content-encoding', encoding);
     headers.set('content-length', String(body.byteLength));
     return new Response(request.method === 'HEAD' ? null : (body as unknown as BodyInit), { status: 200, headers });

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { isApiError } from './api/client.ts';
+import { isApiError } from './api/api-error.ts';
 import { createQueryClient } from './api/query-client.ts';
 import { startCompanyIndexInBackground } from './features/search/lazy.tsx';
 import { createAppRouter } from './router.tsx';

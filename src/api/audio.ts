@@ -3,6 +3,7 @@ import { getJson } from './client.ts';
 import { cursorParam, fetchAllPages, FIRST_CURSOR, getNextPageParam, type FetchAllPagesOptions, type PageParams } from './pagination.ts';
 import { compactParams, type ExpandField, type RelatedFilters } from './params.ts';
 import { audioChapterSchema, audioSchema, page, single, type AudioChapter, type AudioRecord, type Page } from './schemas.ts';
+import { audioKeys } from './keys.ts';
 
 /** Endpoints 6–8: the audio list, one recording, and a recording's chapters. */
 
@@ -68,20 +69,6 @@ export async function fetchAllAudioChapters(
   const all = await fetchAllPages((cursor) => fetchAudioChapters(audioId, { ...params, cursor }, signal), { ...options, signal });
   return all.items;
 }
-
-export const audioKeys = {
-  all: () => ['audio'] as const,
-  lists: () => [...audioKeys.all(), 'list'] as const,
-  list: (params: AudioListParams = {}) => [...audioKeys.lists(), compactParams(params)] as const,
-  infinites: () => [...audioKeys.all(), 'infinite'] as const,
-  infinite: (filters: AudioFilters = {}) => [...audioKeys.infinites(), compactParams(filters)] as const,
-  details: () => [...audioKeys.all(), 'detail'] as const,
-  detail: (id: number, params: AudioDetailParams = {}) => [...audioKeys.details(), id, compactParams(params)] as const,
-  chapters: (audioId: number) => [...audioKeys.all(), 'chapters', audioId] as const,
-  chapterList: (audioId: number, params: ChapterListParams = {}) => [...audioKeys.chapters(audioId), 'list', compactParams(params)] as const,
-  chapterInfinite: (audioId: number, filters: ChapterFilters = {}) => [...audioKeys.chapters(audioId), 'infinite', compactParams(filters)] as const,
-  chapterAll: (audioId: number, filters: ChapterFilters = {}) => [...audioKeys.chapters(audioId), 'all', compactParams(filters)] as const,
-};
 
 export const audioQueries = {
   /** One page of recordings (endpoint 6). */

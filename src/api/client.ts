@@ -1,6 +1,7 @@
 import type { z } from 'zod/mini';
 import { noteServerDate } from './server-clock.ts';
 import { describeIssues } from '../lib/zod-issues.ts';
+import { ApiError, type ApiErrorKind, type FieldProblem } from './api-error.ts';
 
 /**
  * The one way the app reads the API: GET `/public/v3${path}` on the app's own origin (the proxy
@@ -14,51 +15,6 @@ export { describeIssues, formatPath } from '../lib/zod-issues.ts';
 export const API_PREFIX = '/public/v3';
 /** What our own server answers that the data service cannot (transcript search). */
 export const OWN_API_PREFIX = '/api';
-
-export type ApiErrorKind = 'unauthorized' | 'forbidden' | 'not-found' | 'rate-limited' | 'server' | 'network' | 'timeout' | 'malformed' | 'bad-request';
-
-export interface ApiErrorOptions {
-  status: number;
-  kind: ApiErrorKind;
-  message: string;
-  /** Seconds to wait before trying again (from Retry-After). */
-  retryAfter?: number;
-  /** The request path (below the origin), for logs; never carries a key. */
-  url?: string;
-  /** What the service said was wrong, parameter by parameter (a 400's `{ field, message }` list). */
-  fields?: readonly FieldProblem[];
-  cause?: unknown;
-}
-
-/** One parameter the service refused, and why. */
-export interface FieldProblem {
-  field: string;
-  message: string;
-}
-
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-  /** HTTP status; 0 when no response arrived (network failure, timeout). */
-  readonly status: number;
-  readonly kind: ApiErrorKind;
-  /** Seconds to wait before retrying, from the Retry-After header; undefined when absent or unreadable. */
-  readonly retryAfter: number | undefined;
-  readonly url: string | undefined;
-  readonly fields: readonly FieldProblem[];
-
-  constructor(options: ApiErrorOptions) {
-    super(options.message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.status = options.status;
-    this.kind = options.kind;
-    this.retryAfter = options.retryAfter;
-    this.url = options.url;
-    this.fields = options.fields ?? [];
-  }
-}
-
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
-}
 
 /** A query value: arrays become comma-separated lists; undefined, null, '' and [] are left out. */
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];

@@ -1,8 +1,9 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { getJson } from './client.ts';
 import { cursorParam, fetchAllPages, FIRST_CURSOR, getNextPageParam, type AllPages, type PageParams } from './pagination.ts';
-import { compactParams, type CompanyCodeFilters, type UpdatedFilters } from './params.ts';
+import type { CompanyCodeFilters, UpdatedFilters } from './params.ts';
 import { companySchema, page, segmentSchema, single, type Company, type Page, type Segment } from './schemas.ts';
+import { companyKeys } from './keys.ts';
 
 /** Endpoints 1–3: the company list, one company, and a company's segments. */
 
@@ -45,21 +46,6 @@ export function fetchCompanySegments(companyId: number, params: SegmentListParam
     schema: segmentPage,
   });
 }
-
-/** Query keys, general → specific. A list and an infinite list never share a key. */
-export const companyKeys = {
-  all: () => ['companies'] as const,
-  lists: () => [...companyKeys.all(), 'list'] as const,
-  list: (params: CompanyListParams = {}) => [...companyKeys.lists(), compactParams(params)] as const,
-  infinites: () => [...companyKeys.all(), 'infinite'] as const,
-  infinite: (filters: CompanyFilters = {}) => [...companyKeys.infinites(), compactParams(filters)] as const,
-  details: () => [...companyKeys.all(), 'detail'] as const,
-  detail: (id: number) => [...companyKeys.details(), id] as const,
-  segments: (companyId: number) => [...companyKeys.detail(companyId), 'segments'] as const,
-  segmentList: (companyId: number, params: SegmentListParams = {}) => [...companyKeys.segments(companyId), 'list', compactParams(params)] as const,
-  segmentInfinite: (companyId: number, filters: SegmentFilters = {}) => [...companyKeys.segments(companyId), 'infinite', compactParams(filters)] as const,
-  segmentAll: (companyId: number) => [...companyKeys.segments(companyId), 'all'] as const,
-};
 
 /** Every segment record of a company (endpoint 3), walked page by page to the last. */
 export function fetchAllCompanySegments(companyId: number, signal?: AbortSignal): Promise<AllPages<Segment>> {

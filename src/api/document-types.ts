@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { getJson } from './client.ts';
 import { getAllExtensionPages, type AllItems, type ExtensionResult } from './extensions.ts';
 import { documentTypeSchema, page, single, type DocumentType } from './schemas.ts';
+import { documentTypeKeys } from './keys.ts';
 
 /** Endpoint 13: one document type. Reference data: fetched once per session. */
 
@@ -17,13 +18,6 @@ export async function fetchDocumentType(id: number, signal?: AbortSignal): Promi
   const body = await getJson(`/document-types/${encodeURIComponent(id)}`, { signal, schema: documentTypeSingle });
   return body.data;
 }
-
-export const documentTypeKeys = {
-  all: () => ['document-types'] as const,
-  details: () => [...documentTypeKeys.all(), 'detail'] as const,
-  detail: (id: number) => [...documentTypeKeys.details(), id] as const,
-  list: () => [...documentTypeKeys.all(), 'list'] as const,
-};
 
 export const documentTypeQueries = {
   /** One document type (endpoint 13), cached for the session. */

@@ -4,6 +4,7 @@ import { getAllExtensionPages, type AllItems, type ExtensionResult } from './ext
 import { cursorParam, fetchAllPages, FIRST_CURSOR, getNextPageParam } from './pagination.ts';
 import { compactParams, type ExpandField, type RelatedFilters } from './params.ts';
 import { documentSchema, page, single, type DocumentGroupId, type DocumentRecord, type Page } from './schemas.ts';
+import { documentKeys } from './keys.ts';
 
 /** Endpoints 10–12: one document, the transcript list, one transcript. */
 
@@ -50,21 +51,6 @@ export async function fetchTranscript(id: number, signal?: AbortSignal): Promise
   const body = await getJson(`/documents/transcripts/${encodeURIComponent(id)}`, { signal, schema: documentSingle });
   return body.data;
 }
-
-export const documentKeys = {
-  all: () => ['documents'] as const,
-  details: () => [...documentKeys.all(), 'detail'] as const,
-  detail: (id: number, params: DocumentDetailParams = {}) => [...documentKeys.details(), id, compactParams(params)] as const,
-  transcripts: () => [...documentKeys.all(), 'transcripts'] as const,
-  transcriptLists: () => [...documentKeys.transcripts(), 'list'] as const,
-  transcriptList: (params: TranscriptListParams = {}) => [...documentKeys.transcriptLists(), compactParams(params)] as const,
-  transcriptInfinites: () => [...documentKeys.transcripts(), 'infinite'] as const,
-  transcriptInfinite: (filters: TranscriptFilters = {}) => [...documentKeys.transcriptInfinites(), compactParams(filters)] as const,
-  transcriptDetails: () => [...documentKeys.transcripts(), 'detail'] as const,
-  transcriptDetail: (id: number) => [...documentKeys.transcriptDetails(), id] as const,
-  lists: () => [...documentKeys.all(), 'list'] as const,
-  list: (filters: DocumentListFilters) => [...documentKeys.lists(), compactParams(filters)] as const,
-};
 
 export const documentQueries = {
   /** Every document matching the filters (`/documents`), newest first; unavailable on a contract-only upstream. */

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { getJson } from './client.ts';
 import { getAllExtensionPages, type AllItems, type ExtensionResult } from './extensions.ts';
 import { eventTypeSchema, page, single, type EventType } from './schemas.ts';
+import { eventTypeKeys } from './keys.ts';
 
 /** Endpoint 5: one event type. Reference data: fetched once per session. */
 
@@ -17,13 +18,6 @@ export async function fetchEventType(id: number, signal?: AbortSignal): Promise<
   const body = await getJson(`/event-types/${encodeURIComponent(id)}`, { signal, schema: eventTypeSingle });
   return body.data;
 }
-
-export const eventTypeKeys = {
-  all: () => ['event-types'] as const,
-  details: () => [...eventTypeKeys.all(), 'detail'] as const,
-  detail: (id: number) => [...eventTypeKeys.details(), id] as const,
-  list: () => [...eventTypeKeys.all(), 'list'] as const,
-};
 
 export const eventTypeQueries = {
   /** One event type (endpoint 5), cached for the session. */

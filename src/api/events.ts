@@ -1,8 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getJson } from './client.ts';
 import { getAllExtensionPages, getExtension, type AllItems, type ExtensionResult } from './extensions.ts';
-import { compactParams, type CompanyCodeFilters, type UpdatedFilters } from './params.ts';
+import type { CompanyCodeFilters, UpdatedFilters } from './params.ts';
 import { eventSchema, page, single, type EventRecord, type Page } from './schemas.ts';
+import { eventKeys } from './keys.ts';
 
 /** Endpoint 4: one event; and the service's event list (`/events`, an extension of the contract). */
 
@@ -40,15 +41,6 @@ export async function fetchEvent(id: number, signal?: AbortSignal): Promise<Even
   const body = await getJson(`/events/${encodeURIComponent(id)}`, { signal, schema: eventSingle });
   return body.data;
 }
-
-export const eventKeys = {
-  all: () => ['events'] as const,
-  details: () => [...eventKeys.all(), 'detail'] as const,
-  detail: (id: number) => [...eventKeys.details(), id] as const,
-  lists: () => [...eventKeys.all(), 'list'] as const,
-  between: (filters: EventListFilters) => [...eventKeys.lists(), 'all', compactParams(filters)] as const,
-  page: (filters: EventListFilters & { limit?: number }) => [...eventKeys.lists(), 'page', compactParams(filters)] as const,
-};
 
 export const eventQueries = {
   /** One event (endpoint 4). */

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { z } from 'zod/mini';
-import { getJson, isApiError, type GetJsonOptions } from './client.ts';
+import { getJson, type GetJsonOptions } from './client.ts';
+import { isApiError } from './api-error.ts';
 import { fetchAllPages } from './pagination.ts';
 import type { Page } from './schemas.ts';
 

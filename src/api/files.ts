@@ -1,5 +1,7 @@
-import { ApiError, kindForStatus } from './client.ts';
+import { kindForStatus } from './client.ts';
+import { ApiError } from './api-error.ts';
 import { safeHttpUrl } from '../lib/safe-url.ts';
+import { fileKeys } from './keys.ts';
 
 /**
  * Reads a file named by an API record (a document's `fileUrl`). Files on the app's own origin are
@@ -106,11 +108,6 @@ export function sniffFile(file: Pick<LoadedFile, 'bytes' | 'contentType'>): File
 export function fileText(file: Pick<LoadedFile, 'bytes'>): string {
   return new TextDecoder('utf-8').decode(file.bytes);
 }
-
-export const fileKeys = {
-  all: () => ['files'] as const,
-  file: (url: string) => [...fileKeys.all(), url] as const,
-};
 
 export const fileQueries = {
   /** One file's bytes; a file at a URL does not change, so it is read once per session. */

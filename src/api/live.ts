@@ -1,9 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, getJson } from './client.ts';
+import { getJson } from './client.ts';
+import { ApiError } from './api-error.ts';
 import { getAllExtensionPages, type AllItems, type ExtensionResult } from './extensions.ts';
-import { compactParams, type CompanyCodeFilters } from './params.ts';
+import type { CompanyCodeFilters } from './params.ts';
 import { serverNow } from './server-clock.ts';
 import { liveAudioSchema, page, single, type LiveAudio, type LiveState } from './schemas.ts';
+import { liveKeys } from './keys.ts';
 
 /**
  * Endpoint 9: the live-audio record. Its state moves on its own (notLive → willBeLive → live →
@@ -100,15 +102,6 @@ export function liveRefetchInterval(state: LiveState | undefined, date?: string,
 export function isFinalLiveState(state: LiveState): boolean {
   return FINAL_STATES.has(state);
 }
-
-export const liveKeys = {
-  all: () => ['live'] as const,
-  details: () => [...liveKeys.all(), 'detail'] as const,
-  detail: (id: number) => [...liveKeys.details(), id] as const,
-  forEvent: (eventId: number) => [...liveKeys.all(), 'event', eventId] as const,
-  lists: () => [...liveKeys.all(), 'list'] as const,
-  list: (filters: LiveListFilters) => [...liveKeys.lists(), compactParams(filters)] as const,
-};
 
 const liveDefaults = {
   staleTime: 5_000,

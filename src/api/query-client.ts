@@ -1,5 +1,5 @@
 import { QueryClient, type QueryClientConfig } from '@tanstack/react-query';
-import { isApiError } from './client.ts';
+import { isApiError } from './api-error.ts';
 
 /**
  * The app's QueryClient and its retry policy:

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { getJson, OWN_API_PREFIX, type QueryParams } from './client.ts';
 import { SPEAKER_KINDS } from '../lib/transcript/index.ts';
+import { searchKeys } from './keys.ts';
 
 /**
  * Transcript search, answered by our own server (server/search/) under /api/search, through the
@@ -145,14 +146,6 @@ export function fetchSearchSummary(params: SearchParams, signal?: AbortSignal): 
 export function fetchSearchStatus(signal?: AbortSignal): Promise<SearchStatus> {
   return getJson('/search/status', { prefix: OWN_API_PREFIX, signal, schema: searchStatusSchema });
 }
-
-export const searchKeys = {
-  all: () => ['search'] as const,
-  results: (params: SearchParams) => [...searchKeys.all(), 'results', params] as const,
-  summary: (params: SearchParams) => [...searchKeys.all(), 'summary', { ...params, sort: undefined }] as const,
-  call: (params: SearchParams, eventId: number) => [...searchKeys.all(), 'call', eventId, { ...params, sort: undefined }] as const,
-  status: () => [...searchKeys.all(), 'status'] as const,
-};
 
 /** While the index is still being built, its status is asked again every few seconds. */
 export function statusRefetchInterval(status: SearchStatus | undefined): number | false {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { parseTranscriptText, type Transcript } from '../lib/transcript/index.ts';
-import { ApiError } from './client.ts';
+import { ApiError } from './api-error.ts';
 import { documentQueries } from './documents.ts';
 import type { DocumentRecord } from './schemas.ts';
 import { fetchFile, fileText } from './files.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { isApiError } from '../api/client.ts';
+import { isApiError } from '../api/api-error.ts';
 import { Button } from './ui/button.tsx';
 
 /**

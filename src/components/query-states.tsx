@@ -1,6 +1,6 @@
-import { useQuery, type QueryKey, type UseInfiniteQueryResult, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
+import { skipToken, useQuery, type QueryKey, type UseInfiniteQueryResult, type UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { isApiError } from '../api/client.ts';
+import { isApiError } from '../api/api-error.ts';
 import { ErrorPanel } from './error-panel.tsx';
 import { EmptyState } from './ui/panel.tsx';
 import { PageSkeleton, SkeletonRows } from './skeleton.tsx';
@@ -33,19 +33,12 @@ export function PanelError({ error, onRetry }: { error: unknown; onRetry: () => 
 
 /**
  * A detail page while its loader waits for the record (a route's pendingComponent): the page's
- * skeleton, and the 429 notice while the wait is the service's. Watches the loader's query
- * without starting a fetch of its own.
+ * skeleton, and the 429 notice while the wait is the service's. Watches the loader's query by its
+ * key (src/api/keys.ts) without starting a fetch of its own, and without loading the fetchers: the
+ * skeleton is part of the first paint.
  */
-export function RecordPending<T, K extends QueryKey>({
-  query,
-  label,
-  children,
-}: {
-  query: UseQueryOptions<T, Error, T, K>;
-  label: string;
-  children: ReactNode;
-}) {
-  const { failureReason } = useQuery({ ...query, enabled: false });
+export function RecordPending({ queryKey, label, children }: { queryKey: QueryKey; label: string; children: ReactNode }) {
+  const { failureReason } = useQuery({ queryKey, queryFn: skipToken });
   return (
     <>
       <RetryingNotice reason={failureReason} />

@@ -1,5 +1,5 @@
 import { notFound } from '@tanstack/react-router';
-import { isApiError } from '../api/client.ts';
+import { isApiError } from '../api/api-error.ts';
 
 /** What a record's not-found page names, in words ("company", "recording"), never by its id. */
 export interface MissingRecord {

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { NotFound } from '../components/not-found.tsx';
-import { SandboxBadge } from '../components/sandbox-badge.tsx';
 import { ThemeToggle } from '../components/theme-toggle.tsx';
 import { PlayerSlot } from '../features/player/player-slot.tsx';
 import { HeaderIndexBadge, HeaderSearch, PaletteLauncher } from '../features/search/lazy.tsx';
@@ -10,6 +10,9 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
   component: RootLayout,
   notFoundComponent: () => <NotFound />,
 });
+
+/** Reads the server's config (validated) after the frame is on screen: not part of the first download. */
+const SandboxBadge = lazy(() => import('../components/sandbox-badge.tsx').then((m) => ({ default: m.SandboxBadge })));
 
 const NAV = [
   { to: '/calendar', label: 'Calendar' },
@@ -56,7 +59,9 @@ function RootLayout() {
           </div>
           <div className="ml-auto flex items-center gap-2 sm:ml-0">
             <HeaderIndexBadge />
-            <SandboxBadge />
+            <Suspense fallback={null}>
+              <SandboxBadge />
+            </Suspense>
             <ThemeToggle />
           </div>
         </div>

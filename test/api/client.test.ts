@@ -6,7 +6,8 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { apiUrl, ApiError, buildQueryString, describeIssues, getJson, parseRetryAfter, type ApiErrorKind } from '../../src/api/client.ts';
+import { apiUrl, buildQueryString, describeIssues, getJson, parseRetryAfter } from '../../src/api/client.ts';
+import { ApiError, type ApiErrorKind } from '../../src/api/api-error.ts';
 import { fetchCompanies, fetchCompany } from '../../src/api/companies.ts';
 import { companySchema, page, single } from '../../src/api/schemas.ts';
 import { apiPath, forwardToSandbox, sandbox, sandboxJson, seenRequests, server, TEST_ORIGIN, useSandboxServer } from '../support/sandbox-server.ts';

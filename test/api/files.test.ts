@@ -7,7 +7,7 @@ import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { fetchFile, fileText } from '../../src/api/files.ts';
 import { fetchTranscriptContent } from '../../src/api/transcript-content.ts';
-import { isApiError } from '../../src/api/client.ts';
+import { isApiError } from '../../src/api/api-error.ts';
 import { server, useSandboxServer } from '../support/sandbox-server.ts';
 
 useSandboxServer();

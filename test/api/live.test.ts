@@ -1,7 +1,7 @@
 /** src/api/live.ts: how often a live record is polled, and the live record of an event. */
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/api/client.ts';
+import { ApiError } from '../../src/api/api-error.ts';
 import { fetchLiveAudioForEvent, listRefetchInterval, liveQueries, liveRefetchInterval } from '../../src/api/live.ts';
 import type { LiveAudio } from '../../src/api/schemas.ts';
 import { apiPath, sandbox, sandboxJson, server, useSandboxServer } from '../support/sandbox-server.ts';

@@ -5,7 +5,7 @@
  */
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/api/client.ts';
+import { ApiError } from '../../src/api/api-error.ts';
 import { companyQueries } from '../../src/api/companies.ts';
 import { eventTypeQueries } from '../../src/api/event-types.ts';
 import {

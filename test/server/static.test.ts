@@ -38,14 +38,36 @@ afterAll(async () => {
 const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 
 describe('production static server', () => {
-  it('serves index.html for / and SPA routes, revalidated (no-cache)', async () => {
+  it('serves index.html for / and SPA routes, revalidated (no-cache), with the preload hints of the address', async () => {
+    const expected: Record<string, string> = {
+      '/': [
+        '<link rel="preload" as="fetch" crossorigin href="/public/v3/audio?limit=10&amp;direction=desc&amp;expand=event">',
+        '<link rel="preload" as="fetch" crossorigin href="/public/v3/documents/transcripts?limit=10&amp;direction=desc&amp;expand=event">',
+      ].join('\n    '),
+      '/companies/12': [
+        '<link rel="preload" as="fetch" crossorigin href="/public/v3/companies/12">',
+        '<link rel="preload" as="fetch" crossorigin href="/public/v3/audio?companyIds=12&amp;expand=event&amp;direction=desc&amp;limit=50">',
+        '<link rel="preload" as="fetch" crossorigin href="/public/v3/documents/transcripts?companyIds=12&amp;expand=event&amp;direction=desc&amp;limit=50">',
+        '<link rel="preload" as="fetch" crossorigin href="/public/v3/companies/12/segments?limit=500">',
+      ].join('\n    '),
+    };
     for (const path of ['/', '/companies/12', '/events/7/listen?t=30']) {
       const response = await fetch(`${server.origin}${path}`, { headers: html });
       expect(response.status, path).toBe(200);
       expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(response.headers.get('cache-control')).toBe('no-cache');
-      expect(await response.text()).toBe(INDEX);
+      const hints = expected[path];
+      expect(await response.text(), path).toBe(hints ? INDEX.replace('</head>', `  ${hints}\n  </head>`) : INDEX);
     }
+  });
+
+  it('never serves dot-files or dot-directories of the build (the chunk manifest)', async () => {
+    mkdirSync(join(dist, '.vite'), { recursive: true });
+    writeFileSync(join(dist, '.vite', 'manifest.json'), '{}');
+    for (const path of ['/.vite/manifest.json', '/.vite/', '/assets/.hidden']) {
+      expect((await fetch(`${server.origin}${path}`)).status, path).toBe(404);
+    }
+    rmSync(join(dist, '.vite'), { recursive: true, force: true });
   });
 
   it('answers a conditional request for index.html with 304', async () => {

@@ -2,7 +2,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, type ApiErrorKind } from '../../src/api/client.ts';
+import { ApiError, type ApiErrorKind } from '../../src/api/api-error.ts';
 import { ErrorPanel } from '../../src/components/error-panel.tsx';
 
 function apiError(kind: ApiErrorKind, status: number, extra: { message?: string; retryAfter?: number } = {}): ApiError {

@@ -8,7 +8,8 @@ import { PanelError } from '../../components/query-states.tsx';
 import { EmptyState, Panel } from '../../components/ui/panel.tsx';
 import { SkeletonRows } from '../../components/skeleton.tsx';
 import { CompaniesTable } from './companies-table.tsx';
-import { companyFilters, companyListQuery } from './company-list-filters.ts';
+import { companyFilters } from './company-list-filters.ts';
+import { companyListQuery } from './company-list-query.ts';
 import { CompanyFiltersForm } from './filters-form.tsx';
 
 const route = getRouteApi('/companies/');

@@ -1,4 +1,3 @@
-import { companyQueries } from '../../api/companies.ts';
 import { COMPANY_CODE_FIELDS, UPDATED_FIELDS } from '../../lib/filters/common-fields.ts';
 import { defineFilters, type CleanSearch } from '../../lib/filters/define-filters.ts';
 
@@ -13,9 +12,3 @@ export const companyFilters = defineFilters({
 });
 
 export type CompanySearch = CleanSearch<typeof companyFilters.spec>;
-
-/** Companies per request: few round trips while scrolling, small enough to arrive quickly. */
-const PAGE_SIZE = 200;
-
-/** The list query for cleaned filters (the route's loader and the page share it). */
-export const companyListQuery = (search: CompanySearch) => companyQueries.infinite({ ...companyFilters.toApi(search), limit: PAGE_SIZE });

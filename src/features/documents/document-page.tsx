@@ -10,7 +10,7 @@ import { TimeZoneNote } from '../../components/time-zone-note.tsx';
 import { documentTypeLabel, eventName, fiscalLabel } from '../../lib/names.ts';
 import { Fact } from '../../components/ui/fact.tsx';
 import { Panel } from '../../components/ui/panel.tsx';
-import { SkeletonHeading, SkeletonPanel, SkeletonRows } from '../../components/skeleton.tsx';
+import { SkeletonRows } from '../../components/skeleton.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { textLinkClass } from '../../components/ui/text-link.ts';
 import { TimeText } from '../../components/time-text.tsx';
@@ -37,19 +37,6 @@ const link = textLinkClass();
 export function DocumentPage({ documentId, kind, sentence }: { documentId: number; kind?: 'transcript'; sentence?: number }) {
   const { data: doc } = useSuspenseQuery(documentRecordQuery(documentId, kind));
   return <DocumentView doc={doc} sentence={sentence} />;
-}
-
-/** The page's shape while the document's record loads. */
-export function DocumentSkeleton() {
-  return (
-    <>
-      <SkeletonHeading />
-      <div className="grid grid-cols-[minmax(0,1fr)] gap-5 lg:grid-cols-[18rem_minmax(0,1fr)]">
-        <SkeletonPanel lines={9} />
-        <SkeletonPanel lines={14} />
-      </div>
-    </>
-  );
 }
 
 /** What a document is called, and the names its exports and file carry: one place for the page and a transcript shown elsewhere. */

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { isApiError } from '../../api/client.ts';
-import { documentKeys, documentQueries, fetchDocument, fetchTranscript } from '../../api/documents.ts';
+import { isApiError } from '../../api/api-error.ts';
+import { fetchDocument, fetchTranscript } from '../../api/documents.ts';
+import { documentRecordKey } from './document-record-key.ts';
 
 /**
  * The record behind a document page. Any document is read through endpoint 10 (with its event
@@ -9,12 +10,10 @@ import { documentKeys, documentQueries, fetchDocument, fetchTranscript } from '.
  */
 export function documentRecordQuery(id: number, kind: 'transcript' | undefined) {
   if (kind !== 'transcript') {
-    // Endpoint 10's own factory, with its key widened so both branches share one type.
-    const detail = documentQueries.detail(id, { expand: ['event'] });
-    return queryOptions({ queryKey: detail.queryKey as readonly unknown[], queryFn: ({ signal }) => fetchDocument(id, { expand: ['event'] }, signal) });
+    return queryOptions({ queryKey: documentRecordKey(id, kind), queryFn: ({ signal }) => fetchDocument(id, { expand: ['event'] }, signal) });
   }
   return queryOptions({
-    queryKey: [...documentKeys.transcriptDetail(id), 'or-document'] as readonly unknown[],
+    queryKey: documentRecordKey(id, kind),
     queryFn: async ({ signal }) => {
       try {
         return await fetchTranscript(id, signal);

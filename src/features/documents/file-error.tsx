@@ -1,4 +1,4 @@
-import { isApiError } from '../../api/client.ts';
+import { isApiError } from '../../api/api-error.ts';
 import { Button } from '../../components/ui/button.tsx';
 
 /** Why a file could not be read, in words, with Retry and (when there is one) the file's own link. */

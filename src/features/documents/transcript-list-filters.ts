@@ -1,4 +1,3 @@
-import { documentQueries } from '../../api/documents.ts';
 import { COMPANY_CODE_FIELDS, EVENT_DATE_FIELDS, OWNER_ID_FIELDS, UPDATED_FIELDS } from '../../lib/filters/common-fields.ts';
 import { defineFilters, type CleanSearch } from '../../lib/filters/define-filters.ts';
 
@@ -16,7 +15,3 @@ export const transcriptFilters = defineFilters({
 });
 
 export type TranscriptSearch = CleanSearch<typeof transcriptFilters.spec>;
-
-/** Endpoint 11 with the event embedded, 50 a page (the route's loader and the page share it). */
-export const transcriptListQuery = (search: TranscriptSearch) =>
-  documentQueries.transcriptsInfinite({ ...transcriptFilters.toApi(search), limit: 50, expand: ['event'] });

@@ -14,7 +14,8 @@ import { transcriptZipSource } from './transcript-sources.ts';
 import { oneTranscriptPerCall } from '../../lib/transcript-records.ts';
 import { BulkDownload } from './bulk-download.tsx';
 import { TranscriptFilterForm } from './transcript-filter-form.tsx';
-import { transcriptFilters, transcriptListQuery } from './transcript-list-filters.ts';
+import { transcriptFilters } from './transcript-list-filters.ts';
+import { transcriptListQuery } from './transcript-list-query.ts';
 import { TranscriptsTable, type TranscriptSelection } from './transcripts-table.tsx';
 import type { ZipSource } from './zip-download.ts';
 

@@ -2,7 +2,7 @@ import { useQuery, useSuspenseQuery, type UseQueryResult } from '@tanstack/react
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Fact } from '../../components/ui/fact.tsx';
-import { isApiError } from '../../api/client.ts';
+import { isApiError } from '../../api/api-error.ts';
 import { companyQueries } from '../../api/companies.ts';
 import { eventTypeQueries } from '../../api/event-types.ts';
 import type { AudioRecord, DocumentRecord, EventRecord, LiveAudio, Page } from '../../api/schemas.ts';
@@ -13,7 +13,6 @@ import { oneTranscriptPerCall } from '../../lib/transcript-records.ts';
 import { EmptyState, Panel } from '../../components/ui/panel.tsx';
 import { EventDocuments } from './event-documents.tsx';
 import { QueryStates } from '../../components/query-states.tsx';
-import { SkeletonHeading, SkeletonPanel } from '../../components/skeleton.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { TranscriptLink } from '../../components/transcript-link.tsx';
 import { SearchBox } from '../../components/search-link.tsx';
@@ -34,23 +33,6 @@ const link = textLinkClass();
 export function EventPage({ eventId, parts = {} }: { eventId: number; parts?: EventPageParts }) {
   const { data: event } = useSuspenseQuery(eventDetailQuery(eventId));
   return <EventView event={event} parts={parts} />;
-}
-
-/** The page's shape while the event loads. */
-export function EventSkeleton() {
-  return (
-    <>
-      <SkeletonHeading />
-      <div className="grid grid-cols-[minmax(0,1fr)] gap-5 lg:grid-cols-[20rem_minmax(0,1fr)]">
-        <SkeletonPanel lines={7} />
-        <div className="space-y-5">
-          <SkeletonPanel lines={1} />
-          <SkeletonPanel lines={1} />
-          <SkeletonPanel lines={2} />
-        </div>
-      </div>
-    </>
-  );
 }
 
 /** What other features show on an event's page, passed in by the route. */

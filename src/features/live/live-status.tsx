@@ -9,7 +9,6 @@ import { isFinalLiveState, liveQueries, liveRefetchInterval } from '../../api/li
 import { serverNow } from '../../api/server-clock.ts';
 import type { LiveAudio } from '../../api/schemas.ts';
 import { ErrorPanel } from '../../components/error-panel.tsx';
-import { SkeletonHeading, SkeletonPanel } from '../../components/skeleton.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { TimeZoneNote } from '../../components/time-zone-note.tsx';
 import { LivePlayback } from './live-playback.tsx';
@@ -178,14 +177,4 @@ function useStateAnnouncement(record: LiveAudio | undefined, company: string | u
     setText(announce(state, company ?? title));
   }, [state, company, title]);
   return text;
-}
-
-/** The page's shape while the record loads. */
-export function LiveStatusSkeleton() {
-  return (
-    <div className="space-y-5">
-      <SkeletonHeading />
-      <SkeletonPanel lines={4} />
-    </div>
-  );
 }

@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
 import { liveQueries } from '../../api/live.ts';
 import { ErrorPanel } from '../../components/error-panel.tsx';
-import { isApiError } from '../../api/client.ts';
+import { isApiError } from '../../api/api-error.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { readId } from '../../lib/route-params.ts';

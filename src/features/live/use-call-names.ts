@@ -1,6 +1,7 @@
 import { useQueries, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { AllItems, ExtensionResult } from '../../api/extensions.ts';
-import { companyKeys, companyQueries, fetchCompanies } from '../../api/companies.ts';
+import { companyQueries, fetchCompanies } from '../../api/companies.ts';
+import { companyKeys } from '../../api/keys.ts';
 import { eventQueries } from '../../api/events.ts';
 import type { Company, EventRecord, LiveAudio } from '../../api/schemas.ts';
 import { useEventTypes } from '../../components/type-records.ts';

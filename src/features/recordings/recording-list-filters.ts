@@ -1,4 +1,3 @@
-import { audioQueries } from '../../api/audio.ts';
 import { COMPANY_CODE_FIELDS, EVENT_DATE_FIELDS, OWNER_ID_FIELDS, UPDATED_FIELDS } from '../../lib/filters/common-fields.ts';
 import { defineFilters, type CleanSearch } from '../../lib/filters/define-filters.ts';
 
@@ -14,6 +13,3 @@ export const recordingFilters = defineFilters({
 });
 
 export type RecordingSearch = CleanSearch<typeof recordingFilters.spec>;
-
-/** Endpoint 6 with the event embedded, 50 a page (the route's loader and the page share it). */
-export const recordingListQuery = (search: RecordingSearch) => audioQueries.infinite({ ...recordingFilters.toApi(search), limit: 50, expand: ['event'] });

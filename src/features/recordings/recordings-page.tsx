@@ -8,7 +8,8 @@ import { DroppedFiltersNotice } from '../../components/dropped-filters-notice.ts
 import { Panel } from '../../components/ui/panel.tsx';
 import { InfiniteStates } from '../../components/query-states.tsx';
 import { RecordingFilters } from './recording-filters.tsx';
-import { recordingFilters, recordingListQuery } from './recording-list-filters.ts';
+import { recordingFilters } from './recording-list-filters.ts';
+import { recordingListQuery } from './recording-list-query.ts';
 import { RecordingsTable } from './recordings-table.tsx';
 
 const route = getRouteApi('/recordings/');

@@ -1,5 +1,5 @@
 import { fetchCompanies, type CompanyListParams } from '../../api/companies.ts';
-import { ApiError, isApiError } from '../../api/client.ts';
+import { ApiError, isApiError } from '../../api/api-error.ts';
 import { nextCursorOf } from '../../api/pagination.ts';
 import type { Company, Page } from '../../api/schemas.ts';
 import { emptyProgress, memoryIndexStore, openIndexStore, type IndexProgress, type IndexStore } from './index-db.ts';

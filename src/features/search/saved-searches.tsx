@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { fetchSearchPage, searchKeys, type SearchParams } from '../../api/search.ts';
+import { fetchSearchPage, type SearchParams } from '../../api/search.ts';
+import { searchKeys } from '../../api/keys.ts';
 import { SearchLink } from '../../components/search-link.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { inlineControlClass } from '../../components/ui/field.tsx';

@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useState, type ReactNode } from 'react';
-import { isApiError } from '../../api/client.ts';
+import { isApiError } from '../../api/api-error.ts';
 import { searchQueries, type SearchCall, type SearchMatch, type SearchParams } from '../../api/search.ts';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { TimeText } from '../../components/time-text.tsx';

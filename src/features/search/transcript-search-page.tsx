@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { isApiError } from '../../api/client.ts';
+import { isApiError } from '../../api/api-error.ts';
 import { searchQueries } from '../../api/search.ts';
 import { ActiveFilterChips } from '../../components/active-filter-chips.tsx';
 import { DroppedFiltersNotice } from '../../components/dropped-filters-notice.tsx';

@@ -2,7 +2,9 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { RecordPending } from '../../components/query-states.tsx';
 import { RecordNotFound } from '../../components/record-not-found.tsx';
 import { RouteError } from '../../components/route-error.tsx';
-import { CompanyPage, CompanySkeleton } from '../../features/companies/company-page.tsx';
+import { companyKeys } from '../../api/keys.ts';
+import { CompanyPage } from '../../features/companies/company-page.tsx';
+import { CompanySkeleton } from '../../features/companies/company-skeleton.tsx';
 import { CompanyTranscriptsDownload } from '../../features/documents/company-transcripts-download.tsx';
 import { RecordingPlayButtons } from '../../features/recordings/recording-play.tsx';
 import { companyDetailQuery, companyRecordingsQuery, companySegmentsQuery, companyTranscriptsQuery } from '../../features/companies/company-queries.ts';
@@ -45,7 +47,7 @@ function CompanyRoute() {
 function CompanyPending() {
   const { companyId } = Route.useParams();
   return (
-    <RecordPending query={companyDetailQuery(companyId)} label="Loading the company">
+    <RecordPending queryKey={companyKeys.detail(companyId)} label="Loading the company">
       <CompanySkeleton />
     </RecordPending>
   );

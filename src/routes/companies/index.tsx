@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CompaniesPage } from '../../features/companies/companies-page.tsx';
-import { companyFilters, companyListQuery } from '../../features/companies/company-list-filters.ts';
+import { companyFilters } from '../../features/companies/company-list-filters.ts';
+import { companyListQuery } from '../../features/companies/company-list-query.ts';
 import { CompanyPicker } from '../../features/search/company-picker.tsx';
 import { useIndexFacets } from '../../features/search/use-company-search.ts';
 

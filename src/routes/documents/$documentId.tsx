@@ -4,7 +4,9 @@ import { documentTypeQueries } from '../../api/document-types.ts';
 import { RecordPending } from '../../components/query-states.tsx';
 import { RecordNotFound } from '../../components/record-not-found.tsx';
 import { RouteError } from '../../components/route-error.tsx';
-import { DocumentPage, DocumentSkeleton } from '../../features/documents/document-page.tsx';
+import { DocumentPage } from '../../features/documents/document-page.tsx';
+import { documentRecordKey } from '../../features/documents/document-record-key.ts';
+import { DocumentSkeleton } from '../../features/documents/document-skeleton.tsx';
 import { documentRecordQuery } from '../../features/documents/document-record.ts';
 import { textLinkClass } from '../../components/ui/text-link.ts';
 import { loadRecord } from '../../lib/route-data.ts';
@@ -51,7 +53,7 @@ function DocumentPending() {
   const { documentId } = Route.useParams();
   const { kind } = Route.useSearch();
   return (
-    <RecordPending query={documentRecordQuery(documentId, kind)} label="Loading the document">
+    <RecordPending queryKey={documentRecordKey(documentId, kind)} label="Loading the document">
       <DocumentSkeleton />
     </RecordPending>
   );

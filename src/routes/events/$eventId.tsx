@@ -5,7 +5,9 @@ import { RecordPending } from '../../components/query-states.tsx';
 import { RecordNotFound } from '../../components/record-not-found.tsx';
 import { RouteError } from '../../components/route-error.tsx';
 import { DocumentFile } from '../../features/documents/document-page.tsx';
-import { EventPage, EventSkeleton, type EventPageParts } from '../../features/events/event-page.tsx';
+import { eventKeys } from '../../api/keys.ts';
+import { EventPage, type EventPageParts } from '../../features/events/event-page.tsx';
+import { EventSkeleton } from '../../features/events/event-skeleton.tsx';
 import { RecordingPlayButtons } from '../../features/recordings/recording-play.tsx';
 import { eventDetailQuery, eventLiveQuery, eventRecordingsQuery, eventTranscriptsQuery } from '../../features/events/event-queries.ts';
 import { textLinkClass } from '../../components/ui/text-link.ts';
@@ -38,7 +40,7 @@ export const Route = createFileRoute('/events/$eventId')({
 function EventPending() {
   const { eventId } = Route.useParams();
   return (
-    <RecordPending query={eventDetailQuery(eventId)} label="Loading the event">
+    <RecordPending queryKey={eventKeys.detail(eventId)} label="Loading the event">
       <EventSkeleton />
     </RecordPending>
   );

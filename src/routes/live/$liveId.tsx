@@ -6,7 +6,9 @@ import { RecordPending } from '../../components/query-states.tsx';
 import { RecordNotFound } from '../../components/record-not-found.tsx';
 import { RouteError } from '../../components/route-error.tsx';
 import { textLinkClass } from '../../components/ui/text-link.ts';
-import { LiveStatusSkeleton, LiveStatusView } from '../../features/live/live-status.tsx';
+import { liveKeys } from '../../api/keys.ts';
+import { LiveStatusView } from '../../features/live/live-status.tsx';
+import { LiveStatusSkeleton } from '../../features/live/live-status-skeleton.tsx';
 import { loadRecord } from '../../lib/route-data.ts';
 import { idParam } from '../../lib/route-params.ts';
 
@@ -39,7 +41,7 @@ function LivePage() {
 function LivePending() {
   const { liveId } = Route.useParams();
   return (
-    <RecordPending query={liveQueries.detail(liveId)} label="Loading the live-audio status">
+    <RecordPending queryKey={liveKeys.detail(liveId)} label="Loading the live-audio status">
       <LiveStatusSkeleton />
     </RecordPending>
   );

@@ -6,6 +6,7 @@ import { ChapterList } from '../../features/player/chapter-list.tsx';
 import { QnaPanel } from '../../features/player/qna-panel.tsx';
 import { TranscriptPanel } from '../../features/player/transcript-panel.tsx';
 import { RecordingPage } from '../../features/recordings/recording-page.tsx';
+import { recordingDetailKey } from '../../features/recordings/recording-key.ts';
 import { RecordingSkeleton } from '../../features/recordings/recording-skeleton.tsx';
 import { recordingChaptersQuery, recordingDetailQuery, recordingTranscriptsQuery } from '../../features/recordings/recording-queries.ts';
 import { textLinkClass } from '../../components/ui/text-link.ts';
@@ -54,7 +55,7 @@ function RecordingRoute() {
 function RecordingPending() {
   const { audioId } = Route.useParams();
   return (
-    <RecordPending query={recordingDetailQuery(audioId)} label="Loading the recording">
+    <RecordPending queryKey={recordingDetailKey(audioId)} label="Loading the recording">
       <RecordingSkeleton />
     </RecordPending>
   );

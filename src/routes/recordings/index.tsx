@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { recordingFilters, recordingListQuery } from '../../features/recordings/recording-list-filters.ts';
+import { recordingFilters } from '../../features/recordings/recording-list-filters.ts';
+import { recordingListQuery } from '../../features/recordings/recording-list-query.ts';
 import { RecordingsPage } from '../../features/recordings/recordings-page.tsx';
 import { CompanyPicker } from '../../features/search/company-picker.tsx';
 import { useIndexFacets } from '../../features/search/use-company-search.ts';

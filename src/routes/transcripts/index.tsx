@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { transcriptFilters, transcriptListQuery } from '../../features/documents/transcript-list-filters.ts';
+import { transcriptFilters } from '../../features/documents/transcript-list-filters.ts';
+import { transcriptListQuery } from '../../features/documents/transcript-list-query.ts';
 import { TranscriptsPage } from '../../features/documents/transcripts-page.tsx';
 import { CompanyPicker } from '../../features/search/company-picker.tsx';
 import { useIndexFacets } from '../../features/search/use-company-search.ts';

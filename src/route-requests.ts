@@ -1,0 +1,92 @@
+import { searchQueries } from './api/search.ts';
+import { companyListQuery } from './features/companies/company-list-query.ts';
+import { companyFilters } from './features/companies/company-list-filters.ts';
+import { companyDetailQuery, companyRecordingsQuery, companySegmentsQuery, companyTranscriptsQuery } from './features/companies/company-queries.ts';
+import { transcriptListQuery } from './features/documents/transcript-list-query.ts';
+import { transcriptFilters } from './features/documents/transcript-list-filters.ts';
+import { documentRecordQuery } from './features/documents/document-record.ts';
+import { eventDetailQuery, eventLiveQuery, eventRecordingsQuery, eventTranscriptsQuery } from './features/events/event-queries.ts';
+import { latestRecordingsQuery, latestTranscriptsQuery } from './features/home/home-queries.ts';
+import { recordingListQuery } from './features/recordings/recording-list-query.ts';
+import { recordingFilters } from './features/recordings/recording-list-filters.ts';
+import { recordingChaptersQuery, recordingDetailQuery } from './features/recordings/recording-queries.ts';
+import { liveQueries } from './api/live.ts';
+
+/**
+ * What each page asks the API for first, before anything it reads tells it more: the queries its
+ * route loader starts at once (src/routes/**), built by the same factories. The server (server/
+ * route-hints.ts) turns them into preload hints in the page's HTML, so the browser fetches the
+ * data while it is still loading the app's JavaScript instead of after it. Pure: no browser APIs.
+ *
+ * Only what the address alone decides is here. What depends on the browser (its time zone: the
+ * calendar's week, today's events; its storage: the watchlist) or on a first answer (a recording's
+ * transcripts need its event) starts when the app runs, as before.
+ */
+
+/** A query as the loaders use it: a key and a function that reads. */
+export interface FirstQuery {
+  queryKey: readonly unknown[];
+  queryFn?: unknown;
+  initialPageParam?: unknown;
+}
+
+const ID = /^[1-9]\d{0,15}$/;
+
+function idOf(segment: string | undefined): number | undefined {
+  return segment !== undefined && ID.test(segment) && Number.isSafeInteger(Number(segment)) ? Number(segment) : undefined;
+}
+
+/** The search of an address as the router reads it: a repeated or JSON-looking value stays text. */
+function searchRecord(search: URLSearchParams): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of search) out[name] = value;
+  return out;
+}
+
+/** A list page's first page of results, for the filters in its address (cleaned as the route cleans them). */
+function listQuery<S extends { filters: unknown; direction: unknown }>(
+  filters: { validateSearch: (raw: Record<string, unknown>) => Record<string, unknown>; parse: (address: Record<string, unknown>) => S },
+  query: (deps: { filters: S['filters']; direction: S['direction'] }) => FirstQuery,
+  search: URLSearchParams,
+): FirstQuery[] {
+  const { filters: clean, direction } = filters.parse(filters.validateSearch(searchRecord(search)));
+  return [query({ filters: clean, direction })];
+}
+
+/** The first queries of the page at `pathname` (with its `search`), or none when it has none or is unknown. */
+export function routeFirstQueries(pathname: string, search: URLSearchParams = new URLSearchParams()): FirstQuery[] {
+  const parts = pathname.replace(/\/+$/, '').split('/').slice(1);
+  const [section, id, extra] = parts;
+  if (extra !== undefined) return [];
+  if (section === undefined || section === '') return [latestRecordingsQuery(), latestTranscriptsQuery()];
+  if (id === undefined) {
+    switch (section) {
+      case 'companies':
+        return listQuery(companyFilters, companyListQuery, search);
+      case 'recordings':
+        return listQuery(recordingFilters, recordingListQuery, search);
+      case 'transcripts':
+        return listQuery(transcriptFilters, transcriptListQuery, search);
+      case 'search':
+        return [searchQueries.status()];
+      default:
+        return [];
+    }
+  }
+  const recordId = idOf(id);
+  if (recordId === undefined) return [];
+  switch (section) {
+    case 'companies':
+      return [companyDetailQuery(recordId), companyRecordingsQuery(recordId), companyTranscriptsQuery(recordId), companySegmentsQuery(recordId)];
+    case 'recordings':
+      return [recordingDetailQuery(recordId), recordingChaptersQuery(recordId)];
+    case 'events':
+      return [eventDetailQuery(recordId), eventRecordingsQuery(recordId), eventTranscriptsQuery(recordId), eventLiveQuery(recordId)];
+    case 'documents':
+      return [documentRecordQuery(recordId, search.get('kind') === 'transcript' ? 'transcript' : undefined)];
+    case 'live':
+      return [liveQueries.detail(recordId)];
+    default:
+      return [];
+  }
+}
