@@ -7,7 +7,7 @@ import { routeTree } from './routeTree.gen.ts';
 
 /** The app's router. `history` defaults to the browser's; tests pass an in-memory one. */
 export function createAppRouter(queryClient: QueryClient, options: { history?: RouterHistory } = {}) {
-  return createRouter({
+  const router = createRouter({
     routeTree,
     context: { queryClient },
     history: options.history,
@@ -18,8 +18,21 @@ export function createAppRouter(queryClient: QueryClient, options: { history?: R
     defaultNotFoundComponent: () => <NotFound />,
     defaultPendingComponent: () => <SkeletonRows rows={8} />,
     scrollRestoration: true,
+    // The first visit paints the app's frame and the page's loading view at once, while the
+    // page's code and data arrive (both already asked for by the HTML's preload hints).
+    defaultPendingMs: 0,
   });
+  // Later, moving between pages keeps the page on screen for up to a second before a loading
+  // view replaces it (most pages are ready sooner: no flash).
+  const unsubscribe = router.subscribe('onResolved', () => {
+    unsubscribe();
+    router.update({ ...router.options, defaultPendingMs: NAVIGATION_PENDING_MS });
+  });
+  return router;
 }
+
+/** How long a page stays on screen while the next one loads, before the loading view shows. */
+export const NAVIGATION_PENDING_MS = 1000;
 
 declare module '@tanstack/react-router' {
   interface Register {

@@ -36,6 +36,8 @@ export interface DayExtras {
   transcripts: Map<number, DocumentRecord>;
   documents: Map<number, number>;
   live: Map<number, LiveAudio>;
+  /** Live states still being read for the first time (a list waits for them, or it would reorder). */
+  livePending: boolean;
 }
 
 /**
@@ -56,7 +58,13 @@ export function useDayExtras(days: readonly string[], today: string, timeZone: s
   // The calendar re-reads live states once a minute (the board and the status page follow a call closely).
   const live = useQueries({ queries: liveDays.map((day) => ({ ...liveQueries.list(window(day)), refetchInterval: 60_000 })) });
 
-  const extras: DayExtras = { recordings: new Map(), transcripts: new Map(), documents: new Map(), live: new Map() };
+  const extras: DayExtras = {
+    recordings: new Map(),
+    transcripts: new Map(),
+    documents: new Map(),
+    live: new Map(),
+    livePending: live.some((result) => result.isPending),
+  };
   for (const result of recordings) for (const audio of result.data?.items ?? []) extras.recordings.set(audio.eventId, audio);
   for (const result of transcripts)
     for (const doc of result.data?.items ?? []) if (!extras.transcripts.has(doc.eventId)) extras.transcripts.set(doc.eventId, doc);

@@ -15,6 +15,12 @@ import { CalendarRow, rowGrid } from './calendar-row.tsx';
 import { useNow, useServerClockKnown } from '../../components/use-now.ts';
 
 const ROWS = 8;
+/**
+ * The panel's list keeps one height whatever it holds (loading, a few calls, eight), scrolling
+ * inside: it is the first thing on the home page, and a list that grew as it loaded would push
+ * the rest of the page down under the reader's eyes.
+ */
+const LIST_BOX = 'h-80 overflow-y-auto';
 
 /**
  * The home page's first panel: today's calendar at a glance. The calls live now (each one click
@@ -50,25 +56,27 @@ export function TodayPanel() {
         </Link>
       }
     >
-      {!clockReady || events.isPending ? (
-        <SkeletonRows rows={4} label="Loading today's events" />
-      ) : events.isError ? (
-        <PanelError error={events.error} onRetry={() => void events.refetch()} />
-      ) : !events.data.available ? (
-        <div className="p-4">
-          <UnavailableNote feature="Today's calendar" extension="events" />
-        </div>
-      ) : shown.length === 0 ? (
-        <EmptyState>No more events today.</EmptyState>
-      ) : (
-        <ul aria-label="Live now and next today" className="divide-y divide-slate-100 dark:divide-slate-800">
-          {shown.map((event) => (
-            <li key={event.id} className={`${rowGrid} px-4 py-2`}>
-              <CalendarRow event={event} company={companies.get(event.companyId)} type={types.get(event.typeId)} extras={extras} now={now} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <div className={LIST_BOX}>
+        {!clockReady || events.isPending || (events.data?.available && extras.livePending) ? (
+          <SkeletonRows rows={4} label="Loading today's events" />
+        ) : events.isError ? (
+          <PanelError error={events.error} onRetry={() => void events.refetch()} />
+        ) : !events.data.available ? (
+          <div className="p-4">
+            <UnavailableNote feature="Today's calendar" extension="events" />
+          </div>
+        ) : shown.length === 0 ? (
+          <EmptyState>No more events today.</EmptyState>
+        ) : (
+          <ul aria-label="Live now and next today" className="divide-y divide-slate-100 dark:divide-slate-800">
+            {shown.map((event) => (
+              <li key={event.id} className={`${rowGrid} px-4 py-2`}>
+                <CalendarRow event={event} company={companies.get(event.companyId)} type={types.get(event.typeId)} extras={extras} now={now} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
     </Panel>
   );
 }
