@@ -10,7 +10,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
-          include: ['test/sandbox/**/*.test.ts', 'test/server/**/*.test.ts', 'test/lib/**/*.test.ts'],
+          include: ['test/sandbox/**/*.test.ts', 'test/server/**/*.test.ts', 'test/lib/**/*.test.ts', 'test/build/**/*.test.ts'],
           environment: 'node',
         },
       },

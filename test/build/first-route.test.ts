@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { buildSizes } from '../../scripts/route-sizes.ts';
+
+/**
+ * The first download of every page of the build (`npm test` builds before it runs this), gzipped.
+ * Sizes are deterministic, so these are budgets, not timings: a change that puts a page's code
+ * (or a library only some pages use) into every page's first download fails here. `npm run bench`
+ * prints the same numbers beside their aim and the bare framework page.
+ */
+
+/** The frame: React, the router, the query cache, the header and the route table. */
+const FRAME_BUDGET = 120_000;
+/** The frame plus a page's loading view: what paints first. */
+const FIRST_PAINT_BUDGET = 126_000;
+/** The frame plus everything a page needs to show its content. */
+const FIRST_SCREEN_BUDGET = 195_000;
+
+const sizes = buildSizes('dist');
+
+describe('first download of each page (gzipped)', () => {
+  it('has every page of the app', () => {
+    expect(sizes.routes.map((r) => r.route)).toEqual([
+      '/',
+      '/calendar',
+      '/companies',
+      '/companies/$companyId',
+      '/documents/$documentId',
+      '/events/$eventId',
+      '/live',
+      '/live/$liveId',
+      '/notes',
+      '/recordings',
+      '/recordings/$audioId',
+      '/search',
+      '/transcripts',
+    ]);
+  });
+
+  it(`keeps the frame within ${FRAME_BUDGET / 1000} kB, with no page's code in it`, () => {
+    expect(sizes.frame).toBeLessThanOrEqual(FRAME_BUDGET);
+    const pageChunks = new Set(sizes.routes.flatMap((r) => r.files.map((f) => f.file)));
+    const frameFiles = sizes.frameFiles.map((f) => f.file);
+    expect(frameFiles.filter((file) => pageChunks.has(file))).toEqual([]);
+  });
+
+  it.each(sizes.routes.map((r) => [r.route, r] as const))('%s paints within budget and shows its content within budget', (_, route) => {
+    expect(route.firstPaint).toBeLessThanOrEqual(FIRST_PAINT_BUDGET);
+    expect(route.firstScreen).toBeLessThanOrEqual(FIRST_SCREEN_BUDGET);
+  });
+
+  it('loads the audio engine, the PDF renderer and the search index only when they are used', () => {
+    const firstFiles = [...sizes.frameFiles, ...sizes.routes.flatMap((r) => r.files)].map((f) => f.file);
+    expect(firstFiles.filter((file) => /hls|pdf|pglite/i.test(file))).toEqual([]);
+  });
+});
