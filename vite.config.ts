@@ -3,6 +3,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { earningsDeskServer } from './server/dev-middleware.ts';
+import { precompress } from './server/precompress.ts';
 
 export default defineConfig({
   plugins: [
@@ -18,6 +19,8 @@ export default defineConfig({
     tailwindcss(),
     // The API proxy (and, without a key, the embedded sandbox) on the app's own origin, in dev and preview.
     earningsDeskServer(),
+    // Brotli and gzip copies of the assets, made once at build time for the production server.
+    precompress(),
   ],
   server: { port: 5173, strictPort: false },
   preview: { port: 4173 },

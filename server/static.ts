@@ -8,7 +8,8 @@ import { brotliCompress, brotliCompressSync, constants as zlibConstants, gzip, g
 /**
  * The built app (dist/) for `npm start`: files by exact path, the SPA fallback to index.html for
  * page navigations, long-lived caching for hashed assets and revalidation for everything else.
- * Compressible files are compressed once at the best level and kept in memory.
+ * Compressible files are sent as the build compressed them (server/precompress.ts), or compressed
+ * once at the best level and kept in memory.
  *
  * A path can never leave the dist directory: it is decoded, resolved and checked against the
  * (real) root, and symlinks that point outside are refused.
@@ -127,11 +128,13 @@ export function createStaticHandler(options: StaticOptions): StaticHandler {
     let body = entry.raw;
     const encoding = compressible ? pickEncoding(request.headers.get('accept-encoding')) : undefined;
     if (encoding === 'br') {
+      entry.br ??= await readBeside(file, '.br', stats);
       entry.br ??= await brotliAsync(entry.raw, {
         params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: entry.raw.length },
       });
       body = entry.br;
     } else if (encoding === 'gzip') {
+      entry.gzip ??= await readBeside(file, '.gz', stats);
       entry.gzip ??= await gzipAsync(entry.raw, { level: 9 });
       body = entry.gzip;
     }
@@ -168,6 +171,20 @@ export function createStaticHandler(options: StaticOptions): StaticHandler {
     const entry: Cached = { mtimeMs: stats.mtimeMs, size: stats.size, raw: await readFile(file) };
     cache.set(file, entry);
     return entry;
+  }
+}
+
+/**
+ * The build's own compressed copy of a file (server/precompress.ts), when it is there and not
+ * older than the file; otherwise the server compresses it itself.
+ */
+async function readBeside(file: string, suffix: '.br' | '.gz', stats: Stats): Promise<Buffer | undefined> {
+  const copy = statFile(`${file}${suffix}`);
+  if (!copy || copy.mtimeMs < stats.mtimeMs) return undefined;
+  try {
+    return await readFile(`${file}${suffix}`);
+  } catch {
+    return undefined;
   }
 }
 

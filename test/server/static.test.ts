@@ -1,11 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY, createServerApp } from '../../server/app.ts';
 import { readServerConfig } from '../../server/config.ts';
 import { rawTargetProblem } from '../../server/app.ts';
+import { precompressFiles } from '../../server/precompress.ts';
 import { resolveInside } from '../../server/static.ts';
 import { rawRequest, serveApp } from './helpers.ts';
 
@@ -140,6 +141,20 @@ describe('production static server', () => {
     });
     expect(bytes.length).toBeLessThan(Buffer.byteLength(SCRIPT));
     expect(gunzipSync(bytes).toString()).toBe(SCRIPT);
+  });
+
+  it("sends the build's own compressed copies when they are there (no compressing on first request)", async () => {
+    const copied = 'export const fromTheBuild = true;\n'.repeat(60);
+    writeFileSync(join(dist, 'assets', 'pre-1a2b3c.js'), copied);
+    expect(precompressFiles(join(dist, 'assets'))).toBeGreaterThan(0);
+    // Proof the server reads the copy rather than compressing the file: the copy says something else.
+    writeFileSync(join(dist, 'assets', 'pre-1a2b3c.js.br'), brotliCompressSync(Buffer.from('from the .br copy')));
+    const brotli = await fetch(`${server.origin}/assets/pre-1a2b3c.js`, { headers: { 'accept-encoding': 'br' } });
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(await brotli.text()).toBe('from the .br copy');
+    const gzip = await fetch(`${server.origin}/assets/pre-1a2b3c.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(await gzip.text()).toBe(copied);
   });
 
   it.each([
