@@ -42,7 +42,8 @@ type Role = 'upstream' | 'proxy';
 type Mode = 'direct' | 'proxy';
 
 /** Lists and records; the ids come from the sandbox's sample ids. */
-function pathsFor(info: { companyId: number; eventWithAudioAndTranscript: { eventId: number; audioId: number } }): string[] {
+function pathsFor(info: { companyId: number; eventWithAudioAndTranscript?: { eventId: number; audioId: number } }): string[] {
+  if (!info.eventWithAudioAndTranscript) throw new Error('the sandbox has no event with audio and a transcript');
   const { eventId, audioId } = info.eventWithAudioAndTranscript;
   return [
     '/public/v3/companies?limit=10',
@@ -90,7 +91,7 @@ interface Target {
 }
 
 function startRole(role: Role, env: Record<string, string> = {}): Promise<Target> {
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`, `--cpu-prof-name=${role}-${Date.now()}.cpuprofile`] : [];
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', fileURLToPath(import.meta.url), '--serve', role], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, ...env },

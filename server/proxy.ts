@@ -1,3 +1,7 @@
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { Readable } from 'node:stream';
+import { bufferedBody, bufferedResponse } from './buffered.ts';
 import { errorResponse } from './sandbox/errors.ts';
 
 /**
@@ -23,7 +27,10 @@ export interface ApiProxyOptions {
   apiKey: string;
   /** Where requests go: `${baseUrl}/public/v3/...`. No trailing slash, no /public/v3. */
   baseUrl: string;
-  /** Sends the prepared request (carrying an AbortSignal). Default: global fetch. */
+  /**
+   * Sends the prepared request (carrying an AbortSignal). Default: node:http(s) over keep-alive
+   * connections (see forwardOverHttp), never following a redirect.
+   */
   forward?: (request: Request) => Promise<Response>;
   /** Time allowed for the upstream to answer (headers, and the body when it is buffered). */
   timeoutMs: number;
@@ -77,7 +84,8 @@ class ProxyAbort extends Error {
 
 export function createApiProxy(options: ApiProxyOptions): ApiProxy {
   const { apiKey, timeoutMs } = options;
-  const forward = options.forward ?? ((request: Request) => fetch(request));
+  const custom = options.forward;
+  const forward: Forward = custom ? (target, init) => custom(new Request(target, { ...init, redirect: 'manual' })) : forwardOverHttp;
   const sandbox = options.sandbox ?? false;
   const redact = (options.redactKey ?? !sandbox) && apiKey.length > 0;
   const base = new URL(`${options.baseUrl.replace(/\/+$/, '')}${API_PREFIX}`);
@@ -136,20 +144,18 @@ export function createApiProxy(options: ApiProxyOptions): ApiProxy {
     const timer = setTimeout(() => abort(new ProxyAbort('timeout')), timeoutMs);
 
     try {
-      const init: RequestInit = { method: request.method, headers, redirect: 'manual' };
-      if (controller) init.signal = controller.signal;
-      const pending = forward(new Request(target, init));
+      const pending = forward(target, { method: request.method, headers, signal: controller?.signal });
       // A forward that ignores the signal must not hold the browser: race it, and discard a late answer.
-      pending.then((late) => aborted && late.body?.cancel().catch(() => {})).catch(() => {});
+      pending.then((late) => aborted && discard(late)).catch(() => {});
       const upstream = await Promise.race([pending, stopped]);
 
       if (upstream.status >= 300 && upstream.status < 400 && upstream.status !== 304) {
-        upstream.body?.cancel().catch(() => {});
+        discard(upstream);
         note = `redirect ${upstream.status} not followed`;
         return done(errorResponse(502, 'The data service answered with a redirect, which is not followed'));
       }
       if (upstream.status < 200 || upstream.status > 599) {
-        upstream.body?.cancel().catch(() => {});
+        discard(upstream);
         return done(errorResponse(502, 'The data service sent an unusable response'));
       }
 
@@ -167,11 +173,20 @@ export function createApiProxy(options: ApiProxyOptions): ApiProxy {
         responseHeaders.append(name, value);
       }
 
-      let body: BodyInit | null = upstream.body;
       if (request.method === 'HEAD' || NULL_BODY_STATUSES.has(upstream.status)) {
-        upstream.body?.cancel().catch(() => {});
-        body = null;
-      } else if (redact && upstream.body && TEXT_TYPE.test(upstream.headers.get('content-type') ?? '')) {
+        discard(upstream);
+        return done(new Response(null, { status: upstream.status, headers: responseHeaders }));
+      }
+      const bytes = bufferedBody(upstream);
+      if (bytes) {
+        // The key is printable ASCII, so its bytes occur in the body exactly where its text does.
+        const echoed = redact && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(apiKey);
+        return done(
+          bufferedResponse(echoed ? Buffer.from(scrub(Buffer.from(bytes).toString('utf8'))) : bytes, { status: upstream.status, headers: responseHeaders }),
+        );
+      }
+      let body: BodyInit | null = upstream.body;
+      if (redact && upstream.body && TEXT_TYPE.test(upstream.headers.get('content-type') ?? '')) {
         // Buffered (still under the timeout) so that an echoed key can be removed.
         const text = scrub(await Promise.race([upstream.text(), stopped]));
         responseHeaders.set('content-length', String(Buffer.byteLength(text)));
@@ -192,6 +207,59 @@ export function createApiProxy(options: ApiProxyOptions): ApiProxy {
       clearTimeout(timer);
     }
   };
+}
+
+type Forward = (target: URL, init: { method: string; headers: Headers; signal?: AbortSignal }) => Promise<Response>;
+
+const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
+
+/**
+ * The default forward: node:http(s) over keep-alive connections to the upstream (no redirect is
+ * ever followed; the signal aborts the request). A text answer (JSON, errors) arrives whole, as a
+ * bufferedResponse (so the key can be looked for in its bytes, and compression works on them); any
+ * other body (audio, PDF) is streamed.
+ */
+function forwardOverHttp(target: URL, init: { method: string; headers: Headers; signal?: AbortSignal }): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const secure = target.protocol === 'https:';
+    const headers: Record<string, string> = {};
+    for (const [name, value] of init.headers) headers[name] = value;
+    const send = secure ? httpsRequest : httpRequest;
+    const request = send(target, { method: init.method, headers, agent: secure ? agents.https : agents.http, signal: init.signal }, (response) => {
+      const status = response.statusCode ?? 0;
+      const responseHeaders = headersOf(response);
+      if (init.method === 'HEAD' || NULL_BODY_STATUSES.has(status) || status < 200 || status > 599 || (status >= 300 && status < 400)) {
+        response.resume();
+        resolve(new Response(null, { status, headers: responseHeaders }));
+        return;
+      }
+      if (!TEXT_TYPE.test(responseHeaders.get('content-type') ?? '')) {
+        resolve(new Response(Readable.toWeb(response) as ReadableStream<Uint8Array>, { status, headers: responseHeaders }));
+        return;
+      }
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve(bufferedResponse(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), { status, headers: responseHeaders })));
+      response.on('error', reject);
+      response.on('aborted', () => reject(new Error('the upstream closed the connection mid-answer')));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+function headersOf(response: IncomingMessage): Headers {
+  const headers = new Headers();
+  const raw = response.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
+  return headers;
+}
+
+/** Lets go of an answer's body without reading it. */
+function discard(response: Response): void {
+  // A body-less or buffered answer holds nothing to release (and reading `.body` would make a stream).
+  if (bufferedBody(response) || response.status < 200 || response.status > 599 || NULL_BODY_STATUSES.has(response.status)) return;
+  response.body?.cancel().catch(() => {});
 }
 
 /** A rejection (a Response) for anything the proxy will not forward, else undefined. */
