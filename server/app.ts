@@ -143,10 +143,11 @@ function notFound(c: Context): Response {
 }
 
 function securityHeaders(): MiddlewareHandler {
+  const entries = Object.entries(SECURITY_HEADERS);
   return async (c, next) => {
     await next();
     const headers = c.res.headers;
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers.set(name, value);
+    for (const [name, value] of entries) headers.set(name, value);
     headers.delete('x-powered-by');
     headers.delete('set-cookie');
   };
