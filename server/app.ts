@@ -181,7 +181,11 @@ const NO_BODY = new Set([101, 103, 204, 205, 206, 304]);
 const THRESHOLD = 1024;
 /** Bodies in memory up to this size are compressed in one call, on this thread (about 30-100 µs for a few kB). */
 const ONE_SHOT_LIMIT = 256 * 1024;
-const BROTLI_PARAMS = { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 };
+/**
+ * Brotli quality for a body in memory: 3 for small ones (an API page of a few kB: half the time of
+ * quality 5, about 40 µs instead of 90, for some 6 % more bytes, ~40 bytes a page), 5 above 16 kB.
+ */
+const brotliQuality = (length: number) => (length <= 16 * 1024 ? 3 : 5);
 
 /**
  * gzip or brotli (moderate level, streamed) for text responses: API JSON, transcripts, errors.
@@ -211,7 +215,9 @@ function compression(): MiddlewareHandler {
     if (bytes && bytes.byteLength <= ONE_SHOT_LIMIT) {
       const compressed =
         encoding === 'br'
-          ? brotliCompressSync(bytes, { params: { ...BROTLI_PARAMS, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength } })
+          ? brotliCompressSync(bytes, {
+              params: { [zlibConstants.BROTLI_PARAM_QUALITY]: brotliQuality(bytes.byteLength), [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength },
+            })
           : gzipSync(bytes, { level: 6 });
       const headers = res.headers;
       headers.set('content-encoding', encoding);
