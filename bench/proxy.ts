@@ -35,6 +35,7 @@ const WARMUP_MS = (Number(process.env.BENCH_WARMUP_SECONDS) || 2) * 1000;
 const SAT_CONNECTIONS = Number(process.env.BENCH_SAT_CONNECTIONS) || 32;
 const SAT_MS = (Number(process.env.BENCH_SAT_SECONDS) || 3) * 1000;
 const AIM = 1.15;
+const ROUND_MS = 1_000;
 const KEY = 'bench-key';
 const SANDBOX = { seed: 'bench', now: '2026-11-21T12:00:00Z' };
 
@@ -253,6 +254,27 @@ async function closedLoop(port: number, mode: Mode, paths: string[], durationMs:
 
 // ---------------------------------------------------------------- report
 
+function merge(results: RunResult[]): RunResult {
+  const joined = (pick: (result: RunResult) => Float64Array) => {
+    const all = new Float64Array(results.reduce((sum, result) => sum + pick(result).length, 0));
+    let at = 0;
+    for (const result of results) {
+      all.set(pick(result), at);
+      at += pick(result).length;
+    }
+    return all.sort();
+  };
+  return {
+    requests: results.reduce((sum, result) => sum + result.requests, 0),
+    errors: results.reduce((sum, result) => sum + result.errors, 0),
+    seconds: results.reduce((sum, result) => sum + result.seconds, 0),
+    latencies: joined((result) => result.latencies),
+    service: joined((result) => result.service),
+    lateness: joined((result) => result.lateness),
+    firstError: results.find((result) => result.firstError)?.firstError,
+  };
+}
+
 function percentile(sorted: Float64Array, p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -274,7 +296,7 @@ function aim(ratio: number): string {
 
 export async function benchProxy(): Promise<void> {
   console.log(
-    `\nProxy vs direct: open loop at ${RATE} req/s for ${DURATION_MS / 1000} s each (after ${WARMUP_MS / 1000} s warm-up), ` +
+    `\nProxy vs direct: open loop at ${RATE} req/s for ${DURATION_MS / 1000} s each, in 1 s windows taken in turn (after ${WARMUP_MS / 1000} s warm-up), ` +
       `the upstream (sandbox) and the proxy (server/app.ts, upstream mode) each in its own process, loopback, 6 API paths in turn`,
   );
   const upstream = await startRole('upstream');
@@ -286,18 +308,32 @@ export async function benchProxy(): Promise<void> {
 
     const open = {} as Record<Mode, RunResult>;
     const cpu = {} as Record<Mode, { upstream: number; proxy: number }>;
+    const windows = {} as Record<Mode, RunResult[]>;
     for (const mode of ['direct', 'proxy'] as const) {
       await openLoop(ports[mode], mode, paths, WARMUP_MS);
-      const before = { upstream: await cpuOf(upstream), proxy: await cpuOf(proxy) };
-      open[mode] = await openLoop(ports[mode], mode, paths, DURATION_MS);
-      cpu[mode] = { upstream: (await cpuOf(upstream)) - before.upstream, proxy: (await cpuOf(proxy)) - before.proxy };
+      windows[mode] = [];
+      cpu[mode] = { upstream: 0, proxy: 0 };
     }
+    // Windows of a second, direct and proxy in turn (each first every other time), so that what
+    // else the machine is doing falls on both alike.
+    for (let round = 0; round * ROUND_MS < DURATION_MS; round++) {
+      const order: Mode[] = round % 2 === 0 ? ['direct', 'proxy'] : ['proxy', 'direct'];
+      for (const mode of order) {
+        const before = { upstream: await cpuOf(upstream), proxy: await cpuOf(proxy) };
+        windows[mode].push(await openLoop(ports[mode], mode, paths, Math.min(ROUND_MS, DURATION_MS - round * ROUND_MS)));
+        cpu[mode].upstream += (await cpuOf(upstream)) - before.upstream;
+        cpu[mode].proxy += (await cpuOf(proxy)) - before.proxy;
+      }
+    }
+    open.direct = merge(windows.direct);
+    open.proxy = merge(windows.proxy);
 
     console.log('  latency from the time each request was due:');
     console.log(line('direct', open.direct));
     console.log(line('proxy', open.proxy));
     const ratio = (p: number) => percentile(open.proxy.latencies, p) / percentile(open.direct.latencies, p);
-    console.log(`  proxy / direct: p50 ${aim(ratio(50))}   p99 ${aim(ratio(99))}`);
+    const added = (p: number) => (percentile(open.proxy.latencies, p) - percentile(open.direct.latencies, p)).toFixed(2);
+    console.log(`  proxy / direct: p50 ${aim(ratio(50))}   p99 ${aim(ratio(99))}   (the proxy adds ${added(50)} ms at p50, ${added(99)} ms at p99)`);
     const serviceRatio = (p: number) => percentile(open.proxy.service, p) / percentile(open.direct.service, p);
     console.log(
       `  (from the actual send: p50 ${percentile(open.direct.service, 50).toFixed(2)} / ${percentile(open.proxy.service, 50).toFixed(2)} ms = ${serviceRatio(50).toFixed(2)}×, ` +
