@@ -1,6 +1,7 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { Readable } from 'node:stream';
+import { pipeline, Readable, type Transform } from 'node:stream';
+import { brotliDecompressSync, createBrotliDecompress, createGunzip, createInflate, gunzipSync, inflateSync } from 'node:zlib';
 import { bufferedBody, bufferedResponse } from './buffered.ts';
 import { errorResponse } from './sandbox/errors.ts';
 
@@ -206,6 +207,10 @@ export function createApiProxy(options: ApiProxyOptions): ApiProxy {
         return done(errorResponse(504, `The data service did not answer within ${timeoutMs} ms`));
       }
       if (aborted?.kind === 'client') return done(clientClosed());
+      if (error instanceof UnusableAnswer) {
+        note = error.message;
+        return done(errorResponse(502, 'The data service sent an unusable response'));
+      }
       note = errorCode(error);
       return done(errorResponse(502, 'The data service could not be reached'));
     } finally {
@@ -253,13 +258,30 @@ function forwardOverHttp(target: URL, init: ForwardInit): Promise<Response> {
         resolve(new Response(null, { status, headers: responseHeaders }));
         return;
       }
+      // No compression is asked for; an answer compressed all the same is decoded (the browser
+      // gets it recompressed, or not, by the server like any other).
+      const encoding = (response.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+      const decoder = encoding === 'identity' || encoding === '' ? null : (DECODERS[encoding] ?? undefined);
+      if (decoder === undefined) {
+        response.resume();
+        reject(new UnusableAnswer(`content-encoding ${encoding}`));
+        return;
+      }
       if (!TEXT_TYPE.test(responseHeaders.get('content-type') ?? '')) {
-        resolve(new Response(Readable.toWeb(response) as ReadableStream<Uint8Array>, { status, headers: responseHeaders }));
+        const body = decoder ? pipeline(response, decoder.stream(), () => {}) : response;
+        resolve(new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, { status, headers: responseHeaders }));
         return;
       }
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve(bufferedResponse(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), { status, headers: responseHeaders })));
+      response.on('end', () => {
+        try {
+          const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+          resolve(bufferedResponse(decoder ? decoder.whole(bytes) : bytes, { status, headers: responseHeaders }));
+        } catch {
+          reject(new UnusableAnswer(`a body that is not valid ${encoding}`));
+        }
+      });
       response.on('error', reject);
       response.on('aborted', () => reject(new Error('the upstream closed the connection mid-answer')));
     });
@@ -268,6 +290,18 @@ function forwardOverHttp(target: URL, init: ForwardInit): Promise<Response> {
     request.end();
   });
 }
+
+/** An answer the proxy cannot pass on (502 "unusable response"). */
+class UnusableAnswer extends Error {}
+
+/** A decoded text body may be at most this large (a compressed answer can expand a thousandfold). */
+const MAX_DECODED_BYTES = 64 * 1024 * 1024;
+const DECODERS: Record<string, { whole: (bytes: Buffer) => Buffer; stream: () => Transform }> = {
+  gzip: { whole: (bytes) => gunzipSync(bytes, { maxOutputLength: MAX_DECODED_BYTES }), stream: () => createGunzip() },
+  'x-gzip': { whole: (bytes) => gunzipSync(bytes, { maxOutputLength: MAX_DECODED_BYTES }), stream: () => createGunzip() },
+  deflate: { whole: (bytes) => inflateSync(bytes, { maxOutputLength: MAX_DECODED_BYTES }), stream: () => createInflate() },
+  br: { whole: (bytes) => brotliDecompressSync(bytes, { maxOutputLength: MAX_DECODED_BYTES }), stream: () => createBrotliDecompress() },
+};
 
 function headersOf(response: IncomingMessage): Headers {
   // Only what the proxy may pass on (and content-type, which decides how the body is read).

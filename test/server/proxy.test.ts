@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServerApp } from '../../server/app.ts';
 import { readServerConfig } from '../../server/config.ts';
@@ -8,7 +9,7 @@ import { rawRequest, serveApp, startStubUpstream, unusedPort, type StubUpstream 
 
 const KEY = 'test-key-1a2b3c4d5e6f';
 
-type Behaviour = (url: string) => { status: number; headers?: Record<string, string | string[]>; body?: string } | 'hang';
+type Behaviour = (url: string) => { status: number; headers?: Record<string, string | string[]>; body?: string | Buffer } | 'hang';
 let behaviour: Behaviour = () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: '{"data":[]}' });
 let stub: StubUpstream;
 let server: { origin: string; close(): Promise<void> };
@@ -192,6 +193,23 @@ describe('headers', () => {
     expect(text).not.toContain(KEY);
     expect(text).toContain('[redacted]');
     expect(response.headers.get('etag')).toBeNull();
+  });
+
+  it('asks for no compression, and decodes an answer the upstream compressed all the same (the key scrubbed from it too)', async () => {
+    const body = JSON.stringify({ data: [{ id: 1, name: 'Acme' }], note: `key ${KEY}` });
+    behaviour = () => ({ status: 200, headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: gzipSync(body) });
+    const response = await fetch(`${server.origin}/public/v3/companies`, { headers: { 'accept-encoding': 'identity' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBeNull();
+    expect(await response.json()).toEqual({ data: [{ id: 1, name: 'Acme' }], note: 'key [redacted]' });
+    expect(stub.requests[0]!.headers['accept-encoding']).toBeUndefined();
+  });
+
+  it('answers 502 for a body in an encoding it cannot read', async () => {
+    behaviour = () => ({ status: 200, headers: { 'content-type': 'application/json', 'content-encoding': 'zstd' }, body: 'not json' });
+    const response = await fetch(`${server.origin}/public/v3/companies`);
+    expect(response.status).toBe(502);
+    expect(await response.json()).toEqual({ statusCode: 502, message: 'The data service sent an unusable response', error: 'Bad Gateway' });
   });
 });
 
