@@ -333,7 +333,7 @@ function checkTarget(request: Request, url: URL): Response | undefined {
   // Absolute-form targets (`GET http://elsewhere/... HTTP/1.1`) show up as a URL host that differs
   // from the Host header; we never connect to either, but refuse them outright.
   const hostHeader = request.headers.get('host');
-  if (hostHeader !== null) {
+  if (hostHeader !== null && hostHeader !== url.host) {
     let host: string | undefined;
     try {
       host = new URL(`${url.protocol}//${hostHeader}`).host;
