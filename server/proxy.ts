@@ -233,11 +233,13 @@ const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent
 
 /**
  * The default forward: node:http(s) over keep-alive connections to the upstream (no redirect is
- * ever followed; the signal aborts the request). A text answer (JSON, errors) arrives whole, as a
- * bufferedResponse (so the key can be looked for in its bytes, and compression works on them); any
- * other body (audio, PDF) is streamed.
+ * ever followed; cancelling destroys the request). A text answer (JSON, errors) arrives whole, as
+ * a bufferedResponse (so the key can be looked for in its bytes, and compression works on them);
+ * any other body (audio, PDF) is streamed. A kept-alive connection the upstream closed just as it
+ * was reused (ECONNRESET before any answer) is retried once on a new one: only GET and HEAD are
+ * forwarded, so sending again is safe.
  */
-function forwardOverHttp(target: URL, init: ForwardInit): Promise<Response> {
+function forwardOverHttp(target: URL, init: ForwardInit, retried = false): Promise<Response> {
   return new Promise((resolve, reject) => {
     const secure = target.protocol === 'https:';
     const send = secure ? httpsRequest : httpRequest;
@@ -250,7 +252,9 @@ function forwardOverHttp(target: URL, init: ForwardInit): Promise<Response> {
       headers: init.headers,
       agent: secure ? agents.https : agents.http,
     };
+    let answered = false;
     const request = send(options, (response) => {
+      answered = true;
       const status = response.statusCode ?? 0;
       const responseHeaders = headersOf(response);
       if (init.method === 'HEAD' || NULL_BODY_STATUSES.has(status) || status < 200 || status > 599 || (status >= 300 && status < 400)) {
@@ -285,8 +289,16 @@ function forwardOverHttp(target: URL, init: ForwardInit): Promise<Response> {
       response.on('error', reject);
       response.on('aborted', () => reject(new Error('the upstream closed the connection mid-answer')));
     });
-    request.on('error', reject);
-    init.onCancel((reason) => request.destroy(reason));
+    let cancelled = false;
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      if (!retried && !cancelled && request.reusedSocket && error.code === 'ECONNRESET' && !answered) {
+        resolve(forwardOverHttp(target, init, true));
+      } else reject(error);
+    });
+    init.onCancel((reason) => {
+      cancelled = true;
+      request.destroy(reason);
+    });
     request.end();
   });
 }
