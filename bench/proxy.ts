@@ -18,15 +18,21 @@ import { createSandbox } from '../server/sandbox/app.ts';
  *    not earlier ones answered (keep-alive sockets, as many as are needed). Latency counts from the
  *    time the request was due, so a stall is charged to every request it delayed (no coordinated
  *    omission); how late the generator itself sent is printed too, and the rate it achieved.
- *    direct = straight to the upstream with the key; proxy = through the server.
- *    Each server process reports its CPU time (process.cpuUsage) over the measured window.
+ *    The generator wakes on timers (about once a millisecond), so a request leaves up to ~1 ms
+ *    after it was due, for direct and proxy alike; the latency from the actual send is printed
+ *    as well. direct = straight to the upstream with the key; proxy = through the server, which
+ *    compresses what it answers (the upstream does not). The two are measured in alternating
+ *    one-second windows, so that the rest of the machine's load falls on both alike.
+ *    Each server process reports its CPU time (process.cpuUsage) over the measured windows:
+ *    the proxy's CPU per request is what the proxy adds (the upstream's is printed apart).
  * 2. Throughput at saturation: a short closed loop (BENCH_SAT_CONNECTIONS connections, default 32,
  *    each sending when the last answered, BENCH_SAT_SECONDS, default 3).
  * Prints p50/p95/p99/max, the proxy / direct ratios beside the aim (≤ 1.15×), the CPU the proxy
  * adds per request and the saturated req/s. Asserts nothing.
  *
  * `npm run bench` calls benchProxy(); `node --import tsx bench/proxy.ts` runs it alone.
- * BENCH_CPU_PROF=dir writes a CPU profile of each server process there.
+ * BENCH_WARMUP_SECONDS, BENCH_SAT_CONNECTIONS, BENCH_SAT_SECONDS override the rest.
+ * BENCH_CPU_PROF=dir writes a CPU profile of each server process (and its loader thread) there.
  */
 
 const RATE = Number(process.env.BENCH_RATE) || 2_000;
