@@ -1,6 +1,7 @@
 import { Duplex } from 'node:stream';
-import { constants as zlibConstants, createBrotliCompress, createGzip } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants, createBrotliCompress, createGzip, gzipSync } from 'node:zlib';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { bufferedBody, bufferedResponse } from './buffered.ts';
 import { createCalendarFeed, FEED_PATH } from './calendar-feed.ts';
 import type { ServerConfig } from './config.ts';
 import { createFileProxy, FILE_ROUTE } from './files.ts';
@@ -145,10 +146,11 @@ function notFound(c: Context): Response {
 }
 
 function securityHeaders(): MiddlewareHandler {
+  const entries = Object.entries(SECURITY_HEADERS);
   return async (c, next) => {
     await next();
     const headers = c.res.headers;
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers.set(name, value);
+    for (const [name, value] of entries) headers.set(name, value);
     headers.delete('x-powered-by');
     headers.delete('set-cookie');
   };
@@ -180,6 +182,13 @@ export function rawTargetProblem(target: string): string | undefined {
 const COMPRESSIBLE_TYPE = /^\s*(?:text\/(?!event-stream)[\w.+-]+|application\/(?:[\w.+-]*\+)?(?:json|xml|javascript|ecmascript)|image\/svg\+xml)(?:[;\s]|$)/i;
 const NO_BODY = new Set([101, 103, 204, 205, 206, 304]);
 const THRESHOLD = 1024;
+/** Bodies in memory up to this size are compressed in one call, on this thread (about 30-100 µs for a few kB). */
+const ONE_SHOT_LIMIT = 256 * 1024;
+/**
+ * Brotli quality for a body in memory: 3 for small ones (an API page of a few kB: half the time of
+ * quality 5, about 40 µs instead of 90, for some 6 % more bytes, ~40 bytes a page), 5 above 16 kB.
+ */
+const brotliQuality = (length: number) => (length <= 16 * 1024 ? 3 : 5);
 
 /**
  * gzip or brotli (moderate level, streamed) for text responses: API JSON, transcripts, errors.
@@ -203,14 +212,37 @@ function compression(): MiddlewareHandler {
     if (!vary) res.headers.set('vary', 'Accept-Encoding');
     else if (vary !== '*' && !/accept-encoding/i.test(vary)) res.headers.set('vary', `${vary}, Accept-Encoding`);
     const encoding = pickEncoding(c.req.header('accept-encoding') ?? null);
-    if (!encoding || !res.body) return;
+    if (!encoding) return;
+
+    const bytes = bufferedBody(res);
+    if (bytes && bytes.byteLength <= ONE_SHOT_LIMIT) {
+      const compressed =
+        encoding === 'br'
+          ? brotliCompressSync(bytes, {
+              params: { [zlibConstants.BROTLI_PARAM_QUALITY]: brotliQuality(bytes.byteLength), [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength },
+            })
+          : gzipSync(bytes, { level: 6 });
+      const headers = res.headers;
+      headers.set('content-encoding', encoding);
+      weakenEtag(headers);
+      // Replaced, not merged: hono's merge would read the old body back as a stream.
+      c.res = undefined as unknown as Response;
+      c.res = bufferedResponse(compressed, { status: res.status, headers });
+      return;
+    }
+    if (!res.body) return;
 
     const compressor = encoding === 'br' ? createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }) : createGzip({ level: 6 });
     const { readable, writable } = Duplex.toWeb(compressor) as unknown as ReadableWritablePair<Uint8Array, Uint8Array>;
     c.res = new Response(res.body.pipeThrough({ readable, writable }), res);
     c.res.headers.delete('content-length');
     c.res.headers.set('content-encoding', encoding);
-    const etag = c.res.headers.get('etag');
-    if (etag && !etag.startsWith('W/')) c.res.headers.set('etag', `W/${etag}`);
+    weakenEtag(c.res.headers);
   };
+}
+
+/** A compressed body is not byte-for-byte the one a strong ETag named. */
+function weakenEtag(headers: Headers): void {
+  const etag = headers.get('etag');
+  if (etag && !etag.startsWith('W/')) headers.set('etag', `W/${etag}`);
 }

@@ -1,3 +1,8 @@
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { pipeline, Readable, type Transform } from 'node:stream';
+import { brotliDecompressSync, createBrotliDecompress, createGunzip, createInflate, gunzipSync, inflateSync } from 'node:zlib';
+import { bufferedBody, bufferedResponse } from './buffered.ts';
 import { errorResponse } from './sandbox/errors.ts';
 
 /**
@@ -23,7 +28,10 @@ export interface ApiProxyOptions {
   apiKey: string;
   /** Where requests go: `${baseUrl}/public/v3/...`. No trailing slash, no /public/v3. */
   baseUrl: string;
-  /** Sends the prepared request (carrying an AbortSignal). Default: global fetch. */
+  /**
+   * Sends the prepared request (carrying an AbortSignal). Default: node:http(s) over keep-alive
+   * connections (see forwardOverHttp), never following a redirect.
+   */
   forward?: (request: Request) => Promise<Response>;
   /** Time allowed for the upstream to answer (headers, and the body when it is buffered). */
   timeoutMs: number;
@@ -77,7 +85,16 @@ class ProxyAbort extends Error {
 
 export function createApiProxy(options: ApiProxyOptions): ApiProxy {
   const { apiKey, timeoutMs } = options;
-  const forward = options.forward ?? ((request: Request) => fetch(request));
+  const custom = options.forward;
+  // A custom forward gets a Request carrying an AbortSignal (none in process); the default one is
+  // handed a way to cancel instead (a signal costs more per request than the rest of the forward).
+  const forward: Forward = custom
+    ? (target, init) => {
+        const controller = options.inProcess ? undefined : new AbortController();
+        init.onCancel((reason) => controller?.abort(reason));
+        return custom(new Request(target, { method: init.method, headers: init.headers, redirect: 'manual', signal: controller?.signal }));
+      }
+    : forwardOverHttp;
   const sandbox = options.sandbox ?? false;
   const redact = (options.redactKey ?? !sandbox) && apiKey.length > 0;
   const base = new URL(`${options.baseUrl.replace(/\/+$/, '')}${API_PREFIX}`);
@@ -106,21 +123,20 @@ export function createApiProxy(options: ApiProxyOptions): ApiProxy {
       return done(errorResponse(400, 'Bad request path'));
     }
 
-    const headers = new Headers();
+    const headers: Record<string, string> = {};
     for (const name of FORWARDED_REQUEST_HEADERS) {
       const value = request.headers.get(name);
-      if (value !== null) headers.set(name, value);
+      if (value !== null) headers[name] = value;
     }
     if (sandbox) {
-      for (const [name, value] of request.headers) if (name.startsWith('x-sandbox-')) headers.set(name, value);
-      headers.set('x-forwarded-host', url.host);
-      headers.set('x-forwarded-proto', url.protocol.replace(/:$/, ''));
+      for (const [name, value] of request.headers) if (name.startsWith('x-sandbox-')) headers[name] = value;
+      headers['x-forwarded-host'] = url.host;
+      headers['x-forwarded-proto'] = url.protocol.replace(/:$/, '');
     }
-    headers.set('x-api-key', apiKey);
+    headers['x-api-key'] = apiKey;
 
     if (request.signal.aborted) return done(clientClosed());
-    // In process, nothing listens to a signal, so none is made (each costs more than it seems).
-    const controller = options.inProcess ? undefined : new AbortController();
+    let cancel: ((reason: ProxyAbort) => void) | undefined;
     let aborted: ProxyAbort | undefined;
     let stop: (reason: ProxyAbort) => void = () => {};
     const stopped = new Promise<never>((_, reject) => (stop = reject));
@@ -129,27 +145,25 @@ export function createApiProxy(options: ApiProxyOptions): ApiProxy {
       if (aborted) return;
       aborted = reason;
       stop(reason);
-      controller?.abort(reason);
+      cancel?.(reason);
     };
     const onClientAbort = () => abort(new ProxyAbort('client'));
     request.signal.addEventListener('abort', onClientAbort, { once: true });
     const timer = setTimeout(() => abort(new ProxyAbort('timeout')), timeoutMs);
 
     try {
-      const init: RequestInit = { method: request.method, headers, redirect: 'manual' };
-      if (controller) init.signal = controller.signal;
-      const pending = forward(new Request(target, init));
+      const pending = forward(target, { method: request.method, headers, onCancel: (how) => (cancel = how) });
       // A forward that ignores the signal must not hold the browser: race it, and discard a late answer.
-      pending.then((late) => aborted && late.body?.cancel().catch(() => {})).catch(() => {});
+      pending.then((late) => aborted && discard(late)).catch(() => {});
       const upstream = await Promise.race([pending, stopped]);
 
       if (upstream.status >= 300 && upstream.status < 400 && upstream.status !== 304) {
-        upstream.body?.cancel().catch(() => {});
+        discard(upstream);
         note = `redirect ${upstream.status} not followed`;
         return done(errorResponse(502, 'The data service answered with a redirect, which is not followed'));
       }
       if (upstream.status < 200 || upstream.status > 599) {
-        upstream.body?.cancel().catch(() => {});
+        discard(upstream);
         return done(errorResponse(502, 'The data service sent an unusable response'));
       }
 
@@ -167,11 +181,20 @@ export function createApiProxy(options: ApiProxyOptions): ApiProxy {
         responseHeaders.append(name, value);
       }
 
-      let body: BodyInit | null = upstream.body;
       if (request.method === 'HEAD' || NULL_BODY_STATUSES.has(upstream.status)) {
-        upstream.body?.cancel().catch(() => {});
-        body = null;
-      } else if (redact && upstream.body && TEXT_TYPE.test(upstream.headers.get('content-type') ?? '')) {
+        discard(upstream);
+        return done(new Response(null, { status: upstream.status, headers: responseHeaders }));
+      }
+      const bytes = bufferedBody(upstream);
+      if (bytes) {
+        // The key is printable ASCII, so its bytes occur in the body exactly where its text does.
+        const echoed = redact && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(apiKey);
+        return done(
+          bufferedResponse(echoed ? Buffer.from(scrub(Buffer.from(bytes).toString('utf8'))) : bytes, { status: upstream.status, headers: responseHeaders }),
+        );
+      }
+      let body: BodyInit | null = upstream.body;
+      if (redact && upstream.body && TEXT_TYPE.test(upstream.headers.get('content-type') ?? '')) {
         // Buffered (still under the timeout) so that an echoed key can be removed.
         const text = scrub(await Promise.race([upstream.text(), stopped]));
         responseHeaders.set('content-length', String(Buffer.byteLength(text)));
@@ -184,6 +207,10 @@ export function createApiProxy(options: ApiProxyOptions): ApiProxy {
         return done(errorResponse(504, `The data service did not answer within ${timeoutMs} ms`));
       }
       if (aborted?.kind === 'client') return done(clientClosed());
+      if (error instanceof UnusableAnswer) {
+        note = error.message;
+        return done(errorResponse(502, 'The data service sent an unusable response'));
+      }
       note = errorCode(error);
       return done(errorResponse(502, 'The data service could not be reached'));
     } finally {
@@ -192,6 +219,118 @@ export function createApiProxy(options: ApiProxyOptions): ApiProxy {
       clearTimeout(timer);
     }
   };
+}
+
+interface ForwardInit {
+  method: string;
+  headers: Record<string, string>;
+  /** Registers what stops the forwarded request (on a timeout, or when the browser left). */
+  onCancel: (cancel: (reason: Error) => void) => void;
+}
+type Forward = (target: URL, init: ForwardInit) => Promise<Response>;
+
+const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
+
+/**
+ * The default forward: node:http(s) over keep-alive connections to the upstream (no redirect is
+ * ever followed; cancelling destroys the request). A text answer (JSON, errors) arrives whole, as
+ * a bufferedResponse (so the key can be looked for in its bytes, and compression works on them);
+ * any other body (audio, PDF) is streamed. A kept-alive connection the upstream closed just as it
+ * was reused (ECONNRESET before any answer) is retried once on a new one: only GET and HEAD are
+ * forwarded, so sending again is safe.
+ */
+function forwardOverHttp(target: URL, init: ForwardInit, retried = false): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const secure = target.protocol === 'https:';
+    const send = secure ? httpsRequest : httpRequest;
+    const options = {
+      protocol: target.protocol,
+      hostname: target.hostname.startsWith('[') ? target.hostname.slice(1, -1) : target.hostname,
+      port: target.port,
+      path: `${target.pathname}${target.search}`,
+      method: init.method,
+      headers: init.headers,
+      agent: secure ? agents.https : agents.http,
+    };
+    let answered = false;
+    const request = send(options, (response) => {
+      answered = true;
+      const status = response.statusCode ?? 0;
+      const responseHeaders = headersOf(response);
+      if (init.method === 'HEAD' || NULL_BODY_STATUSES.has(status) || status < 200 || status > 599 || (status >= 300 && status < 400)) {
+        response.resume();
+        resolve(new Response(null, { status, headers: responseHeaders }));
+        return;
+      }
+      // No compression is asked for; an answer compressed all the same is decoded (the browser
+      // gets it recompressed, or not, by the server like any other).
+      const encoding = (response.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+      const decoder = encoding === 'identity' || encoding === '' ? null : (DECODERS[encoding] ?? undefined);
+      if (decoder === undefined) {
+        response.resume();
+        reject(new UnusableAnswer(`content-encoding ${encoding}`));
+        return;
+      }
+      if (!TEXT_TYPE.test(responseHeaders.get('content-type') ?? '')) {
+        const body = decoder ? pipeline(response, decoder.stream(), () => {}) : response;
+        resolve(new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, { status, headers: responseHeaders }));
+        return;
+      }
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        try {
+          const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+          resolve(bufferedResponse(decoder ? decoder.whole(bytes) : bytes, { status, headers: responseHeaders }));
+        } catch {
+          reject(new UnusableAnswer(`a body that is not valid ${encoding}`));
+        }
+      });
+      response.on('error', reject);
+      response.on('aborted', () => reject(new Error('the upstream closed the connection mid-answer')));
+    });
+    let cancelled = false;
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      if (!retried && !cancelled && request.reusedSocket && error.code === 'ECONNRESET' && !answered) {
+        resolve(forwardOverHttp(target, init, true));
+      } else reject(error);
+    });
+    init.onCancel((reason) => {
+      cancelled = true;
+      request.destroy(reason);
+    });
+    request.end();
+  });
+}
+
+/** An answer the proxy cannot pass on (502 "unusable response"). */
+class UnusableAnswer extends Error {}
+
+/** A decoded text body may be at most this large (a compressed answer can expand a thousandfold). */
+const MAX_DECODED_BYTES = 64 * 1024 * 1024;
+const DECODERS: Record<string, { whole: (bytes: Buffer) => Buffer; stream: () => Transform }> = {
+  gzip: { whole: (bytes) => gunzipSync(bytes, { maxOutputLength: MAX_DECODED_BYTES }), stream: () => createGunzip() },
+  'x-gzip': { whole: (bytes) => gunzipSync(bytes, { maxOutputLength: MAX_DECODED_BYTES }), stream: () => createGunzip() },
+  deflate: { whole: (bytes) => inflateSync(bytes, { maxOutputLength: MAX_DECODED_BYTES }), stream: () => createInflate() },
+  br: { whole: (bytes) => brotliDecompressSync(bytes, { maxOutputLength: MAX_DECODED_BYTES }), stream: () => createBrotliDecompress() },
+};
+
+function headersOf(response: IncomingMessage): Headers {
+  // Only what the proxy may pass on (and content-type, which decides how the body is read).
+  const headers = new Headers();
+  const raw = response.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i]!.toLowerCase();
+    if (passResponseHeader(name)) headers.append(name, raw[i + 1]!);
+  }
+  return headers;
+}
+
+/** Lets go of an answer's body without reading it. */
+function discard(response: Response): void {
+  // A body-less or buffered answer holds nothing to release (and reading `.body` would make a stream).
+  if (bufferedBody(response) || response.status < 200 || response.status > 599 || NULL_BODY_STATUSES.has(response.status)) return;
+  response.body?.cancel().catch(() => {});
 }
 
 /** A rejection (a Response) for anything the proxy will not forward, else undefined. */
@@ -206,7 +345,7 @@ function checkTarget(request: Request, url: URL): Response | undefined {
   // Absolute-form targets (`GET http://elsewhere/... HTTP/1.1`) show up as a URL host that differs
   // from the Host header; we never connect to either, but refuse them outright.
   const hostHeader = request.headers.get('host');
-  if (hostHeader !== null) {
+  if (hostHeader !== null && hostHeader !== url.host) {
     let host: string | undefined;
     try {
       host = new URL(`${url.protocol}//${hostHeader}`).host;

@@ -19,7 +19,10 @@ export interface StubUpstream {
   close(): Promise<void>;
 }
 
-export type StubHandler = (request: IncomingMessage, respond: (status: number, headers: Record<string, string | string[]>, body?: string) => void) => void;
+export type StubHandler = (
+  request: IncomingMessage,
+  respond: (status: number, headers: Record<string, string | string[]>, body?: string | Buffer) => void,
+) => void;
 
 /** A real upstream that records every request it receives. */
 export async function startStubUpstream(handler: StubHandler): Promise<StubUpstream> {

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServerApp } from '../../server/app.ts';
 import { readServerConfig } from '../../server/config.ts';
@@ -8,7 +9,7 @@ import { rawRequest, serveApp, startStubUpstream, unusedPort, type StubUpstream 
 
 const KEY = 'test-key-1a2b3c4d5e6f';
 
-type Behaviour = (url: string) => { status: number; headers?: Record<string, string | string[]>; body?: string } | 'hang';
+type Behaviour = (url: string) => { status: number; headers?: Record<string, string | string[]>; body?: string | Buffer } | 'hang' | 'reset';
 let behaviour: Behaviour = () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: '{"data":[]}' });
 let stub: StubUpstream;
 let server: { origin: string; close(): Promise<void> };
@@ -16,7 +17,8 @@ let server: { origin: string; close(): Promise<void> };
 beforeAll(async () => {
   stub = await startStubUpstream((req, respond) => {
     const answer = behaviour(req.url ?? '');
-    if (answer !== 'hang') respond(answer.status, answer.headers ?? {}, answer.body);
+    if (answer === 'reset') req.socket.destroy();
+    else if (answer !== 'hang') respond(answer.status, answer.headers ?? {}, answer.body);
   });
   const config = readServerConfig({ API_KEY: KEY, API_BASE_URL: `${stub.origin}/public/v3/`, PROXY_TIMEOUT_MS: '300' });
   server = await serveApp(createServerApp(config));
@@ -192,6 +194,40 @@ describe('headers', () => {
     expect(text).not.toContain(KEY);
     expect(text).toContain('[redacted]');
     expect(response.headers.get('etag')).toBeNull();
+  });
+
+  it('asks for no compression, and decodes an answer the upstream compressed all the same (the key scrubbed from it too)', async () => {
+    const body = JSON.stringify({ data: [{ id: 1, name: 'Acme' }], note: `key ${KEY}` });
+    behaviour = () => ({ status: 200, headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: gzipSync(body) });
+    const response = await fetch(`${server.origin}/public/v3/companies`, { headers: { 'accept-encoding': 'identity' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBeNull();
+    expect(await response.json()).toEqual({ data: [{ id: 1, name: 'Acme' }], note: 'key [redacted]' });
+    expect(stub.requests[0]!.headers['accept-encoding']).toBeUndefined();
+  });
+
+  it('sends again, once, when the upstream closed a kept-alive connection just as it was reused', async () => {
+    await fetch(`${server.origin}/public/v3/companies`); // leaves a kept-alive connection to the upstream
+    let answers = 0;
+    behaviour = () => (answers++ === 0 ? 'reset' : { status: 200, headers: { 'content-type': 'application/json' }, body: '{"data":[1]}' });
+    stub.requests.length = 0;
+    const response = await fetch(`${server.origin}/public/v3/companies`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ data: [1] });
+    expect(stub.requests).toHaveLength(2);
+
+    behaviour = () => 'reset';
+    stub.requests.length = 0;
+    const failing = await fetch(`${server.origin}/public/v3/companies`);
+    expect(failing.status).toBe(502);
+    expect(stub.requests.length).toBeLessThanOrEqual(2);
+  });
+
+  it('answers 502 for a body in an encoding it cannot read', async () => {
+    behaviour = () => ({ status: 200, headers: { 'content-type': 'application/json', 'content-encoding': 'zstd' }, body: 'not json' });
+    const response = await fetch(`${server.origin}/public/v3/companies`);
+    expect(response.status).toBe(502);
+    expect(await response.json()).toEqual({ statusCode: 502, message: 'The data service sent an unusable response', error: 'Bad Gateway' });
   });
 });
 
