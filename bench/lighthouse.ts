@@ -97,7 +97,7 @@ export async function benchLighthouse(base: string, pages: BenchPage[], barePath
 
   const bare = medianRun(runs.get(all.at(-1)!.label)!);
   console.log(`\nLighthouse (mobile, simulated throttling), median of ${RUNS} by performance score; ${all.length * RUNS} runs in ${seconds.toFixed(0)} s`);
-  const header = `  ${'page'.padEnd(36)} ${'perf'.padStart(5)} ${'×bare'.padStart(6)} ${'a11y'.padStart(5)} ${METRICS.map(([short]) => short.padStart(7)).join(' ')}  perf runs`;
+  const header = `  ${'page'.padEnd(44)} ${'perf'.padStart(5)} ${'×bare'.padStart(6)} ${'a11y'.padStart(5)} ${METRICS.map(([short]) => short.padStart(7)).join(' ')}  perf runs`;
   console.log(header);
   for (const page of all) {
     const pageRuns = runs.get(page.label)!;
@@ -112,7 +112,7 @@ export async function benchLighthouse(base: string, pages: BenchPage[], barePath
           ].join(', ');
     const metrics = METRICS.map(([short]) => (short === 'CLS' ? (median.metrics.CLS?.toFixed(3) ?? 'n/a') : ms(median.metrics[short])).padStart(7)).join(' ');
     console.log(
-      `  ${`${page.label} (${page.path})`.slice(0, 36).padEnd(36)} ${score(median.performance).padStart(5)} ${ratio.padStart(6)} ${score(median.accessibility).padStart(5)} ${metrics}  ${pageRuns.map((run) => score(run.performance)).join(' ')}  ${aims}`,
+      `  ${`${page.label} (${page.path})`.slice(0, 44).padEnd(44)} ${score(median.performance).padStart(5)} ${ratio.padStart(6)} ${score(median.accessibility).padStart(5)} ${metrics}  ${pageRuns.map((run) => score(run.performance)).join(' ')}  ${aims}`,
     );
   }
   console.log(`  aims: performance ≥ ${PERFORMANCE_AIM}, accessibility ${ACCESSIBILITY_AIM.toFixed(1)} on every page; ×bare = performance / the bare page's`);
