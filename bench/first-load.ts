@@ -217,6 +217,11 @@ export async function benchFirstLoad(base: string, pages: BenchPage[], bare: { p
     );
     if (process.env.BENCH_VERBOSE) for (const file of heaviest.beforeFiles) console.log(`      ${file}`);
   }
+  const worst = pages.map((page) => ({ page, gz: summary(page.label).heaviest.beforeGz })).sort((a, b) => b.gz - a.gz)[0];
+  if (worst)
+    console.log(
+      `  heaviest route: ${worst.page.path} ${kB(worst.gz)} kB gz before paint = ${(worst.gz / anchor).toFixed(2)}× the bare page, ${(worst.gz / 1000 / AIM_KB).toFixed(2)}× the ${AIM_KB} kB aim`,
+    );
   console.log(
     `  aims: JS before paint ≤ ${AIM_KB} kB gz on every route (×aim ≤ 1.00); first data request starts no later than the JavaScript the HTML names has loaded (no waterfall). Times in ms from navigation start: "HTML JS" = the scripts the served HTML names (entry, modulepreloads) have loaded, "all JS" = every script asked for before the first paint has; "after" = JS asked for after the first paint; ×bare = JS before paint / the bare page's ${kB(anchor)} kB.`,
   );

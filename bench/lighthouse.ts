@@ -37,7 +37,15 @@ interface Run {
   accessibility: number | null;
   metrics: Record<string, number | undefined>;
   failing: { id: string; title: string; nodes: string[] }[];
+  /** What the metrics point at: the LCP element, the elements that shifted most. */
+  lcpElement?: string;
+  shifts: string[];
+  /** Why Lighthouse could not say which elements (its trace gatherers fail on some Chromium builds). */
+  attributionError?: string;
 }
+
+type Items = { items?: { node?: { selector?: string; snippet?: string }; score?: number }[] } | undefined;
+const nodeName = (node: { selector?: string; snippet?: string } | undefined) => (node?.selector ?? node?.snippet ?? '?').slice(0, 120);
 
 function summarise(lhr: Result): Run {
   const metrics: Record<string, number | undefined> = {};
@@ -46,14 +54,21 @@ function summarise(lhr: Result): Run {
   for (const ref of lhr.categories.accessibility?.auditRefs ?? []) {
     const audit = lhr.audits[ref.id];
     if (!audit || ref.weight === 0 || audit.score === null || audit.score >= 1) continue;
-    const items = (audit.details as { items?: { node?: { selector?: string; snippet?: string } }[] } | undefined)?.items ?? [];
-    failing.push({ id: ref.id, title: audit.title, nodes: items.map((item) => item.node?.selector ?? item.node?.snippet ?? '?') });
+    const items = (audit.details as Items)?.items ?? [];
+    failing.push({ id: ref.id, title: audit.title, nodes: items.map((item) => nodeName(item.node)) });
   }
   return {
     performance: lhr.categories.performance?.score ?? null,
     accessibility: lhr.categories.accessibility?.score ?? null,
     metrics,
     failing,
+    lcpElement: ((lhr.audits['largest-contentful-paint-element']?.details as { items?: Items[] } | undefined)?.items?.[0]?.items ?? []).map((item) =>
+      nodeName(item.node),
+    )[0],
+    shifts: ((lhr.audits['layout-shifts']?.details as Items)?.items ?? [])
+      .slice(0, 3)
+      .map((item) => `${nodeName(item.node)} (${(item.score ?? 0).toFixed(3)})`),
+    attributionError: lhr.audits['largest-contentful-paint-element']?.errorMessage ?? lhr.audits['layout-shifts']?.errorMessage,
   };
 }
 
@@ -87,7 +102,7 @@ export async function benchLighthouse(base: string, pages: BenchPage[], barePath
           onlyCategories: ['performance', 'accessibility'],
         });
         if (result?.lhr.runtimeError) console.log(`  (${page.label}, run ${round + 1}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message})`);
-        runs.get(page.label)!.push(result ? summarise(result.lhr) : { performance: null, accessibility: null, metrics: {}, failing: [] });
+        runs.get(page.label)!.push(result ? summarise(result.lhr) : { performance: null, accessibility: null, metrics: {}, failing: [], shifts: [] });
       }
     }
   } finally {
@@ -116,6 +131,16 @@ export async function benchLighthouse(base: string, pages: BenchPage[], barePath
     );
   }
   console.log(`  aims: performance ≥ ${PERFORMANCE_AIM}, accessibility ${ACCESSIBILITY_AIM.toFixed(1)} on every page; ×bare = performance / the bare page's`);
+
+  // What the median run's LCP and CLS point at, where the page is below the performance aim.
+  let attributionError: string | undefined;
+  for (const page of pages) {
+    const median = medianRun(runs.get(page.label)!);
+    attributionError ??= median.attributionError;
+    if ((median.performance !== null && median.performance >= PERFORMANCE_AIM) || (!median.lcpElement && !median.shifts.length)) continue;
+    console.log(`  ${page.path}: LCP element ${median.lcpElement ?? 'n/a'}${median.shifts.length ? `; shifted most: ${median.shifts.join(', ')}` : ''}`);
+  }
+  if (attributionError) console.log(`  (which elements LCP and layout shifts point at is not known: ${attributionError})`);
 
   // Failing accessibility audits, across all runs of a page (they should not differ run to run).
   const failures: string[] = [];

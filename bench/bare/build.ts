@@ -1,7 +1,8 @@
 import react from '@vitejs/plugin-react';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
@@ -10,7 +11,8 @@ import { SECURITY_HEADERS } from '../../server/app.ts';
 
 /**
  * The bare anchor page (./index.html, ./main.tsx): built with Vite's own defaults and only the
- * React plugin, into a fresh temporary directory (never committed), and served beside the app by
+ * React plugin, into a temporary directory of this checkout's own (never committed; rebuilt each
+ * run), and served beside the app by
  * the same server process under BARE_PREFIX, with the app's own static handler (the same
  * compression and caching) and the app's security headers. Its one query goes to the app's
  * /public/v3 on the same origin.
@@ -20,7 +22,8 @@ export const BARE_PREFIX = '/__bench/bare-app/';
 
 /** Builds the bare page and returns its dist directory. */
 export async function buildBareApp(): Promise<string> {
-  const outDir = mkdtempSync(join(tmpdir(), 'earnings-desk-bare-'));
+  const checkout = createHash('sha256').update(resolve('.')).digest('hex').slice(0, 12);
+  const outDir = join(tmpdir(), `earnings-desk-bare-${checkout}`);
   await build({
     configFile: false,
     root: fileURLToPath(new URL('.', import.meta.url)),
