@@ -2,13 +2,17 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
 /**
- * Shared by every journey: `checkA11y` runs axe on the page as it is and fails on any violation;
+ * Shared by every journey: `checkA11y` runs axe on the page as it is and fails on any violation
+ * (with `tapTargets`, also on links and buttons too small to tap on a phone);
  * every test also fails on a console error or an unhandled rejection it did not expect
  * (`expectConsoleError(/pattern/)` declares the ones a journey provokes on purpose).
  */
 
-export async function checkA11y(page: Page, context = ''): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+export async function checkA11y(page: Page, context = '', options: { tapTargets?: boolean } = {}): Promise<void> {
+  // `tapTargets`: also axe's target-size rule (WCAG 2.5.8, 24 px targets; off in axe by default, on in Lighthouse).
+  const builder = new AxeBuilder({ page });
+  if (options.tapTargets) builder.options({ rules: { 'target-size': { enabled: true } } });
+  const results = await builder.analyze();
   const summary = results.violations.map(
     (v) =>
       `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes

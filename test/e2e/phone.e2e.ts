@@ -78,6 +78,16 @@ test("a company's segments lead with the latest year on a phone", async ({ page 
   expect(headers).toEqual(['Segment', 'FY2025', 'FY2024', 'FY2023']);
 });
 
+test("a company page's links are large enough to tap on a phone", async ({ page }) => {
+  const info = await (await page.request.get('/__sandbox/info')).json();
+  await page.goto(`/companies/${info.companyId}`);
+  // Each recording and transcript row has its event page's link under its title.
+  for (const panel of ['Recordings', 'Transcripts']) {
+    await expect(page.getByRole('region', { name: panel }).getByRole('link', { name: 'Event page' }).first()).toBeVisible();
+  }
+  await checkA11y(page, 'company page on a phone', { tapTargets: true });
+});
+
 test('bookmarks, the selection bar and My notes keep usable widths on a phone', async ({ page }) => {
   const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   await page.goto('/recordings/1');

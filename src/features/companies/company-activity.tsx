@@ -169,7 +169,8 @@ function ActivityItem({
     <li className="flex items-start justify-between gap-3 px-4 py-2.5 text-sm">
       <div className="min-w-0">
         {title}
-        <p className={`${subtle} flex flex-wrap gap-x-2 wrap-anywhere`}>
+        {/* Its links are at least 24 px tall: a finger can tap them without hitting the title above (WCAG 2.5.8). */}
+        <p className={`${subtle} flex flex-wrap items-center gap-x-2 wrap-anywhere [&>a]:inline-flex [&>a]:min-h-6 [&>a]:items-center`}>
           <TimeText value={date} />
           <Link to="/events/$eventId" params={{ eventId }} className={textLinkClass({ strong: false })}>
             Event page

@@ -1,0 +1,79 @@
+import { serve } from '@hono/node-server';
+import { createServerApp } from '../server/app.ts';
+import { readServerConfig } from '../server/config.ts';
+import { BARE_PREFIX, buildBareApp, withBareApp } from './bare/build.ts';
+import { withBenchFiles } from './player.ts';
+
+/**
+ * The pages the page-load benchmarks (bench/lighthouse.ts, bench/first-load.ts) open, and a server
+ * for running either alone: the production build in sandbox mode at a fixed time, with the player
+ * bench's files and the bare anchor page (bench/bare) beside it.
+ */
+
+export interface BenchPage {
+  label: string;
+  path: string;
+}
+
+interface SandboxInfo {
+  companyId: number;
+  eventWithAudioAndTranscript?: { eventId: number; audioId: number; transcriptId: number };
+  pdfDocumentId?: number;
+  liveEventId?: number;
+}
+
+/**
+ * The seven pages the Lighthouse aims name; with `more`, also an event, a document and a live
+ * event page. Ids are the sandbox's samples (/__sandbox/info): at the fixed SANDBOX_NOW they are
+ * the same every run.
+ */
+export async function benchPages(base: string, options: { more?: boolean } = {}): Promise<BenchPage[]> {
+  const info = (await (await fetch(`${base}/__sandbox/info`)).json()) as SandboxInfo;
+  const sample = info.eventWithAudioAndTranscript;
+  const pages: BenchPage[] = [
+    { label: 'home', path: '/' },
+    { label: 'companies', path: '/companies' },
+    { label: 'company', path: `/companies/${info.companyId}` },
+    ...(sample ? [{ label: 'recording', path: `/recordings/${sample.audioId}` }] : []),
+    { label: 'calendar', path: '/calendar' },
+    { label: 'search', path: '/search' },
+    { label: 'notes', path: '/notes' },
+  ];
+  if (options.more) {
+    if (sample) pages.push({ label: 'event', path: `/events/${sample.eventId}` });
+    if (info.pdfDocumentId) pages.push({ label: 'document (PDF)', path: `/documents/${info.pdfDocumentId}` });
+    if (info.liveEventId) pages.push({ label: 'live event', path: `/live/${info.liveEventId}` });
+  }
+  return pages;
+}
+
+export interface BenchServer {
+  base: string;
+  /** The bare page's path on this server. */
+  barePath: string;
+  /** The bare page's build (for its files' sizes). */
+  bareDist: string;
+  close(): Promise<void>;
+}
+
+/** Serves dist/ (needs `npm run build`) in sandbox mode, with the bare page built and served beside it. */
+export async function startBenchServer(): Promise<BenchServer> {
+  const bareDist = await buildBareApp();
+  const config = readServerConfig({ ...process.env, API_KEY: '', API_BASE_URL: '', SANDBOX_NOW: '2026-11-21T12:00:00Z' });
+  const app = createServerApp(config, { distDir: 'dist' });
+  const server = serve({ fetch: withBareApp(withBenchFiles(app.fetch), bareDist), port: 0, hostname: '127.0.0.1' });
+  await new Promise((resolve) => server.once('listening', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    base: `http://127.0.0.1:${port}`,
+    barePath: BARE_PREFIX,
+    bareDist,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        // Browsers keep connections alive; the benchmark is over.
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      }),
+  };
+}
