@@ -145,8 +145,6 @@ function searchProbes(): void {
       if (list && list !== stale && list.querySelector('article')) return true;
       return [...document.querySelectorAll('[role="status"]')].some((node) => node.textContent?.includes(`No call says “${q}”`));
     };
-    const mentionsShown = () =>
-      forThisQuery() && !document.querySelector('[aria-label="Counting mentions"]') && !!document.querySelector('[aria-label="Mentions"]');
     const check = () => {
       if (result.keyAt === undefined) return;
       const keyAt = result.keyAt;
