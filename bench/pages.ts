@@ -265,7 +265,7 @@ async function benchSearchPage(browser: Browser): Promise<void> {
       `    the server's answer to the same results request, asked again alone (PGlite's cache warm): p50 ${ms(percentile(serverAlone, 50))}, p95 ${ms(percentile(serverAlone, 95))}`,
     );
     console.log(
-      `    the results request as the page saw it (beside the mentions summary, asked at the same time): p50 ${ms(percentile(inPage, 50))}, p95 ${ms(percentile(inPage, 95))}; from its answer to the results painted: p50 ${ms(percentile(drawing, 50))}, p95 ${ms(percentile(drawing, 95))}`,
+      `    the results request as the page saw it (network, server and any other query the index was answering): p50 ${ms(percentile(inPage, 50))}, p95 ${ms(percentile(inPage, 95))}; from its answer to the results painted: p50 ${ms(percentile(drawing, 50))}, p95 ${ms(percentile(drawing, 95))}`,
     );
     if (process.env.BENCH_VERBOSE) console.log(`    ${all.join('; ')}`);
     if (slow.length) console.log(`    over the aim: ${slow.join('; ')}`);
