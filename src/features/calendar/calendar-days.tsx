@@ -6,7 +6,7 @@ import { useEventTypes } from '../../components/type-records.ts';
 import { dayOf } from '../../lib/calendar-week.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { useCompanyNamesInChunks, useDayExtras } from './calendar-queries.ts';
-import { CalendarRow, rowGrid } from './calendar-row.tsx';
+import { CalendarRow, extrasOf, rowGrid } from './calendar-row.tsx';
 
 /**
  * The week as one list: each day a heading (today marked) and its events in time order, or "No
@@ -86,9 +86,10 @@ export function CalendarDays({
   const shown = visible.map((v) => items[v.index]!).filter(Boolean);
   const shownDays = [...new Set(shown.map((item) => item.day))];
   const shownEvents = shown.flatMap((item) => (item.kind === 'event' ? [item.event] : []));
+  const weekCompanyIds = useMemo(() => events.map((event) => event.companyId), [events]);
   const companies = useCompanyNamesInChunks(
     shownEvents.map((event) => event.companyId),
-    events.map((event) => event.companyId),
+    weekCompanyIds,
   );
   const types = useEventTypes(shownEvents.map((event) => event.typeId));
   const extras = useDayExtras(shownDays, today, timeZone);
@@ -141,7 +142,7 @@ export function CalendarDays({
             className={`${base} ${rowGrid} overflow-hidden border-b border-slate-100 px-4 py-2 hover:bg-slate-50 dark:border-slate-800/70 dark:hover:bg-slate-800/40`}
             style={style}
           >
-            <CalendarRow event={event} company={companies.get(event.companyId)} type={types.get(event.typeId)} extras={extras} now={now} />
+            <CalendarRow event={event} company={companies.get(event.companyId)} type={types.get(event.typeId)} {...extrasOf(extras, event.id)} now={now} />
           </div>
         );
       })}

@@ -1,4 +1,5 @@
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { audioQueries } from '../../api/audio.ts';
 import { companyQueries } from '../../api/companies.ts';
 import { documentQueries } from '../../api/documents.ts';
@@ -89,8 +90,11 @@ const NAME_CHUNK = 250;
  * cached), so scrolling a week of thousands of events asks for a handful of name lists.
  */
 export function useCompanyNamesInChunks(onScreen: readonly number[], all: readonly number[]): Map<number, Company> {
-  const ordered = [...new Set(all)];
-  const chunkOf = new Map(ordered.map((id, index) => [id, Math.floor(index / NAME_CHUNK)]));
+  // Once per list (pass the same array while the list is the same), not on every scroll.
+  const { ordered, chunkOf } = useMemo(() => {
+    const ordered = [...new Set(all)];
+    return { ordered, chunkOf: new Map(ordered.map((id, index) => [id, Math.floor(index / NAME_CHUNK)])) };
+  }, [all]);
   const wanted = [...new Set(onScreen.map((id) => chunkOf.get(id)).filter((chunk): chunk is number => chunk !== undefined))];
   const results = useQueries({
     queries: wanted.map((chunk) => {

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import type { Company, EventRecord, EventType } from '../../api/schemas.ts';
+import { memo } from 'react';
+import type { AudioRecord, Company, DocumentRecord, EventRecord, EventType, LiveAudio } from '../../api/schemas.ts';
 import { AddToCalendarButton } from '../../components/add-to-calendar.tsx';
 import { ListenLiveButton } from '../../components/listen-live-button.tsx';
 import { formatCountdown } from '../../components/live-states.ts';
@@ -17,29 +18,48 @@ const HOUR = 3_600_000;
 export const rowGrid =
   'grid grid-cols-[4.75rem_minmax(0,1fr)] gap-x-3 gap-y-1 md:grid-cols-[5rem_minmax(0,0.9fr)_minmax(0,1.3fr)_minmax(0,1fr)_minmax(0,1fr)] md:items-center';
 
+/** What exists for one event: its recording, transcript, how many other documents, its live record. */
+export interface EventExtras {
+  recording: AudioRecord | undefined;
+  transcript: DocumentRecord | undefined;
+  documents: number;
+  live: LiveAudio | undefined;
+}
+
+/** One event's part of the days' extras, as separate values, so an unchanged row is not drawn again. */
+export function extrasOf(extras: DayExtras, eventId: number): EventExtras {
+  return {
+    recording: extras.recordings.get(eventId),
+    transcript: extras.transcripts.get(eventId),
+    documents: extras.documents.get(eventId) ?? 0,
+    live: extras.live.get(eventId),
+  };
+}
+
 /**
  * One event of the calendar: its time, company and name, its live state (a countdown within the
- * hour, "Live now" with Listen), and links to what exists for it.
+ * hour, "Live now" with Listen), and links to what exists for it. Memoized: a scroll moves the
+ * rows without drawing their links again; a row is drawn again when its own data or the clock
+ * changes.
  */
-export function CalendarRow({
+export const CalendarRow = memo(function CalendarRow({
   event,
   company,
   type,
-  extras,
+  recording,
+  transcript,
+  documents,
+  live,
   now,
 }: {
   event: EventRecord;
   company: Company | undefined;
   type: EventType | undefined;
-  extras: DayExtras;
   now: number;
-}) {
+} & EventExtras) {
   const start = event.date ? Date.parse(event.date) : NaN;
   const name = eventName(event, { type, company });
   const who = company ? companyLabel(company) : undefined;
-  const recording = extras.recordings.get(event.id);
-  const transcript = extras.transcripts.get(event.id);
-  const documents = extras.documents.get(event.id) ?? 0;
   return (
     <>
       <span className="tabular row-span-2 whitespace-nowrap pt-0.5 text-sm font-medium md:row-span-1 md:pt-0">
@@ -68,7 +88,7 @@ export function CalendarRow({
         </Link>
       </span>
       <span className="col-start-2 flex min-w-0 flex-wrap items-center gap-2 md:col-start-auto">
-        <LiveCell event={event} extras={extras} now={now} start={start} title={who ? `${who}: ${name}` : name} artist={who} />
+        <LiveCell live={live} now={now} start={start} title={who ? `${who}: ${name}` : name} artist={who} />
       </span>
       <span className="col-start-2 flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 md:col-start-auto md:justify-end">
         {recording && (
@@ -102,24 +122,9 @@ export function CalendarRow({
       </span>
     </>
   );
-}
+});
 
-function LiveCell({
-  event,
-  extras,
-  now,
-  start,
-  title,
-  artist,
-}: {
-  event: EventRecord;
-  extras: DayExtras;
-  now: number;
-  start: number;
-  title: string;
-  artist: string | undefined;
-}) {
-  const live = extras.live.get(event.id);
+function LiveCell({ live, now, start, title, artist }: { live: LiveAudio | undefined; now: number; start: number; title: string; artist: string | undefined }) {
   if (live?.state === 'live') {
     return (
       <>

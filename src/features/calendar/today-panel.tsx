@@ -11,7 +11,7 @@ import { textLinkClass } from '../../components/ui/text-link.ts';
 import { UnavailableNote } from '../../components/unavailable-note.tsx';
 import { dayOf, daysRange } from '../../lib/calendar-week.ts';
 import { useCompanyNamesInChunks, useDayExtras } from './calendar-queries.ts';
-import { CalendarRow, rowGrid } from './calendar-row.tsx';
+import { CalendarRow, extrasOf, rowGrid } from './calendar-row.tsx';
 import { useNow, useServerClockKnown } from '../../components/use-now.ts';
 
 const ROWS = 8;
@@ -71,7 +71,7 @@ export function TodayPanel() {
           <ul aria-label="Live now and next today" className="divide-y divide-slate-100 dark:divide-slate-800">
             {shown.map((event) => (
               <li key={event.id} className={`${rowGrid} px-4 py-2`}>
-                <CalendarRow event={event} company={companies.get(event.companyId)} type={types.get(event.typeId)} extras={extras} now={now} />
+                <CalendarRow event={event} company={companies.get(event.companyId)} type={types.get(event.typeId)} {...extrasOf(extras, event.id)} now={now} />
               </li>
             ))}
           </ul>

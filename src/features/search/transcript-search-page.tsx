@@ -135,7 +135,7 @@ export function TranscriptSearchPage({
                   <h2 className="inline">Mentions over time</h2>
                 </summary>
                 <div className="mt-2">
-                  <SearchSummary params={params} />
+                  <SearchSummary params={params} after={!results.isPending} />
                 </div>
               </details>
             </section>
