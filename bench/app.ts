@@ -1,134 +1,94 @@
-import chromium from '@sparticuz/chromium';
-import { serve } from '@hono/node-server';
 import { existsSync, readFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
-import { chromium as playwright } from 'playwright-core';
-import { createServerApp } from '../server/app.ts';
-import { readServerConfig } from '../server/config.ts';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { buildSizes } from '../scripts/route-sizes.ts';
+import { gzipBytes } from './bare/build.ts';
 import { benchCalendar } from './calendar.ts';
-import { benchPlayer, withBenchFiles } from './player.ts';
+import { benchFirstLoad } from './first-load.ts';
+import { benchLighthouse } from './lighthouse.ts';
+import { benchPageSpeed } from './page-speed.ts';
+import { benchPages, startBenchServer } from './pages.ts';
+import { benchPlayer } from './player.ts';
 import { benchProxy } from './proxy.ts';
 import { benchSearch } from './search.ts';
+import { benchServerStart } from './server-start.ts';
 
 /**
- * `npm run bench`: what the first route costs. Serves the production build in sandbox mode, opens
- * the home page in Chromium, and prints the JavaScript it loaded (raw and gzipped) against the
- * 150 kB budget, then the Lighthouse mobile performance and accessibility scores of the home page.
- * Prints numbers; asserts nothing.
+ * `npm run bench`: every speed and size figure of the app, each printed beside its aim and, where
+ * one exists, an anchor measured in the same run (ratios app / anchor). Needs `npm run build`.
+ * Prints numbers; asserts nothing (the first-download budget is kept by test/build/first-route.test.ts).
+ *
+ *  1. first download of every page (gzipped, from the build) beside a bare Vite + React + TanStack
+ *     Router + Query page;
+ *  2. first load of each page on a phone's network: JS before first paint, navigation → first data
+ *     request, and whether data waited for the JavaScript (bench/first-load.ts);
+ *  3. Lighthouse mobile on seven pages and the bare page (bench/lighthouse.ts);
+ *  4. the player: click → playing and chapter click → playing beside a bare hls.js page (bench/player.ts);
+ *  5. search and calendar pages: Enter → results, a 3,000-event week scrolled (bench/page-speed.ts);
+ *     the company index at 20,000 companies (bench/search.ts); the calendar's requests (bench/calendar.ts);
+ *  6. the proxy at a fixed offered rate beside its upstream (bench/proxy.ts);
+ *  7. `npm start`: start time and memory at rest (bench/server-start.ts).
+ *
+ * BENCH_ONLY=sizes,first-load,lighthouse,player,pages,search,calendar,proxy,start runs a subset.
  */
 
-const BUDGET_KB = 150;
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
+const AIM_KB = 110;
+const only = new Set((process.env.BENCH_ONLY ?? '').split(',').filter(Boolean));
+const runs = (part: string) => only.size === 0 || only.has(part);
+
+function machine(): string {
+  const cores = cpus();
+  return `${cores.length} × ${cores[0]?.model.trim() ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}, load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`;
+}
+
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+
+function printSizes(bareBytes: number): void {
+  const sizes = buildSizes('dist');
+  console.log(`\nFirst download of each page, gzipped (level 9) from the build; anchor: the bare page ${kB(bareBytes)}; aim ${AIM_KB} kB`);
+  console.log(`  ${'page'.padEnd(26)} ${'first paint'.padStart(12)} ${'× bare'.padStart(7)} ${'× aim'.padStart(6)} ${'first screen'.padStart(13)} ${'× bare'.padStart(7)} ${'× aim'.padStart(6)}  files`);
+  const row = (label: string, paint: number, screen: number, files: number) =>
+    `  ${label.padEnd(26)} ${kB(paint).padStart(12)} ${(paint / bareBytes).toFixed(2).padStart(7)} ${(paint / (AIM_KB * 1000)).toFixed(2).padStart(6)} ${kB(screen).padStart(13)} ${(screen / bareBytes).toFixed(2).padStart(7)} ${(screen / (AIM_KB * 1000)).toFixed(2).padStart(6)}  ${files}`;
+  console.log(row('(frame: every page)', sizes.frame, sizes.frame, sizes.frameFiles.length));
+  for (const route of sizes.routes) console.log(row(route.route, route.firstPaint, route.firstScreen, sizes.frameFiles.length + route.files.length));
+  console.log('  first paint = the frame and the page\'s loading view; first screen = with its page, loader and what they import (preloaded with the HTML)');
+}
 
 async function main() {
-  if (!existsSync('dist/index.html')) {
+  if (!existsSync('dist/index.html') || !existsSync('dist/.vite/manifest.json')) {
     console.error('No build found: run `npm run build` first.');
     process.exit(1);
   }
-  const config = readServerConfig({ ...process.env, API_KEY: '', API_BASE_URL: '', SANDBOX_NOW: '2026-11-21T12:00:00Z' });
-  const app = createServerApp(config, { distDir: 'dist' });
-  const server = serve({ fetch: withBenchFiles(app.fetch), port: 0, hostname: '127.0.0.1' });
-  await new Promise((resolve) => server.once('listening', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  const url = `http://127.0.0.1:${port}/`;
-  const executablePath = await chromium.executablePath();
+  const started = Date.now();
+  console.log(`Machine: ${machine()}`);
 
+  const server = await startBenchServer();
   try {
-    const browser = await playwright.launch({ executablePath, args: CHROME_FLAGS.slice(1) });
-    const page = await browser.newPage();
-    // Each script with its size and when it was asked for: those asked for before the home page's
-    // lists were on screen are the first route; those after (company search, loaded when the
-    // browser is idle) are listed apart.
-    const scripts = new Map<string, { bytes: number; requestedAt: number }>();
-    const requested = new Map<string, number>();
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') requested.set(new URL(request.url()).pathname, Date.now());
-    });
-    page.on('response', async (response) => {
-      if (response.request().resourceType() === 'script') {
-        const path = new URL(response.url()).pathname;
-        try {
-          scripts.set(path, { bytes: (await response.body()).byteLength, requestedAt: requested.get(path) ?? Date.now() });
-        } catch {
-          // A script that failed to load is reported by its absence.
-        }
-      }
-    });
-    await page.goto(url, { waitUntil: 'domcontentloaded' });
-    await page.getByRole('table', { name: 'Latest recordings, newest first' }).waitFor();
-    await page.getByRole('table', { name: 'Latest transcripts, newest first' }).waitFor();
-    const ready = Date.now();
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(2_000);
-    await browser.close();
-
-    const later: string[] = [];
-    let laterGzip = 0;
-    let raw = 0;
-    let gzip = 0;
-    let count = 0;
-    const rows: string[] = [];
-    for (const [path, { bytes, requestedAt }] of [...scripts].sort((a, b) => b[1].bytes - a[1].bytes)) {
-      const file = readFileSync(`dist${path}`);
-      const zipped = gzipSync(file, { level: 9 }).byteLength;
-      const row = `  ${path.padEnd(44)} ${(bytes / 1024).toFixed(1).padStart(8)} kB ${(zipped / 1024).toFixed(1).padStart(8)} kB gz`;
-      if (requestedAt > ready) {
-        later.push(row);
-        laterGzip += zipped;
-        continue;
-      }
-      raw += bytes;
-      gzip += zipped;
-      count++;
-      rows.push(row);
-    }
-    console.log(`First route (/) JavaScript, asked for before its lists were on screen: ${count} files`);
-    console.log(rows.join('\n'));
-    console.log(
-      `  total ${(raw / 1024).toFixed(1)} kB raw, ${(gzip / 1024).toFixed(1)} kB gzipped; budget ${BUDGET_KB} kB: ${(gzip / 1024 / BUDGET_KB).toFixed(2)} of budget`,
-    );
-    if (later.length) {
-      console.log(`Loaded afterwards, while idle (company search): ${(laterGzip / 1024).toFixed(1)} kB gzipped`);
-      console.log(later.join('\n'));
-    }
-
-    const { launch } = await import('chrome-launcher');
-    const lighthouse = (await import('lighthouse')).default;
-    const chrome = await launch({ chromePath: executablePath, chromeFlags: CHROME_FLAGS });
-    try {
-      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
-      const categories = result?.lhr.categories;
-      const audits = result?.lhr.audits;
-      console.log('\nLighthouse (mobile, simulated throttling) on /');
-      console.log(`  performance   ${categories?.performance?.score ?? 'n/a'}   (aim ≥ 0.95)`);
-      console.log(`  accessibility ${categories?.accessibility?.score ?? 'n/a'}   (aim 1.0)`);
-      for (const id of ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift']) {
-        console.log(`  ${id.padEnd(26)} ${audits?.[id]?.displayValue ?? 'n/a'}`);
-      }
-    } finally {
-      await chrome.kill();
-    }
-
-    await benchPlayer(url.replace(/\/$/, ''));
+    const bareIndex = readFileSync(join(server.bareDist, 'index.html'), 'utf8');
+    const bareScripts = [...bareIndex.matchAll(/src="[^"]*?\/(assets\/[^"]+\.js)"/g)].map((m) => join(server.bareDist, m[1]!));
+    const bareBytes = bareScripts.reduce((sum, file) => sum + gzipBytes(file), 0);
+    if (runs('sizes')) printSizes(bareBytes);
+    if (runs('first-load')) await benchFirstLoad(server.base, await benchPages(server.base, { more: true }), { path: server.barePath, dist: server.bareDist });
+    if (runs('lighthouse')) await benchLighthouse(server.base, await benchPages(server.base), server.barePath);
+    if (runs('player')) await benchPlayer(server.base);
   } finally {
-    server.close();
+    await server.close();
   }
-  console.log('');
-  await benchSearch();
-  await benchCalendar();
-  await benchProxy();
+  if (runs('pages')) await benchPageSpeed();
+  if (runs('search')) await benchSearch();
+  if (runs('calendar')) await benchCalendar();
+  if (runs('proxy')) await benchProxy();
+  if (runs('start')) await benchServerStart();
+  console.log(`\nDone in ${((Date.now() - started) / 60_000).toFixed(1)} min. Machine at the end: ${machine()}`);
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+main().then(
+  // The sandboxes keep timers (live schedules); the run is over.
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
