@@ -11,8 +11,7 @@ import pkg from './package.json' with { type: 'json' };
 const external = [...builtinModules, ...builtinModules.map((name) => `node:${name}`), ...Object.keys(pkg.dependencies), ...Object.keys(pkg.devDependencies)];
 
 export default defineConfig({
-  // Not the app's config: no React, Tailwind or dev middleware here.
-  configFile: false,
+  // Used instead of the app's vite.config.ts (`-c`): no React, Tailwind or dev middleware here.
   publicDir: false,
   build: {
     ssr: 'server/main.ts',
