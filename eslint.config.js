@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 const FEATURES = ['companies', 'events', 'documents', 'recordings', 'player', 'live', 'search', 'home', 'calendar', 'notes'];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'src/routeTree.gen.ts', 'scripts/media/*.mjs'] },
+  { ignores: ['dist', 'dist-server', 'node_modules', 'test-results', 'playwright-report', 'src/routeTree.gen.ts', 'scripts/media/*.mjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

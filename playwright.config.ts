@@ -2,7 +2,7 @@ import chromium from '@sparticuz/chromium';
 import { defineConfig } from '@playwright/test';
 
 /**
- * Journeys in a real Chromium against the built app served by `npm start` in sandbox mode.
+ * Journeys in a real Chromium against the built app served by the built server (`npm start`) in sandbox mode.
  * The browser comes from an npm package (@sparticuz/chromium), so no download and no system package.
  */
 
@@ -51,7 +51,7 @@ export default defineConfig({
   projects: [{ name: 'desktop', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
   webServer: [
     {
-      command: 'node --import tsx server/main.ts',
+      command: 'node dist-server/main.js',
       url: `http://127.0.0.1:${port}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -69,7 +69,7 @@ export default defineConfig({
     {
       // The live journey's server: the sandbox clock runs ten times faster, so a call goes live,
       // streams and becomes a recording within a minute.
-      command: 'node --import tsx server/main.ts',
+      command: 'node dist-server/main.js',
       url: `http://127.0.0.1:${port + 1}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -77,7 +77,7 @@ export default defineConfig({
     },
     {
       // The hostile dataset: unsafe URLs, markup, odd numbers and dates in every record.
-      command: 'node --import tsx server/main.ts',
+      command: 'node dist-server/main.js',
       url: `http://127.0.0.1:${port + 2}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -85,7 +85,7 @@ export default defineConfig({
     },
     {
       // An upstream that keeps to the 13 endpoints of the contract: the list extensions answer 404.
-      command: 'node --import tsx server/main.ts',
+      command: 'node dist-server/main.js',
       url: `http://127.0.0.1:${port + 3}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,

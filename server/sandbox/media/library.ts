@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -58,7 +58,18 @@ export interface CallMedia {
   segmentStarts: number[];
 }
 
-export const MEDIA_DIRECTORY = join(dirname(fileURLToPath(import.meta.url)), 'calls');
+/**
+ * The committed recordings: beside this module in the sources, or, from the compiled server
+ * (dist-server/main.js, one level under the project root), at the same place in the sources.
+ */
+function mediaDirectory(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const besideSource = join(here, 'calls');
+  if (existsSync(besideSource)) return besideSource;
+  return join(here, '..', 'server', 'sandbox', 'media', 'calls');
+}
+
+export const MEDIA_DIRECTORY = mediaDirectory();
 
 export class MediaLibrary {
   readonly calls: CallMedia[];

@@ -1,0 +1,91 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * `npm start` runs dist-server/main.js with plain node (no tsx): the build writes it, it imports no
+ * TypeScript, it serves the sandbox (its recordings included) and the static handler never serves it.
+ */
+
+const MAIN = join(process.cwd(), 'dist-server', 'main.js');
+let root: string;
+
+beforeAll(async () => {
+  await build({ configFile: join(process.cwd(), 'vite.server.config.ts'), logLevel: 'silent' });
+  root = mkdtempSync(join(tmpdir(), 'earnings-desk-compiled-'));
+  mkdirSync(join(root, 'dist'));
+  writeFileSync(join(root, 'dist', 'index.html'), '<!doctype html><title>Earnings Desk</title>');
+}, 60_000);
+
+afterAll(() => {
+  rmSync(root, { recursive: true, force: true });
+});
+
+/** Starts the compiled server on a free port and hands its URL to `check`; resolves with its output. */
+function run(check: (url: string) => Promise<void>): Promise<string> {
+  const cleanEnv = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^(API_|SANDBOX_|PORT$|HOST$|DIST_DIR$|NODE_OPTIONS$|SEARCH_)/.test(name)),
+  );
+  const child = spawn(process.execPath, [MAIN], {
+    cwd: root,
+    env: { ...cleanEnv, PORT: '0', SANDBOX_COMPANIES: '10', SEARCH_INDEX: 'off', DIST_DIR: join(root, 'dist') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  let failure: unknown;
+  let started = false;
+  const onData = (chunk: Buffer) => {
+    output += String(chunk);
+    const match = /on (http:\/\/\S+)/.exec(output);
+    if (match && !started) {
+      started = true;
+      check(match[1] as string)
+        .catch((error) => (failure = error))
+        .finally(() => child.kill('SIGTERM'));
+    }
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  return new Promise((resolve, reject) =>
+    child.on('exit', () => {
+      clearTimeout(timer);
+      if (failure) reject(failure);
+      else if (!started) reject(new Error(`the compiled server did not start:\n${output}`));
+      else resolve(output);
+    }),
+  );
+}
+
+describe('the compiled server', () => {
+  it('is one JavaScript file that imports packages and node built-ins, never a .ts module or tsx', () => {
+    expect(existsSync(MAIN)).toBe(true);
+    const code = readFileSync(MAIN, 'utf8');
+    const specifiers = [...code.matchAll(/(?:from|import\()\s*["']([^"']+)["']/g)].map((m) => m[1] as string);
+    expect(specifiers.length).toBeGreaterThan(0);
+    expect(specifiers.filter((s) => s.startsWith('.') || s.endsWith('.ts') || s.startsWith('tsx'))).toEqual([]);
+  });
+
+  it('answers /healthz, the sandbox API and a sandbox recording, and does not serve its own code', async () => {
+    const output = await run(async (url) => {
+      expect((await fetch(`${url}/healthz`)).status).toBe(200);
+      const companies = await fetch(`${url}/public/v3/companies?limit=1`);
+      expect(companies.status).toBe(200);
+      const audio = await fetch(`${url}/public/v3/audio?limit=1`);
+      expect(audio.status).toBe(200);
+      const { data } = (await audio.json()) as { data: { streamUrl: string }[] };
+      const playlist = await fetch(data[0]!.streamUrl);
+      expect(playlist.status).toBe(200);
+      expect(await playlist.text()).toContain('#EXTM3U');
+      for (const path of ['/dist-server/main.js', '/main.js', '/server/main.ts', '/../dist-server/main.js']) {
+        const response = await fetch(`${url}${path}`);
+        expect(response.status, path).toBe(404);
+        expect(await response.text(), path).not.toContain('createServerApp');
+      }
+    });
+    expect(output).toContain('data: the embedded sandbox');
+  });
+});
