@@ -5,6 +5,9 @@ import { defineConfig } from 'vite';
 import { earningsDeskServer } from './server/dev-middleware.ts';
 import { precompress } from './server/precompress.ts';
 
+const LOADING_VIEW =
+  /[\\/]src[\\/](components[\\/](query-states|skeleton|error-panel|ui[\\/](button|panel))\.tsx|api[\\/](keys|params|api-error)\.ts)$|[\\/]@tanstack[\\/](react-query|query-core)[\\/]/;
+
 export default defineConfig({
   plugins: [
     // The router plugin generates src/routeTree.gen.ts and splits each route into its own chunk:
@@ -38,7 +41,10 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'frame', tags: ['$initial'], priority: 3 },
+            { name: 'frame', tags: ['$initial'], priority: 4 },
+            // What a record page's loading view needs (its skeleton, the 429 notice, the query it
+            // watches), apart from the larger shared code, so the view paints without waiting for it.
+            { name: 'loading', test: LOADING_VIEW, priority: 3 },
             { name: 'common', minShareCount: 5, priority: 2 },
           ],
         },
