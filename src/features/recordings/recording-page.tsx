@@ -1,9 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Panel } from '../../components/ui/panel.tsx';
 import { QueryStates } from '../../components/query-states.tsx';
 import { SearchBox } from '../../components/search-link.tsx';
-import type { RecordingSource } from '../../lib/player/index.ts';
+import { whenIdleAfterLoad } from '../../lib/idle.ts';
+import { preloadHls, type RecordingSource } from '../../lib/player/index.ts';
 import { recordingDetailQuery } from './recording-queries.ts';
 import { useCueRecording, useRecordingSource } from './recording-source.ts';
 import { RecordingSummary } from './recording-summary.tsx';
@@ -36,6 +37,9 @@ export function RecordingPage({
   const { source, chapters: chapterQuery } = useRecordingSource(audio);
   const cue = readCue(t, source.duration);
   useCueRecording(source, cue.start ?? cue.clip?.start, cue.clip?.end);
+  // This page exists to be listened to: once it is on screen and the browser is idle, the audio
+  // engine's code comes in, so the first Play starts at once (elsewhere it loads on pointing at Play).
+  useEffect(() => whenIdleAfterLoad(preloadHls), []);
   return (
     <div className={columns}>
       <div className="space-y-5">

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { inlineControlClass } from '../../components/ui/field.tsx';
 import { SearchIcon } from './search-icon.tsx';
+import { whenIdleAfterLoad } from '../../lib/idle.ts';
 
 /**
  * What the root layout needs of company search, without its weight: the search box, the Ctrl/Cmd+K
@@ -16,25 +17,6 @@ let loaded: SearchModule | null = null;
 export function loadSearch(): Promise<SearchModule> {
   loading ??= import('./search-ui.ts').then((m) => (loaded = m));
   return loading;
-}
-
-/** Runs `task` once the page has loaded and the browser is idle: after the first route, never competing with it. */
-export function whenIdleAfterLoad(task: () => void, timeout = 4_000): () => void {
-  let cancelled = false;
-  let idle: number | undefined;
-  const schedule = () => {
-    if (cancelled) return;
-    idle = globalThis.requestIdleCallback ? globalThis.requestIdleCallback(task, { timeout }) : (setTimeout(task, 1_500) as unknown as number);
-  };
-  if (typeof document === 'undefined' || document.readyState === 'complete') schedule();
-  else globalThis.addEventListener('load', schedule, { once: true });
-  return () => {
-    cancelled = true;
-    globalThis.removeEventListener?.('load', schedule);
-    if (idle === undefined) return;
-    if (globalThis.cancelIdleCallback) globalThis.cancelIdleCallback(idle);
-    else clearTimeout(idle);
-  };
 }
 
 function useSearchModule(eager: boolean): SearchModule | null {
