@@ -1,6 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { routeFirstQueries, type FirstQuery } from '../src/route-requests.ts';
+import { readBuildManifest } from './build-manifest.ts';
 
 /**
  * Preload hints for a page of the built app, added to its HTML by the static handler, so that a
@@ -14,21 +13,10 @@ import { routeFirstQueries, type FirstQuery } from '../src/route-requests.ts';
  *   will make, and the browser answers that request from the preload.
  */
 
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
-
 export interface RouteHints {
   /** The `<link>` tags for the page at this address (may be empty). */
   linksFor(url: URL): string;
 }
-
-const ROUTE_FILE = /^src\/routes\/(.+)\.tsx\?tsr-split=/;
 
 /** `src/routes/companies/$companyId.tsx` → `['companies', '$companyId']`; `index` segments dropped. */
 function routeSegments(file: string): string[] {
@@ -43,33 +31,11 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 
 /** Hints from the build's manifest (`<distDir>/.vite/manifest.json`); none when there is no manifest. */
 export function createRouteHints(distDir: string): RouteHints {
-  const manifestFile = join(distDir, '.vite', 'manifest.json');
-  const manifest: Manifest = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : {};
-
-  const closure = (keys: string[], into = new Set<string>()): Set<string> => {
-    for (const key of keys) {
-      const chunk = manifest[key];
-      if (!chunk || into.has(chunk.file)) continue;
-      into.add(chunk.file);
-      closure(chunk.imports ?? [], into);
-    }
-    return into;
-  };
-  // What index.html already loads: the entry and its imports.
-  const entryFiles = closure(Object.keys(manifest).filter((key) => manifest[key]!.isEntry));
-
-  // Each route's pattern and the files of its split chunks (page, loading view), entry files left out.
-  const routes: { pattern: string[]; files: string[] }[] = [];
-  const byRoute = new Map<string, string[]>();
-  for (const key of Object.keys(manifest)) {
-    const route = ROUTE_FILE.exec(key)?.[1];
-    if (route === undefined || route === '__root') continue;
-    byRoute.set(route, [...(byRoute.get(route) ?? []), key]);
-  }
-  for (const [route, keys] of byRoute) {
-    const files = [...closure(keys)].filter((file) => !entryFiles.has(file));
-    routes.push({ pattern: route === 'index' ? [] : routeSegments(route), files });
-  }
+  // Each route's pattern and the files of its chunks beyond what index.html already loads.
+  const routes = (readBuildManifest(distDir)?.routes ?? []).map(({ route, files }) => ({
+    pattern: route === 'index' ? [] : routeSegments(route),
+    files,
+  }));
 
   return {
     linksFor(url) {
