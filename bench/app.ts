@@ -48,12 +48,14 @@ const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 function printSizes(bareBytes: number): void {
   const sizes = buildSizes('dist');
   console.log(`\nFirst download of each page, gzipped (level 9) from the build; anchor: the bare page ${kB(bareBytes)}; aim ${AIM_KB} kB`);
-  console.log(`  ${'page'.padEnd(26)} ${'first paint'.padStart(12)} ${'× bare'.padStart(7)} ${'× aim'.padStart(6)} ${'first screen'.padStart(13)} ${'× bare'.padStart(7)} ${'× aim'.padStart(6)}  files`);
+  console.log(
+    `  ${'page'.padEnd(26)} ${'first paint'.padStart(12)} ${'× bare'.padStart(7)} ${'× aim'.padStart(6)} ${'first screen'.padStart(13)} ${'× bare'.padStart(7)} ${'× aim'.padStart(6)}  files`,
+  );
   const row = (label: string, paint: number, screen: number, files: number) =>
     `  ${label.padEnd(26)} ${kB(paint).padStart(12)} ${(paint / bareBytes).toFixed(2).padStart(7)} ${(paint / (AIM_KB * 1000)).toFixed(2).padStart(6)} ${kB(screen).padStart(13)} ${(screen / bareBytes).toFixed(2).padStart(7)} ${(screen / (AIM_KB * 1000)).toFixed(2).padStart(6)}  ${files}`;
   console.log(row('(frame: every page)', sizes.frame, sizes.frame, sizes.frameFiles.length));
   for (const route of sizes.routes) console.log(row(route.route, route.firstPaint, route.firstScreen, sizes.frameFiles.length + route.files.length));
-  console.log('  first paint = the frame and the page\'s loading view; first screen = with its page, loader and what they import (preloaded with the HTML)');
+  console.log("  first paint = the frame and the page's loading view; first screen = with its page, loader and what they import (preloaded with the HTML)");
 }
 
 async function main() {
