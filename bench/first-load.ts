@@ -1,8 +1,7 @@
 import chromium from '@sparticuz/chromium';
-import { pathToFileURL } from 'node:url';
 import { chromium as playwright, type Browser } from 'playwright-core';
 import { fileForPath, gzipBytes } from './bare/build.ts';
-import type { BenchPage } from './pages.ts';
+import { benchPages, runAlone, type BenchPage } from './pages.ts';
 
 /**
  * First load of each route, as a new user on a phone sees it: in Chromium, a cold browser context
@@ -228,21 +227,6 @@ export async function benchFirstLoad(base: string, pages: BenchPage[], bare: { p
 }
 
 /** `node --import tsx bench/first-load.ts`: this benchmark alone, on its own server (needs `npm run build`). */
-async function main() {
-  const { startBenchServer, benchPages } = await import('./pages.ts');
-  const server = await startBenchServer();
-  try {
-    await benchFirstLoad(server.base, await benchPages(server.base, { more: true }), { path: server.barePath, dist: server.bareDist });
-  } finally {
-    await server.close();
-  }
-  // The sandbox's clock and the search index keep timers; the benchmark is over.
-  process.exit(0);
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().catch((error) => {
-    console.error(error);
-    process.exit(1);
-  });
-}
+runAlone(import.meta.url, async (server) => {
+  await benchFirstLoad(server.base, await benchPages(server.base, { more: true }), { path: server.barePath, dist: server.bareDist });
+});

@@ -1,7 +1,6 @@
 import chromium from '@sparticuz/chromium';
 import type { Result } from 'lighthouse';
-import { pathToFileURL } from 'node:url';
-import type { BenchPage } from './pages.ts';
+import { benchPages, runAlone, type BenchPage } from './pages.ts';
 
 /**
  * Lighthouse, mobile with simulated throttling (its default configuration), on the app's pages and
@@ -161,21 +160,6 @@ export async function benchLighthouse(base: string, pages: BenchPage[], barePath
 }
 
 /** `node --import tsx bench/lighthouse.ts`: this benchmark alone, on its own server (needs `npm run build`). */
-async function main() {
-  const { startBenchServer, benchPages } = await import('./pages.ts');
-  const server = await startBenchServer();
-  try {
-    await benchLighthouse(server.base, await benchPages(server.base), server.barePath);
-  } finally {
-    await server.close();
-  }
-  // The sandbox's clock and the search index keep timers; the benchmark is over.
-  process.exit(0);
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().catch((error) => {
-    console.error(error);
-    process.exit(1);
-  });
-}
+runAlone(import.meta.url, async (server) => {
+  await benchLighthouse(server.base, await benchPages(server.base), server.barePath);
+});

@@ -1,3 +1,4 @@
+import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createServerApp } from '../server/app.ts';
 import { readServerConfig } from '../server/config.ts';
@@ -92,4 +93,27 @@ export async function startBenchServer(): Promise<BenchServer> {
         if ('closeAllConnections' in server) server.closeAllConnections();
       }),
   };
+}
+
+/**
+ * For a page-load benchmark run alone (`node --import tsx bench/<file>.ts`, needs `npm run build`):
+ * when `moduleUrl` is the script node was started with, runs `bench` on its own bench server, then
+ * exits (the sandbox's clock and the search index keep timers; the benchmark is over).
+ */
+export function runAlone(moduleUrl: string, bench: (server: BenchServer) => Promise<void>): void {
+  if (!process.argv[1] || moduleUrl !== pathToFileURL(process.argv[1]).href) return;
+  (async () => {
+    const server = await startBenchServer();
+    try {
+      await bench(server);
+    } finally {
+      await server.close();
+    }
+  })().then(
+    () => process.exit(0),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 }
