@@ -2,7 +2,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fetchCompanies } from '../../src/api/companies.ts';
 import { CompanyIndex, type FetchCompanyPage, type IndexStatus } from '../../src/features/search/company-index.ts';
-import { openIndexStore } from '../../src/features/search/index-db.ts';
+import { emptyProgress, openIndexStore } from '../../src/features/search/index-db.ts';
 import { sandbox, sandboxJson, SANDBOX_COMPANIES, seenRequests, useSandboxServer } from '../support/sandbox-server.ts';
 
 useSandboxServer();
@@ -227,5 +227,31 @@ describe('company index: what the sandbox serves', () => {
     const ids = listed.data.map((c) => c.id).sort((a, b) => a - b);
     const found = ids.filter((id) => index.search(String(sandbox.store.companies[id - 1]!.isins[0])).hits[0]?.company.id === id);
     expect(found).toEqual(ids);
+  });
+});
+
+describe('company index: storage', () => {
+  it('stores a page larger than one write slice whole, with its cursor, and a new visit loads all of it', async () => {
+    const db = freshDb();
+    const page = Array.from({ length: 250 }, (_, i) => ({
+      id: i + 1,
+      name: `Company ${i + 1}`,
+      displayName: `Company ${i + 1}`,
+      country: 'NO',
+      tickers: [{ ticker: `C${i + 1}`, exchange: 'XOSL' }],
+      isins: [],
+      updatedAt: '2026-11-01T00:00:00.000Z',
+    }));
+    const store = (await openIndexStore(db))!;
+    await store.save(page, { ...emptyProgress(), fillCursor: 250 });
+    store.close();
+
+    const reopened = (await openIndexStore(db))!;
+    const { companies, progress } = await reopened.load();
+    expect(companies).toHaveLength(250);
+    expect(companies[0]).toEqual(page[0]);
+    expect(companies[249]).toMatchObject({ id: 250, name: 'Company 250', tickers: [{ ticker: 'C250', exchange: 'XOSL' }] });
+    expect(progress.fillCursor).toBe(250);
+    reopened.close();
   });
 });

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { AudioRecord, Company, DocumentRecord } from '../../api/schemas.ts';
+import { AfterFirstScreen } from '../../components/after-first-screen.tsx';
 import { TimeZoneNote } from '../../components/time-zone-note.tsx';
 import { SkeletonRows } from '../../components/skeleton.tsx';
 import { CompanyEvents, CompanyRecordings, CompanyTranscripts, useCompanyRecordings, useCompanyTranscripts } from './company-activity.tsx';
@@ -40,14 +41,16 @@ export function CompanyPage({
         <CompanyUpcoming company={company} />
         <CompanyDocuments company={company} />
       </div>
-      <div className="grid items-start gap-5 xl:grid-cols-2">
-        <CompanyRecordings query={recordings} company={company} />
-        <CompanyTranscripts query={transcripts} company={company} renderDownload={renderDownload} />
-      </div>
-      <CompanyEvents recordings={recordings} transcripts={transcripts} company={company} />
-      <Suspense fallback={<SkeletonRows rows={6} label="Loading segments" />}>
-        <CompanySegments companyId={companyId} />
-      </Suspense>
+      <AfterFirstScreen>
+        <div className="grid items-start gap-5 xl:grid-cols-2">
+          <CompanyRecordings query={recordings} company={company} />
+          <CompanyTranscripts query={transcripts} company={company} renderDownload={renderDownload} />
+        </div>
+        <CompanyEvents recordings={recordings} transcripts={transcripts} company={company} />
+        <Suspense fallback={<SkeletonRows rows={6} label="Loading segments" />}>
+          <CompanySegments companyId={companyId} />
+        </Suspense>
+      </AfterFirstScreen>
     </div>
   );
 }

@@ -40,6 +40,8 @@ const DB_NAME = 'earnings-desk-company-index';
 const COMPANIES = 'companies';
 const META = 'meta';
 const PROGRESS_KEY = 'progress';
+/** Companies copied into IndexedDB per task while a page is stored. */
+export const SAVE_SLICE = 100;
 
 /** The IndexedDB store, or null where IndexedDB is missing or refuses to open (some private modes). */
 export async function openIndexStore(factory: IDBFactory | undefined = globalThis.indexedDB): Promise<IndexStore | null> {
@@ -69,8 +71,17 @@ export async function openIndexStore(factory: IDBFactory | undefined = globalThi
     async save(companies, progress) {
       const tx = db.transaction([COMPANIES, META], 'readwrite');
       const store = tx.objectStore(COMPANIES);
-      for (const company of companies) store.put(company);
       tx.objectStore(META).put(progress, PROGRESS_KEY);
+      // Each put copies its record on the main thread: a whole page at once is one long task on a
+      // phone. So the page goes in slices, each started from the success of the slice before it,
+      // which keeps the transaction (and so the page with its cursor) whole.
+      const putFrom = (start: number) => {
+        const end = Math.min(companies.length, start + SAVE_SLICE);
+        let last: IDBRequest | undefined;
+        for (let i = start; i < end; i++) last = store.put(companies[i]);
+        if (last && end < companies.length) last.onsuccess = () => putFrom(end);
+      };
+      putFrom(0);
       await done(tx);
     },
     async clear() {

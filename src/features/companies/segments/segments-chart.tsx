@@ -1,4 +1,5 @@
 import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
 import { niceScale, spellUnit, yearOnYear, type SegmentBlock } from './model.ts';
 
 /**
@@ -46,12 +47,12 @@ function useWidth(ref: RefObject<HTMLElement | null>): number {
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
-    const measure = () => {
-      const next = Math.round(element.getBoundingClientRect().width);
-      if (next > 0) setWidth(next);
-    };
-    measure();
-    const observer = new ResizeObserver(measure);
+    // The observer reports the first width after the browser's own layout and before it paints:
+    // no layout forced in the middle of a commit, and no frame drawn at the default width.
+    const observer = new ResizeObserver(([entry]) => {
+      const next = Math.round(entry?.borderBoxSize?.[0]?.inlineSize ?? element.getBoundingClientRect().width);
+      if (next > 0) flushSync(() => setWidth(next));
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, [ref]);

@@ -84,9 +84,9 @@ function useOverflows(ref: RefObject<HTMLElement | null>): boolean {
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
-    const measure = () => setOverflows(element.scrollWidth > element.clientWidth + 1);
-    measure();
-    const observer = new ResizeObserver(measure);
+    // The observer's first report comes after the browser's own layout: reading the widths then
+    // forces no extra layout in the middle of a commit.
+    const observer = new ResizeObserver(() => setOverflows(element.scrollWidth > element.clientWidth + 1));
     observer.observe(element);
     return () => observer.disconnect();
   }, [ref]);
