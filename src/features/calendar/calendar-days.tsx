@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useListOffset } from '../../lib/use-list-offset.ts';
 import type { EventRecord } from '../../api/schemas.ts';
 import { useEventTypes } from '../../components/type-records.ts';
-import { dayOf } from '../../lib/calendar-week.ts';
+import { addDays, startOfDay } from '../../lib/calendar-week.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { useCompanyNamesInChunks, useDayExtras } from './calendar-queries.ts';
 import { CalendarRow, extrasOf, rowGrid } from './calendar-row.tsx';
@@ -29,9 +29,13 @@ export function dayHeading(day: string): string {
 
 export function buildItems(days: readonly string[], events: readonly EventRecord[], timeZone: string): Item[] {
   const byDay = new Map<string, EventRecord[]>(days.map((day) => [day, []]));
+  // Each day's local midnight, once: an event then finds its day by comparing instants, not by
+  // reading each one's wall clock (thousands of time-zone conversions in a busy week).
+  const bounds = days.map((day) => ({ list: byDay.get(day)!, start: startOfDay(day, timeZone), end: startOfDay(addDays(day, 1), timeZone) }));
   for (const event of events) {
     if (!event.date) continue;
-    byDay.get(dayOf(Date.parse(event.date), timeZone))?.push(event);
+    const instant = Date.parse(event.date);
+    bounds.find((day) => instant >= day.start && instant < day.end)?.list.push(event);
   }
   return days.flatMap((day): Item[] => {
     const list = byDay.get(day) ?? [];
