@@ -1,5 +1,5 @@
 import { skipToken, useQuery, type QueryKey, type UseInfiniteQueryResult, type UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { isApiError } from '../api/api-error.ts';
 import { ErrorPanel } from './error-panel.tsx';
 import { EmptyState } from './ui/panel.tsx';
@@ -48,6 +48,15 @@ export function RecordPending({ queryKey, label, children }: { queryKey: QueryKe
 }
 
 /**
+ * Data that has just arrived is drawn in a second pass that yields to the browser between
+ * components (a deferred value), so a long list arriving does not freeze a phone's main thread:
+ * what was on screen (the skeleton, or the list before a refresh) stays until the new one is built.
+ */
+function useArrivedData<T>(data: T): T {
+  return useDeferredValue(data);
+}
+
+/**
  * Loading, error, empty and loaded states of one query, designed once. Data already on screen
  * stays there when a refresh fails: the error shows above it.
  */
@@ -68,7 +77,8 @@ export function QueryStates<T>({
   loadingLabel: string;
   children: (data: T) => ReactNode;
 }) {
-  if (query.data === undefined) {
+  const data = useArrivedData(query.data);
+  if (data === undefined) {
     if (query.isError) return <PanelError error={query.error} onRetry={() => void query.refetch()} />;
     return (
       <>
@@ -81,7 +91,7 @@ export function QueryStates<T>({
     <>
       {query.isFetching && <RetryingNotice reason={query.failureReason} />}
       {query.isError && <PanelError error={query.error} onRetry={() => void query.refetch()} />}
-      {isEmpty?.(query.data) ? <EmptyState>{empty}</EmptyState> : children(query.data)}
+      {isEmpty?.(data) ? <EmptyState>{empty}</EmptyState> : children(data)}
     </>
   );
 }
@@ -108,7 +118,8 @@ export function InfiniteStates<P extends { data: unknown[] }, I>({
   loadMore?: boolean;
   children: (items: I[]) => ReactNode;
 }) {
-  if (query.data === undefined) {
+  const data = useArrivedData(query.data);
+  if (data === undefined) {
     if (query.isError) return <PanelError error={query.error} onRetry={() => void query.refetch()} />;
     return (
       <>
@@ -117,7 +128,7 @@ export function InfiniteStates<P extends { data: unknown[] }, I>({
       </>
     );
   }
-  const items = query.data.pages.flatMap(select);
+  const items = data.pages.flatMap(select);
   return (
     <>
       {query.isRefetchError && <PanelError error={query.error} onRetry={() => void query.refetch()} />}
