@@ -338,7 +338,7 @@ function upstreamOfResponse(response: Response): Upstream {
 }
 
 /** An answer read by forwardOverHttp as an Upstream. */
-function upstreamOfHttp(status: number, headers: [string, string][], body: Uint8Array | Readable | null): Upstream {
+function upstreamOfHttp(status: number, headers: [string, string][], contentType: string, body: Uint8Array | Readable | null): Upstream {
   const bytes = body instanceof Uint8Array ? body : undefined;
   const stream = body instanceof Readable ? body : null;
   return {
@@ -351,7 +351,7 @@ function upstreamOfHttp(status: number, headers: [string, string][], body: Uint8
       if (stream) for await (const chunk of stream) chunks.push(chunk as Buffer);
       return Buffer.concat(chunks).toString('utf8');
     },
-    contentType: headers.find(([name]) => name === 'content-type')?.[1] ?? '',
+    contentType,
     discard: () => {
       stream?.destroy();
     },
@@ -385,24 +385,24 @@ function forwardOverHttp(target: URL, init: ForwardInit, retried = false): Promi
     const request = send(options, (response) => {
       answered = true;
       const status = response.statusCode ?? 0;
-      const responseHeaders = headersOf(response);
+      const { pairs: responseHeaders, contentType, contentEncoding } = headersOf(response);
       if (init.method === 'HEAD' || NULL_BODY_STATUSES.has(status) || status < 200 || status > 599 || (status >= 300 && status < 400)) {
         response.resume();
-        resolve(upstreamOfHttp(status, responseHeaders, null));
+        resolve(upstreamOfHttp(status, responseHeaders, contentType, null));
         return;
       }
       // No compression is asked for; an answer compressed all the same is decoded (the browser
       // gets it recompressed, or not, by the server like any other).
-      const encoding = (response.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+      const encoding = (contentEncoding ?? 'identity').trim().toLowerCase();
       const decoder = encoding === 'identity' || encoding === '' ? null : (DECODERS[encoding] ?? undefined);
       if (decoder === undefined) {
         response.resume();
         reject(new UnusableAnswer(`content-encoding ${encoding}`));
         return;
       }
-      if (!TEXT_TYPE.test(response.headers['content-type'] ?? '')) {
+      if (!TEXT_TYPE.test(contentType)) {
         const body = decoder ? pipeline(response, decoder.stream(), () => {}) : response;
-        resolve(upstreamOfHttp(status, responseHeaders, body));
+        resolve(upstreamOfHttp(status, responseHeaders, contentType, body));
         return;
       }
       const chunks: Buffer[] = [];
@@ -410,7 +410,7 @@ function forwardOverHttp(target: URL, init: ForwardInit, retried = false): Promi
       response.on('end', () => {
         try {
           const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-          resolve(upstreamOfHttp(status, responseHeaders, decoder ? decoder.whole(bytes) : bytes));
+          resolve(upstreamOfHttp(status, responseHeaders, contentType, decoder ? decoder.whole(bytes) : bytes));
         } catch {
           reject(new UnusableAnswer(`a body that is not valid ${encoding}`));
         }
@@ -444,15 +444,24 @@ const DECODERS: Record<string, { whole: (bytes: Buffer) => Buffer; stream: () =>
   br: { whole: (bytes) => brotliDecompressSync(bytes, { maxOutputLength: MAX_DECODED_BYTES }), stream: () => createBrotliDecompress() },
 };
 
-function headersOf(response: IncomingMessage): [string, string][] {
-  // Only what the proxy may pass on.
-  const headers: [string, string][] = [];
+/**
+ * An answer's headers that the proxy may pass on, and the two that decide how its body is read
+ * (read from the raw list, which costs less than node's parsed object).
+ */
+function headersOf(response: IncomingMessage): { pairs: [string, string][]; contentType: string; contentEncoding: string | undefined } {
+  const pairs: [string, string][] = [];
+  let contentType: string | undefined;
+  let contentEncoding: string | undefined;
   const raw = response.rawHeaders;
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const name = raw[i]!.toLowerCase();
-    if (passResponseHeader(name)) headers.push([name, raw[i + 1]!]);
+    const value = raw[i + 1]!;
+    // As node reads them: the first Content-Type; every Content-Encoding, in order.
+    if (name === 'content-type') contentType ??= value;
+    else if (name === 'content-encoding') contentEncoding = contentEncoding === undefined ? value : `${contentEncoding}, ${value}`;
+    if (passResponseHeader(name)) pairs.push([name, value]);
   }
-  return headers;
+  return { pairs, contentType: contentType ?? '', contentEncoding };
 }
 
 /** Lets go of an answer's body without reading it. */
