@@ -203,10 +203,7 @@ function createNodeApiRoute(proxy: ApiProxy): (req: IncomingMessage, res: Server
         method,
         url,
         urlLength: url.href.length,
-        header: (name) => {
-          const value = req.headers[name];
-          return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
-        },
+        header: (name) => requestHeader(req, name),
         headers: () => {
           const pairs: [string, string][] = [];
           for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) pairs.push([req.rawHeaders[i]!.toLowerCase(), req.rawHeaders[i + 1]!]);
@@ -224,9 +221,28 @@ function createNodeApiRoute(proxy: ApiProxy): (req: IncomingMessage, res: Server
         console.error('server: unexpected error', error);
         return errorAnswer(500, `Internal server error while handling ${method} ${url.pathname}`);
       })
-      .then((answer) => writeAnswer(method, req, res, answer));
+      .then((answer) => {
+        try {
+          writeAnswer(method, req, res, answer);
+        } catch (error) {
+          // As @hono/node-server does when a response cannot be written: logged, a 500 if nothing was sent yet.
+          console.error('server: could not write the answer', error);
+          try {
+            if (res.headersSent) res.destroy();
+            else writeAnswer(method, req, res, errorAnswer(500, `Internal server error while handling ${method} ${url.pathname}`));
+          } catch {
+            res.destroy();
+          }
+        }
+      });
     return true;
   };
+}
+
+/** A request header as one value (repeated ones joined, as a web Headers does), or null. */
+function requestHeader(req: IncomingMessage, name: string): string | null {
+  const value = req.headers[name];
+  return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
 }
 
 /** Writes a proxy answer as the Hono middleware would have finished it: compressed, with security headers. */
@@ -239,11 +255,12 @@ function writeAnswer(method: string, req: IncomingMessage, res: ServerResponse, 
   const headers = new HeaderRecord(answer.response ? Object.fromEntries(answer.response.headers) : answer.headers);
   const body = answer.response ? answer.response.body : answer.body;
   const bytes = body instanceof Uint8Array ? body : undefined;
-  const header = (name: string) => {
-    const value = req.headers[name];
-    return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
-  };
-  const plan = compressResponse(requestOf(method, header), answer.status, headers, bytes);
+  const plan = compressResponse(
+    requestOf(method, (name) => requestHeader(req, name)),
+    answer.status,
+    headers,
+    bytes,
+  );
   applySecurityHeaders(headers);
   if (body !== null && !headers.has('content-type')) headers.set('content-type', 'text/plain; charset=UTF-8');
   if (bytes || body === null) {
