@@ -299,7 +299,7 @@ function callOfRequest(request: Request): ProxyCall {
 }
 
 /** A ProxyAnswer as a web Response (a body in memory as a bufferedResponse, for compression). */
-export function responseOf(result: ProxyAnswer): Response {
+function responseOf(result: ProxyAnswer): Response {
   if (result.response) return result.response;
   const headers = new Headers(result.headers);
   const { body } = result;
