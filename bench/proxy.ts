@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { createServerApp } from '../server/app.ts';
+import { createServerApp, listenServerApp } from '../server/app.ts';
 import { readServerConfig } from '../server/config.ts';
 import { createSandbox } from '../server/sandbox/app.ts';
 
@@ -64,22 +64,27 @@ function pathsFor(info: { companyId: number; eventWithAudioAndTranscript?: { eve
 
 // ---------------------------------------------------------------- the server processes
 
-type ChildMessage = { port: number; paths?: string[] } | { cpu: { user: number; system: number } };
+type ChildMessage = { port: number; paths?: string[] } | { cpu: Cpu };
+/** CPU time in µs: in the process (user) and in the kernel on its behalf (system: socket reads and writes). */
+type Cpu = { user: number; system: number };
+const NO_CPU: Cpu = { user: 0, system: 0 };
+const plus = (a: Cpu, b: Cpu, sign = 1): Cpu => ({ user: a.user + sign * b.user, system: a.system + sign * b.system });
 
 function serveRole(role: Role): void {
-  let fetch: (request: Request) => Response | Promise<Response>;
   let paths: string[] | undefined;
+  const listening = (info: { port: number }) => process.send?.({ port: info.port, paths } satisfies ChildMessage);
+  let server: { close(): void };
   if (role === 'upstream') {
     const sandbox = createSandbox({ ...SANDBOX, apiKey: KEY });
-    fetch = sandbox.fetch;
     paths = pathsFor(sandbox.sampleIds());
+    server = serve({ fetch: sandbox.fetch, port: 0, hostname: '127.0.0.1' }, listening);
   } else {
     const upstream = process.env.BENCH_UPSTREAM_URL;
     if (!upstream) throw new Error('BENCH_UPSTREAM_URL is missing');
     const config = readServerConfig({ API_KEY: KEY, API_BASE_URL: upstream, SEARCH_INDEX: 'off', SANDBOX_SEED: SANDBOX.seed });
-    fetch = createServerApp(config).fetch;
+    // Served as `npm start` serves it (server/main.ts).
+    server = listenServerApp(createServerApp(config), 0, '127.0.0.1', listening);
   }
-  const server = serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info) => process.send?.({ port: info.port, paths } satisfies ChildMessage));
   // The parent asks for this process's CPU time at the start and the end of each measured window.
   process.on('message', (message) => {
     if (message === 'cpu') process.send?.({ cpu: process.cpuUsage() } satisfies ChildMessage);
@@ -98,7 +103,7 @@ interface Target {
 }
 
 function startRole(role: Role, env: Record<string, string> = {}): Promise<Target> {
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-interval=200', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', fileURLToPath(import.meta.url), '--serve', role], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, ...env },
@@ -112,14 +117,13 @@ function startRole(role: Role, env: Record<string, string> = {}): Promise<Target
   });
 }
 
-/** CPU time (user + system, µs) the child has used so far. */
-function cpuOf(target: Target): Promise<number> {
+/** CPU time (µs) the child has used so far. */
+function cpuOf(target: Target): Promise<Cpu> {
   return new Promise((resolve) => {
     const onMessage = (message: unknown) => {
       if (typeof message !== 'object' || message === null || !('cpu' in message)) return;
       target.child.off('message', onMessage);
-      const { user, system } = (message as { cpu: { user: number; system: number } }).cpu;
-      resolve(user + system);
+      resolve((message as { cpu: Cpu }).cpu);
     };
     target.child.on('message', onMessage);
     target.child.send('cpu');
@@ -313,12 +317,12 @@ export async function benchProxy(): Promise<void> {
     const ports: Record<Mode, number> = { direct: upstream.port, proxy: proxy.port };
 
     const open = {} as Record<Mode, RunResult>;
-    const cpu = {} as Record<Mode, { upstream: number; proxy: number }>;
+    const cpu = {} as Record<Mode, { upstream: Cpu; proxy: Cpu }>;
     const windows = {} as Record<Mode, RunResult[]>;
     for (const mode of ['direct', 'proxy'] as const) {
       await openLoop(ports[mode], mode, paths, WARMUP_MS);
       windows[mode] = [];
-      cpu[mode] = { upstream: 0, proxy: 0 };
+      cpu[mode] = { upstream: NO_CPU, proxy: NO_CPU };
     }
     // Windows of a second, direct and proxy in turn (each first every other time), so that what
     // else the machine is doing falls on both alike.
@@ -327,8 +331,8 @@ export async function benchProxy(): Promise<void> {
       for (const mode of order) {
         const before = { upstream: await cpuOf(upstream), proxy: await cpuOf(proxy) };
         windows[mode].push(await openLoop(ports[mode], mode, paths, Math.min(ROUND_MS, DURATION_MS - round * ROUND_MS)));
-        cpu[mode].upstream += (await cpuOf(upstream)) - before.upstream;
-        cpu[mode].proxy += (await cpuOf(proxy)) - before.proxy;
+        cpu[mode].upstream = plus(cpu[mode].upstream, plus(await cpuOf(upstream), before.upstream, -1));
+        cpu[mode].proxy = plus(cpu[mode].proxy, plus(await cpuOf(proxy), before.proxy, -1));
       }
     }
     open.direct = merge(windows.direct);
@@ -347,10 +351,12 @@ export async function benchProxy(): Promise<void> {
         `generator late by p50 ${percentile(open.direct.lateness, 50).toFixed(2)} / ${percentile(open.proxy.lateness, 50).toFixed(2)} ms, ` +
         `p99 ${percentile(open.direct.lateness, 99).toFixed(2)} / ${percentile(open.proxy.lateness, 99).toFixed(2)} ms)`,
     );
-    const perRequest = (us: number, result: RunResult) => us / result.requests;
+    const perRequest = (used: Cpu, result: RunResult) => ((used.user + used.system) / result.requests).toFixed(0);
+    const split = (used: Cpu, result: RunResult) => `user ${(used.user / result.requests).toFixed(0)} + system ${(used.system / result.requests).toFixed(0)}`;
     console.log(
-      `  CPU per request: upstream ${perRequest(cpu.direct.upstream, open.direct).toFixed(0)} µs direct, ${perRequest(cpu.proxy.upstream, open.proxy).toFixed(0)} µs behind the proxy; ` +
-        `the proxy process adds ${perRequest(cpu.proxy.proxy, open.proxy).toFixed(0)} µs per request`,
+      `  CPU per request: upstream ${perRequest(cpu.direct.upstream, open.direct)} µs direct (${split(cpu.direct.upstream, open.direct)}), ` +
+        `${perRequest(cpu.proxy.upstream, open.proxy)} µs behind the proxy; ` +
+        `the proxy process adds ${perRequest(cpu.proxy.proxy, open.proxy)} µs per request (${split(cpu.proxy.proxy, open.proxy)})`,
     );
 
     const saturated = {} as Record<Mode, RunResult>;

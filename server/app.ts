@@ -1,16 +1,19 @@
-import { Duplex } from 'node:stream';
-import { brotliCompressSync, constants as zlibConstants, createBrotliCompress, createGzip, gzipSync } from 'node:zlib';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Duplex, pipeline, Readable } from 'node:stream';
+import { getRequestListener } from '@hono/node-server';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bufferedBody, bufferedResponse } from './buffered.ts';
 import { createCalendarFeed, FEED_PATH } from './calendar-feed.ts';
+import { compressResponse, compressStream, HeaderRecord, type CompressionRequest, type HeaderAccess } from './compression.ts';
 import type { ServerConfig } from './config.ts';
 import { createFileProxy, FILE_ROUTE } from './files.ts';
-import { API_PREFIX, createApiProxy, type ApiProxy } from './proxy.ts';
+import { API_PREFIX, createApiProxy, errorAnswer, type ApiProxy, type ProxyAnswer } from './proxy.ts';
 import { createSandbox, type Sandbox } from './sandbox/app.ts';
 import { errorResponse } from './sandbox/errors.ts';
 import { createSearchService, SEARCH_PATH, type SearchService } from './search/service.ts';
 import { createRouteHints } from './route-hints.ts';
-import { createStaticHandler, pickEncoding } from './static.ts';
+import { createStaticHandler } from './static.ts';
 
 /**
  * The Node side, composed once for `vite` dev, `vite preview` (through server/dev-middleware.ts)
@@ -64,7 +67,15 @@ export const SECURITY_HEADERS: Record<string, string> = {
 /** The origin of the requests the server makes to itself (the search index reading the API and files). */
 const INTERNAL_ORIGIN = 'http://search.internal';
 
-export type ServerApp = Hono & { search: SearchService };
+export type ServerApp = Hono & {
+  search: SearchService;
+  /**
+   * The node-native route: answers a request the API proxy can take without a web Request (GET or
+   * HEAD under /public/v3/ in upstream mode, with a plain Host and request target) and returns
+   * true; anything else is left to `fetch` (the Hono app). Used by createNodeListener().
+   */
+  handleNode(req: IncomingMessage, res: ServerResponse): boolean;
+};
 
 export function createServerApp(config: ServerConfig, options: ServerAppOptions = {}): ServerApp {
   const log = config.logRequests ? (options.log ?? ((line: string) => void process.stdout.write(`${line}\n`))) : undefined;
@@ -138,7 +149,131 @@ export function createServerApp(config: ServerConfig, options: ServerAppOptions 
     console.error('server: unexpected error', error);
     return errorResponse(500, `Internal server error while handling ${c.req.method} ${c.req.path}`);
   });
-  return Object.assign(app, { search });
+  const handleNode = createNodeApiRoute(proxy);
+  return Object.assign(app, { search, handleNode });
+}
+
+/**
+ * The server's request listener (node:http): the node-native API route first, then the Hono app
+ * through @hono/node-server. `npm start`, `vite` dev/preview (server/dev-middleware.ts), the tests
+ * and the benchmark all serve the app through it.
+ */
+export function createNodeListener(
+  app: ServerApp,
+  options: { hostname?: string; overrideGlobalObjects?: boolean } = {},
+): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  const listener = getRequestListener(app.fetch, options);
+  return async (req, res) => {
+    if (!app.handleNode(req, res)) await listener(req, res);
+  };
+}
+
+/** Listens on port and host with createNodeListener(app); calls onListening with the port. */
+export function listenServerApp(app: ServerApp, port: number, hostname: string, onListening: (info: AddressInfo) => void): Server {
+  const server = createServer(createNodeListener(app, { hostname }));
+  server.listen(port, hostname, () => onListening(server.address() as AddressInfo));
+  return server;
+}
+
+/** The Host values @hono/node-server takes as they are (anything else is left to it to check). */
+const PLAIN_HOST = /^[a-z0-9._-]+(?::\d{1,5})?$/;
+
+/**
+ * /public/v3 GET and HEAD straight from node:http to the proxy's core (proxy.answer): the same
+ * rules, timeout, errors and log line as the Hono route, then the same middleware work: the
+ * request-target guard (a target it would refuse is left to the Hono app, which answers it),
+ * compression and security headers. In sandbox mode (in process) everything goes through Hono.
+ */
+function createNodeApiRoute(proxy: ApiProxy): (req: IncomingMessage, res: ServerResponse) => boolean {
+  if (proxy.inProcess) return () => false;
+  return (req, res) => {
+    const method = req.method;
+    const target = req.url ?? '';
+    if ((method !== 'GET' && method !== 'HEAD') || !target.startsWith(API_PREFIX)) return false;
+    const host = req.headers.host;
+    if (!host || !PLAIN_HOST.test(host) || rawTargetProblem(target) !== undefined) return false;
+    let url: URL;
+    try {
+      url = new URL(`${(req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http'}://${host}${target}`);
+    } catch {
+      return false;
+    }
+    void proxy
+      .answer({
+        method,
+        url,
+        urlLength: url.href.length,
+        header: (name) => requestHeader(req, name),
+        headers: () => {
+          const pairs: [string, string][] = [];
+          for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) pairs.push([req.rawHeaders[i]!.toLowerCase(), req.rawHeaders[i + 1]!]);
+          return pairs;
+        },
+        watch: (onGone) => {
+          if (res.destroyed || req.socket.destroyed) return true;
+          res.once('close', () => {
+            if (!res.writableFinished) onGone();
+          });
+          return false;
+        },
+      })
+      .catch((error: unknown) => {
+        console.error('server: unexpected error', error);
+        return errorAnswer(500, `Internal server error while handling ${method} ${url.pathname}`);
+      })
+      .then((answer) => {
+        try {
+          writeAnswer(method, req, res, answer);
+        } catch (error) {
+          // As @hono/node-server does when a response cannot be written: logged, a 500 if nothing was sent yet.
+          console.error('server: could not write the answer', error);
+          try {
+            if (res.headersSent) res.destroy();
+            else writeAnswer(method, req, res, errorAnswer(500, `Internal server error while handling ${method} ${url.pathname}`));
+          } catch {
+            res.destroy();
+          }
+        }
+      });
+    return true;
+  };
+}
+
+/** A request header as one value (repeated ones joined, as a web Headers does), or null. */
+function requestHeader(req: IncomingMessage, name: string): string | null {
+  const value = req.headers[name];
+  return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+}
+
+/** Writes a proxy answer as the Hono middleware would have finished it: compressed, with security headers. */
+function writeAnswer(method: string, req: IncomingMessage, res: ServerResponse, answer: ProxyAnswer): void {
+  if (res.destroyed) {
+    if (answer.body instanceof Readable) answer.body.destroy();
+    else if (answer.body && !(answer.body instanceof Uint8Array)) answer.body.cancel().catch(() => {});
+    return;
+  }
+  const headers = new HeaderRecord(answer.response ? Object.fromEntries(answer.response.headers) : answer.headers);
+  const body = answer.response ? answer.response.body : answer.body;
+  const bytes = body instanceof Uint8Array ? body : undefined;
+  const plan = compressResponse(
+    requestOf(method, (name) => requestHeader(req, name)),
+    answer.status,
+    headers,
+    bytes,
+  );
+  applySecurityHeaders(headers);
+  if (body !== null && !headers.has('content-type')) headers.set('content-type', 'text/plain; charset=UTF-8');
+  if (bytes || body === null) {
+    const sent = plan?.bytes ?? bytes;
+    if (sent) headers.set('content-length', String(sent.byteLength));
+    res.writeHead(answer.status, headers.values);
+    res.end(sent);
+    return;
+  }
+  const stream = body instanceof Readable ? body : Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>);
+  const steps: NodeJS.ReadWriteStream[] = plan ? [compressStream(headers, plan.encoding)] : [];
+  res.writeHead(answer.status, headers.values);
+  pipeline([stream, ...steps, res], () => {});
 }
 
 function notFound(c: Context): Response {
@@ -146,14 +281,19 @@ function notFound(c: Context): Response {
 }
 
 function securityHeaders(): MiddlewareHandler {
-  const entries = Object.entries(SECURITY_HEADERS);
   return async (c, next) => {
     await next();
-    const headers = c.res.headers;
-    for (const [name, value] of entries) headers.set(name, value);
-    headers.delete('x-powered-by');
-    headers.delete('set-cookie');
+    applySecurityHeaders(c.res.headers);
   };
+}
+
+const SECURITY_ENTRIES = Object.entries(SECURITY_HEADERS);
+
+/** The security headers every response carries (and none that reveal the server or set cookies). */
+function applySecurityHeaders(headers: HeaderAccess): void {
+  for (const [name, value] of SECURITY_ENTRIES) headers.set(name, value);
+  headers.delete('x-powered-by');
+  headers.delete('set-cookie');
 }
 
 /**
@@ -179,70 +319,34 @@ export function rawTargetProblem(target: string): string | undefined {
   return undefined;
 }
 
-const COMPRESSIBLE_TYPE = /^\s*(?:text\/(?!event-stream)[\w.+-]+|application\/(?:[\w.+-]*\+)?(?:json|xml|javascript|ecmascript)|image\/svg\+xml)(?:[;\s]|$)/i;
-const NO_BODY = new Set([101, 103, 204, 205, 206, 304]);
-const THRESHOLD = 1024;
-/** Bodies in memory up to this size are compressed in one call, on this thread (about 30-100 µs for a few kB). */
-const ONE_SHOT_LIMIT = 256 * 1024;
-/**
- * Brotli quality for a body in memory: 3 for small ones (an API page of a few kB: half the time of
- * quality 5, about 40 µs instead of 90, for some 6 % more bytes, ~40 bytes a page), 5 above 16 kB.
- */
-const brotliQuality = (length: number) => (length <= 16 * 1024 ? 3 : 5);
-
-/**
- * gzip or brotli (moderate level, streamed) for text responses: API JSON, transcripts, errors.
- * Never for media or ranges: anything that is a 206, answers a Range request, advertises byte
- * ranges, or is not a text type is left untouched. Static files arrive precompressed.
- */
+/** Compression (server/compression.ts) of what the routes answered. */
 function compression(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const res = c.res;
     // `res.body` is read last: touching it turns a buffered response into a stream, which costs
     // more to send than the response cost to make.
-    if (c.req.method === 'HEAD' || NO_BODY.has(res.status) || c.req.header('range')) return;
-    if (res.headers.has('content-encoding') || res.headers.has('content-range') || res.headers.get('accept-ranges') === 'bytes') return;
-    if (!COMPRESSIBLE_TYPE.test(res.headers.get('content-type') ?? '')) return;
-    if (/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(res.headers.get('cache-control') ?? '')) return;
-    const length = res.headers.get('content-length');
-    if (length !== null && Number(length) < THRESHOLD) return;
-
-    const vary = res.headers.get('vary');
-    if (!vary) res.headers.set('vary', 'Accept-Encoding');
-    else if (vary !== '*' && !/accept-encoding/i.test(vary)) res.headers.set('vary', `${vary}, Accept-Encoding`);
-    const encoding = pickEncoding(c.req.header('accept-encoding') ?? null);
-    if (!encoding) return;
-
     const bytes = bufferedBody(res);
-    if (bytes && bytes.byteLength <= ONE_SHOT_LIMIT) {
-      const compressed =
-        encoding === 'br'
-          ? brotliCompressSync(bytes, {
-              params: { [zlibConstants.BROTLI_PARAM_QUALITY]: brotliQuality(bytes.byteLength), [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength },
-            })
-          : gzipSync(bytes, { level: 6 });
-      const headers = res.headers;
-      headers.set('content-encoding', encoding);
-      weakenEtag(headers);
+    const plan = compressResponse(
+      requestOf(c.req.method, (name) => c.req.header(name) ?? null),
+      res.status,
+      res.headers,
+      bytes,
+    );
+    if (!plan) return;
+    if (plan.bytes) {
       // Replaced, not merged: hono's merge would read the old body back as a stream.
+      const headers = res.headers;
       c.res = undefined as unknown as Response;
-      c.res = bufferedResponse(compressed, { status: res.status, headers });
+      c.res = bufferedResponse(plan.bytes, { status: res.status, headers });
       return;
     }
     if (!res.body) return;
-
-    const compressor = encoding === 'br' ? createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }) : createGzip({ level: 6 });
-    const { readable, writable } = Duplex.toWeb(compressor) as unknown as ReadableWritablePair<Uint8Array, Uint8Array>;
+    const { readable, writable } = Duplex.toWeb(compressStream(res.headers, plan.encoding)) as unknown as ReadableWritablePair<Uint8Array, Uint8Array>;
     c.res = new Response(res.body.pipeThrough({ readable, writable }), res);
-    c.res.headers.delete('content-length');
-    c.res.headers.set('content-encoding', encoding);
-    weakenEtag(c.res.headers);
   };
 }
 
-/** A compressed body is not byte-for-byte the one a strong ETag named. */
-function weakenEtag(headers: Headers): void {
-  const etag = headers.get('etag');
-  if (etag && !etag.startsWith('W/')) headers.set('etag', `W/${etag}`);
+function requestOf(method: string, header: (name: string) => string | null): CompressionRequest {
+  return { method, range: header('range'), acceptEncoding: header('accept-encoding') };
 }

@@ -34,11 +34,7 @@ export function earningsDeskServer(options: EarningsDeskServerOptions = {}): Plu
   let envDirectory = process.cwd();
 
   async function middleware(): Promise<Connect.NextHandleFunction> {
-    const [{ createServerApp }, { loadDotEnv, readServerConfig }, { getRequestListener }] = await Promise.all([
-      import('./app.ts'),
-      import('./config.ts'),
-      import('@hono/node-server'),
-    ]);
+    const [{ createNodeListener, createServerApp }, { loadDotEnv, readServerConfig }] = await Promise.all([import('./app.ts'), import('./config.ts')]);
     if (options.envFile !== false) loadDotEnv(options.envFile ?? join(envDirectory, '.env'));
     let config;
     try {
@@ -49,7 +45,7 @@ export function earningsDeskServer(options: EarningsDeskServerOptions = {}): Plu
     }
     const app = createServerApp(config);
     void app.search.start();
-    const listener = getRequestListener(app.fetch, { overrideGlobalObjects: false });
+    const listener = createNodeListener(app, { overrideGlobalObjects: false });
     return (req: IncomingMessage, res: ServerResponse, next: Connect.NextFunction) => {
       if (!isServerPath(req.url)) return next();
       listener(req, res).catch(next);

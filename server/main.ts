@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
-import { createServerApp } from './app.ts';
+import { createServerApp, listenServerApp } from './app.ts';
 import { loadDotEnv, readServerConfig, type ServerConfig } from './config.ts';
 
 /** `npm start`: the built app (dist/) and the API proxy on PORT. Never prints the key. */
@@ -33,7 +32,7 @@ function main() {
   }
 
   const app = createServerApp(config, { distDir });
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  const server = listenServerApp(app, config.port, config.host, (info) => {
     const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
     const source =
       config.dataSource === 'upstream'

@@ -3,7 +3,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { pipeline, Readable, type Transform } from 'node:stream';
 import { brotliDecompressSync, createBrotliDecompress, createGunzip, createInflate, gunzipSync, inflateSync } from 'node:zlib';
 import { bufferedBody, bufferedResponse } from './buffered.ts';
-import { errorResponse } from './sandbox/errors.ts';
+import { errorParts } from './sandbox/errors.ts';
 
 /**
  * The one API proxy that `vite` dev, `vite preview` and `npm start` all mount at /public/v3/*.
@@ -50,7 +50,49 @@ export interface ApiProxyOptions {
   log?: (line: string) => void;
 }
 
-export type ApiProxy = (request: Request) => Promise<Response>;
+/**
+ * The proxy. One core (`answer`) does every rule above; it is reached two ways:
+ * - `proxy(request)`: a web Request in, a Response out (the Hono route, the calendar feed, the
+ *   search index);
+ * - `proxy.answer(call)`: the same request described by a node:http server without building a
+ *   web Request, and the answer as status, headers and bytes (or a stream) to write (the server's
+ *   node-native route for /public/v3, server/app.ts: a web Request, Headers and Response per API
+ *   call cost more CPU than the rest of the forward).
+ */
+export interface ApiProxy {
+  (request: Request): Promise<Response>;
+  answer(call: ProxyCall): Promise<ProxyAnswer>;
+  /** The forward runs in this process (the embedded sandbox). */
+  readonly inProcess: boolean;
+}
+
+/** A caller's request, as much of it as the proxy reads. */
+export interface ProxyCall {
+  method: string;
+  /** The request's URL as the caller's server saw it (origin from the Host header). */
+  url: URL;
+  /** The length of the full request URL (the 414 limit). */
+  urlLength: number;
+  /** One request header (lowercase name), or null. */
+  header(name: string): string | null;
+  /** Every request header (read in sandbox mode only, for x-sandbox-*). */
+  headers(): Iterable<[string, string]>;
+  /**
+   * Calls `onGone` once if the caller leaves before its answer is complete (also while a streamed
+   * body is still being sent). Returns true, registering nothing, when it has already left.
+   */
+  watch(onGone: () => void): boolean;
+}
+
+/** The proxy's answer: headers are lowercase names (allowlisted upstream ones, or the proxy's own). */
+export interface ProxyAnswer {
+  status: number;
+  headers: Record<string, string>;
+  /** Bytes in memory, a stream, or none. */
+  body: Uint8Array | Readable | ReadableStream<Uint8Array> | null;
+  /** The in-process answer handed on as it is (its headers cut down to the allowlist). */
+  response?: Response;
+}
 
 export const API_PREFIX = '/public/v3/';
 
@@ -83,16 +125,37 @@ class ProxyAbort extends Error {
   }
 }
 
+/** What a forward answered, before the proxy's rules are applied to it. */
+interface Upstream {
+  status: number;
+  /** Its headers that may be passed on (allowlisted). */
+  headers(): Iterable<[string, string]>;
+  /** The whole body when it is in memory. */
+  bytes: Uint8Array | undefined;
+  /** Otherwise the body as a stream (or none). */
+  stream(): Readable | ReadableStream<Uint8Array> | null;
+  /** The body read as text (a streamed text answer, when the key must be looked for). */
+  text(): Promise<string>;
+  contentType: string;
+  /** Lets go of the body without reading it. */
+  discard(): void;
+  /** The answer of a custom forward. */
+  response?: Response;
+}
+
 export function createApiProxy(options: ApiProxyOptions): ApiProxy {
   const { apiKey, timeoutMs } = options;
   const custom = options.forward;
+  const inProcess = Boolean(custom && options.inProcess);
   // A custom forward gets a Request carrying an AbortSignal (none in process); the default one is
   // handed a way to cancel instead (a signal costs more per request than the rest of the forward).
   const forward: Forward = custom
-    ? (target, init) => {
-        const controller = options.inProcess ? undefined : new AbortController();
+    ? async (target, init) => {
+        const controller = inProcess ? undefined : new AbortController();
         init.onCancel((reason) => controller?.abort(reason));
-        return custom(new Request(target, { method: init.method, headers: init.headers, redirect: 'manual', signal: controller?.signal }));
+        return upstreamOfResponse(
+          await custom(new Request(target.href, { method: init.method, headers: init.headers, redirect: 'manual', signal: controller?.signal })),
+        );
       }
     : forwardOverHttp;
   const sandbox = options.sandbox ?? false;
@@ -100,19 +163,19 @@ export function createApiProxy(options: ApiProxyOptions): ApiProxy {
   const base = new URL(`${options.baseUrl.replace(/\/+$/, '')}${API_PREFIX}`);
   const scrub = (text: string) => (redact ? text.split(apiKey).join('[redacted]') : text);
 
-  return async function proxy(request: Request): Promise<Response> {
+  async function answer(call: ProxyCall): Promise<ProxyAnswer> {
     const started = performance.now();
-    const url = new URL(request.url);
+    const { url, method } = call;
     let note = '';
-    const done = (response: Response) => {
+    const done = (result: ProxyAnswer) => {
       if (options.log) {
         const ms = Math.round(performance.now() - started);
-        options.log(scrub(`${request.method} ${describePath(url)} ${response.status} ${ms}ms${note ? ` ${note}` : ''}`));
+        options.log(scrub(`${method} ${describePath(url)} ${result.status} ${ms}ms${note ? ` ${note}` : ''}`));
       }
-      return response;
+      return result;
     };
 
-    const checked = checkTarget(request, url);
+    const checked = checkTarget(call);
     if (checked) return done(checked);
 
     // Build the target from our own base: only the validated path and the query are taken over.
@@ -120,105 +183,135 @@ export function createApiProxy(options: ApiProxyOptions): ApiProxy {
     const search = sandbox ? url.search : withoutSandboxParams(url.search);
     const target = new URL(`${base.href}${rest}${search}`);
     if (target.origin !== base.origin || !target.pathname.startsWith(base.pathname)) {
-      return done(errorResponse(400, 'Bad request path'));
+      return done(errorAnswer(400, 'Bad request path'));
     }
 
     const headers: Record<string, string> = {};
     for (const name of FORWARDED_REQUEST_HEADERS) {
-      const value = request.headers.get(name);
+      const value = call.header(name);
       if (value !== null) headers[name] = value;
     }
     if (sandbox) {
-      for (const [name, value] of request.headers) if (name.startsWith('x-sandbox-')) headers[name] = value;
+      for (const [name, value] of call.headers()) if (name.startsWith('x-sandbox-')) headers[name] = value;
       headers['x-forwarded-host'] = url.host;
       headers['x-forwarded-proto'] = url.protocol.replace(/:$/, '');
     }
     headers['x-api-key'] = apiKey;
 
-    if (request.signal.aborted) return done(clientClosed());
     let cancel: ((reason: ProxyAbort) => void) | undefined;
     let aborted: ProxyAbort | undefined;
     let stop: (reason: ProxyAbort) => void = () => {};
-    const stopped = new Promise<never>((_, reject) => (stop = reject));
-    stopped.catch(() => {});
     const abort = (reason: ProxyAbort) => {
       if (aborted) return;
       aborted = reason;
       stop(reason);
       cancel?.(reason);
     };
-    const onClientAbort = () => abort(new ProxyAbort('client'));
-    request.signal.addEventListener('abort', onClientAbort, { once: true });
+    if (call.watch(() => abort(new ProxyAbort('client')))) return done(clientClosed());
+    const stopped = new Promise<never>((_, reject) => (stop = reject));
+    stopped.catch(() => {});
     const timer = setTimeout(() => abort(new ProxyAbort('timeout')), timeoutMs);
 
     try {
-      const pending = forward(target, { method: request.method, headers, onCancel: (how) => (cancel = how) });
+      const pending = forward(target, { method, headers, onCancel: (how) => (cancel = how) });
       // A forward that ignores the signal must not hold the browser: race it, and discard a late answer.
-      pending.then((late) => aborted && discard(late)).catch(() => {});
+      pending.then((late) => aborted && late.discard()).catch(() => {});
       const upstream = await Promise.race([pending, stopped]);
 
       if (upstream.status >= 300 && upstream.status < 400 && upstream.status !== 304) {
-        discard(upstream);
+        upstream.discard();
         note = `redirect ${upstream.status} not followed`;
-        return done(errorResponse(502, 'The data service answered with a redirect, which is not followed'));
+        return done(errorAnswer(502, 'The data service answered with a redirect, which is not followed'));
       }
       if (upstream.status < 200 || upstream.status > 599) {
-        discard(upstream);
-        return done(errorResponse(502, 'The data service sent an unusable response'));
+        upstream.discard();
+        return done(errorAnswer(502, 'The data service sent an unusable response'));
       }
 
-      if (options.inProcess && !redact && request.method !== 'HEAD' && !NULL_BODY_STATUSES.has(upstream.status)) {
+      if (inProcess && upstream.response && !redact && method !== 'HEAD' && !NULL_BODY_STATUSES.has(upstream.status)) {
         // The in-process answer is handed on as it is, its headers cut down to the same allowlist
         // (re-wrapping its body as a stream would cost more than producing it).
-        const passed = passThrough(upstream);
-        if (passed) return done(passed);
+        const passed = passThrough(upstream.response);
+        if (passed) return done({ status: passed.status, headers: {}, body: null, response: passed });
       }
 
-      const responseHeaders = new Headers();
-      for (const [name, value] of upstream.headers) {
-        if (!passResponseHeader(name)) continue;
+      const responseHeaders: Record<string, string> = {};
+      for (const [name, value] of upstream.headers()) {
         if (redact && value.includes(apiKey)) continue;
-        responseHeaders.append(name, value);
+        const before = responseHeaders[name];
+        responseHeaders[name] = before === undefined ? value : `${before}, ${value}`;
       }
 
-      if (request.method === 'HEAD' || NULL_BODY_STATUSES.has(upstream.status)) {
-        discard(upstream);
-        return done(new Response(null, { status: upstream.status, headers: responseHeaders }));
+      if (method === 'HEAD' || NULL_BODY_STATUSES.has(upstream.status)) {
+        upstream.discard();
+        return done({ status: upstream.status, headers: responseHeaders, body: null });
       }
-      const bytes = bufferedBody(upstream);
+      const bytes = upstream.bytes;
       if (bytes) {
         // The key is printable ASCII, so its bytes occur in the body exactly where its text does.
         const echoed = redact && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(apiKey);
-        return done(
-          bufferedResponse(echoed ? Buffer.from(scrub(Buffer.from(bytes).toString('utf8'))) : bytes, { status: upstream.status, headers: responseHeaders }),
-        );
+        return done({ status: upstream.status, headers: responseHeaders, body: echoed ? Buffer.from(scrub(Buffer.from(bytes).toString('utf8'))) : bytes });
       }
-      let body: BodyInit | null = upstream.body;
-      if (redact && upstream.body && TEXT_TYPE.test(upstream.headers.get('content-type') ?? '')) {
+      const body = upstream.stream();
+      if (redact && body && TEXT_TYPE.test(upstream.contentType)) {
         // Buffered (still under the timeout) so that an echoed key can be removed.
         const text = scrub(await Promise.race([upstream.text(), stopped]));
-        responseHeaders.set('content-length', String(Buffer.byteLength(text)));
-        body = text;
+        return done({ status: upstream.status, headers: responseHeaders, body: Buffer.from(text) });
       }
-      return done(new Response(body, { status: upstream.status, headers: responseHeaders }));
+      return done({ status: upstream.status, headers: responseHeaders, body });
     } catch (error) {
       if (aborted?.kind === 'timeout') {
         note = 'timeout';
-        return done(errorResponse(504, `The data service did not answer within ${timeoutMs} ms`));
+        return done(errorAnswer(504, `The data service did not answer within ${timeoutMs} ms`));
       }
       if (aborted?.kind === 'client') return done(clientClosed());
       if (error instanceof UnusableAnswer) {
         note = error.message;
-        return done(errorResponse(502, 'The data service sent an unusable response'));
+        return done(errorAnswer(502, 'The data service sent an unusable response'));
       }
       note = errorCode(error);
-      return done(errorResponse(502, 'The data service could not be reached'));
+      return done(errorAnswer(502, 'The data service could not be reached'));
     } finally {
-      // The timeout covers the answer (and a buffered body); the client-abort listener stays, so a
+      // The timeout covers the answer (and a buffered body); the caller-gone watch stays, so a
       // browser that leaves while a streamed body is in flight still aborts the upstream request.
       clearTimeout(timer);
     }
+  }
+
+  const proxy = (request: Request) => answer(callOfRequest(request)).then(responseOf);
+  return Object.assign(proxy, { answer, inProcess });
+}
+
+/** A web Request as a ProxyCall. */
+function callOfRequest(request: Request): ProxyCall {
+  return {
+    method: request.method,
+    url: new URL(request.url),
+    urlLength: request.url.length,
+    header: (name) => request.headers.get(name),
+    headers: () => request.headers,
+    watch: (onGone) => {
+      if (request.signal.aborted) return true;
+      request.signal.addEventListener('abort', onGone, { once: true });
+      return false;
+    },
   };
+}
+
+/** A ProxyAnswer as a web Response (a body in memory as a bufferedResponse, for compression). */
+function responseOf(result: ProxyAnswer): Response {
+  if (result.response) return result.response;
+  const headers = new Headers(result.headers);
+  const { body } = result;
+  if (body instanceof Uint8Array) return bufferedResponse(body, { status: result.status, headers });
+  const web = body instanceof Readable ? (Readable.toWeb(body) as ReadableStream<Uint8Array>) : body;
+  return new Response(web, { status: result.status, headers });
+}
+
+/** The answer for an error the proxy gives itself (errorResponse()'s status, headers and body). */
+export function errorAnswer(status: number, message: string, headers: Record<string, string> = {}): ProxyAnswer {
+  const parts = errorParts(status, message, headers);
+  return { status, headers: parts.headers, body: Buffer.from(parts.body) };
 }
 
 interface ForwardInit {
@@ -227,19 +320,55 @@ interface ForwardInit {
   /** Registers what stops the forwarded request (on a timeout, or when the browser left). */
   onCancel: (cancel: (reason: Error) => void) => void;
 }
-type Forward = (target: URL, init: ForwardInit) => Promise<Response>;
+type Forward = (target: URL, init: ForwardInit) => Promise<Upstream>;
+
+/** A custom forward's Response as an Upstream. */
+function upstreamOfResponse(response: Response): Upstream {
+  const bytes = bufferedBody(response);
+  return {
+    status: response.status,
+    headers: () => [...response.headers].filter(([name]) => passResponseHeader(name)),
+    bytes,
+    stream: () => response.body,
+    text: () => response.text(),
+    contentType: response.headers.get('content-type') ?? '',
+    discard: () => discard(response),
+    response,
+  };
+}
+
+/** An answer read by forwardOverHttp as an Upstream. */
+function upstreamOfHttp(status: number, headers: [string, string][], contentType: string, body: Uint8Array | Readable | null): Upstream {
+  const bytes = body instanceof Uint8Array ? body : undefined;
+  const stream = body instanceof Readable ? body : null;
+  return {
+    status,
+    headers: () => headers,
+    bytes,
+    stream: () => stream,
+    text: async () => {
+      const chunks: Buffer[] = [];
+      if (stream) for await (const chunk of stream) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    },
+    contentType,
+    discard: () => {
+      stream?.destroy();
+    },
+  };
+}
 
 const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
 
 /**
  * The default forward: node:http(s) over keep-alive connections to the upstream (no redirect is
  * ever followed; cancelling destroys the request). A text answer (JSON, errors) arrives whole, as
- * a bufferedResponse (so the key can be looked for in its bytes, and compression works on them);
- * any other body (audio, PDF) is streamed. A kept-alive connection the upstream closed just as it
- * was reused (ECONNRESET before any answer) is retried once on a new one: only GET and HEAD are
- * forwarded, so sending again is safe.
+ * bytes (so the key can be looked for in them, and compression works on them); any other body
+ * (audio, PDF) is streamed. A kept-alive connection the upstream closed just as it was reused
+ * (ECONNRESET before any answer) is retried once on a new one: only GET and HEAD are forwarded,
+ * so sending again is safe.
  */
-function forwardOverHttp(target: URL, init: ForwardInit, retried = false): Promise<Response> {
+function forwardOverHttp(target: URL, init: ForwardInit, retried = false): Promise<Upstream> {
   return new Promise((resolve, reject) => {
     const secure = target.protocol === 'https:';
     const send = secure ? httpsRequest : httpRequest;
@@ -256,24 +385,24 @@ function forwardOverHttp(target: URL, init: ForwardInit, retried = false): Promi
     const request = send(options, (response) => {
       answered = true;
       const status = response.statusCode ?? 0;
-      const responseHeaders = headersOf(response);
+      const { pairs: responseHeaders, contentType, contentEncoding } = headersOf(response);
       if (init.method === 'HEAD' || NULL_BODY_STATUSES.has(status) || status < 200 || status > 599 || (status >= 300 && status < 400)) {
         response.resume();
-        resolve(new Response(null, { status, headers: responseHeaders }));
+        resolve(upstreamOfHttp(status, responseHeaders, contentType, null));
         return;
       }
       // No compression is asked for; an answer compressed all the same is decoded (the browser
       // gets it recompressed, or not, by the server like any other).
-      const encoding = (response.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+      const encoding = (contentEncoding ?? 'identity').trim().toLowerCase();
       const decoder = encoding === 'identity' || encoding === '' ? null : (DECODERS[encoding] ?? undefined);
       if (decoder === undefined) {
         response.resume();
         reject(new UnusableAnswer(`content-encoding ${encoding}`));
         return;
       }
-      if (!TEXT_TYPE.test(responseHeaders.get('content-type') ?? '')) {
+      if (!TEXT_TYPE.test(contentType)) {
         const body = decoder ? pipeline(response, decoder.stream(), () => {}) : response;
-        resolve(new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, { status, headers: responseHeaders }));
+        resolve(upstreamOfHttp(status, responseHeaders, contentType, body));
         return;
       }
       const chunks: Buffer[] = [];
@@ -281,7 +410,7 @@ function forwardOverHttp(target: URL, init: ForwardInit, retried = false): Promi
       response.on('end', () => {
         try {
           const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-          resolve(bufferedResponse(decoder ? decoder.whole(bytes) : bytes, { status, headers: responseHeaders }));
+          resolve(upstreamOfHttp(status, responseHeaders, contentType, decoder ? decoder.whole(bytes) : bytes));
         } catch {
           reject(new UnusableAnswer(`a body that is not valid ${encoding}`));
         }
@@ -315,15 +444,24 @@ const DECODERS: Record<string, { whole: (bytes: Buffer) => Buffer; stream: () =>
   br: { whole: (bytes) => brotliDecompressSync(bytes, { maxOutputLength: MAX_DECODED_BYTES }), stream: () => createBrotliDecompress() },
 };
 
-function headersOf(response: IncomingMessage): Headers {
-  // Only what the proxy may pass on (and content-type, which decides how the body is read).
-  const headers = new Headers();
+/**
+ * An answer's headers that the proxy may pass on, and the two that decide how its body is read
+ * (read from the raw list, which costs less than node's parsed object).
+ */
+function headersOf(response: IncomingMessage): { pairs: [string, string][]; contentType: string; contentEncoding: string | undefined } {
+  const pairs: [string, string][] = [];
+  let contentType: string | undefined;
+  let contentEncoding: string | undefined;
   const raw = response.rawHeaders;
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const name = raw[i]!.toLowerCase();
-    if (passResponseHeader(name)) headers.append(name, raw[i + 1]!);
+    const value = raw[i + 1]!;
+    // As node reads them: the first Content-Type; every Content-Encoding, in order.
+    if (name === 'content-type') contentType ??= value;
+    else if (name === 'content-encoding') contentEncoding = contentEncoding === undefined ? value : `${contentEncoding}, ${value}`;
+    if (passResponseHeader(name)) pairs.push([name, value]);
   }
-  return headers;
+  return { pairs, contentType: contentType ?? '', contentEncoding };
 }
 
 /** Lets go of an answer's body without reading it. */
@@ -333,18 +471,19 @@ function discard(response: Response): void {
   response.body?.cancel().catch(() => {});
 }
 
-/** A rejection (a Response) for anything the proxy will not forward, else undefined. */
-function checkTarget(request: Request, url: URL): Response | undefined {
+/** A rejection for anything the proxy will not forward, else undefined. */
+function checkTarget(call: ProxyCall): ProxyAnswer | undefined {
+  const { url, method } = call;
   if (url.pathname !== API_PREFIX.slice(0, -1) && !url.pathname.startsWith(API_PREFIX)) {
-    return errorResponse(404, `Cannot ${request.method} ${safeText(url.pathname)}`);
+    return errorAnswer(404, `Cannot ${method} ${safeText(url.pathname)}`);
   }
-  if (request.method !== 'GET' && request.method !== 'HEAD') {
-    return errorResponse(405, `Method ${safeText(request.method)} is not allowed: the API is read-only (GET, HEAD)`, { allow: 'GET, HEAD' });
+  if (method !== 'GET' && method !== 'HEAD') {
+    return errorAnswer(405, `Method ${safeText(method)} is not allowed: the API is read-only (GET, HEAD)`, { allow: 'GET, HEAD' });
   }
-  if (request.url.length > MAX_URL_LENGTH) return errorResponse(414, 'The request URL is too long');
+  if (call.urlLength > MAX_URL_LENGTH) return errorAnswer(414, 'The request URL is too long');
   // Absolute-form targets (`GET http://elsewhere/... HTTP/1.1`) show up as a URL host that differs
   // from the Host header; we never connect to either, but refuse them outright.
-  const hostHeader = request.headers.get('host');
+  const hostHeader = call.header('host');
   if (hostHeader !== null && hostHeader !== url.host) {
     let host: string | undefined;
     try {
@@ -352,15 +491,15 @@ function checkTarget(request: Request, url: URL): Response | undefined {
     } catch {
       host = undefined;
     }
-    if (host !== url.host) return errorResponse(400, 'Absolute-form request targets are not accepted');
+    if (host !== url.host) return errorAnswer(400, 'Absolute-form request targets are not accepted');
   }
   const rest = url.pathname.slice(API_PREFIX.length);
   const segments = rest.split('/');
   if (segments.at(-1) === '') segments.pop(); // one trailing slash is fine
-  if (segments.length === 0) return errorResponse(404, `Cannot ${request.method} ${API_PREFIX}`);
+  if (segments.length === 0) return errorAnswer(404, `Cannot ${method} ${API_PREFIX}`);
   for (const segment of segments) {
     if (!SEGMENT.test(segment) || segment === '.' || segment === '..') {
-      return errorResponse(400, 'Bad request path: only plain path segments (letters, digits, . _ ~ -) are accepted');
+      return errorAnswer(400, 'Bad request path: only plain path segments (letters, digits, . _ ~ -) are accepted');
     }
   }
   return undefined;
@@ -399,8 +538,8 @@ function passThrough(response: Response): Response | undefined {
   return response;
 }
 
-function clientClosed(): Response {
-  return new Response(null, { status: 499 });
+function clientClosed(): ProxyAnswer {
+  return { status: 499, headers: {}, body: null };
 }
 
 function errorCode(error: unknown): string {

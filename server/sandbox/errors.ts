@@ -68,9 +68,19 @@ function jsonResponse(status: number, body: unknown, headers: Record<string, str
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': JSON_TYPE, ...headers } });
 }
 
+/** What errorResponse() answers, as status, headers and body text (for a caller that writes them itself). */
+export function errorParts(
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): { status: number; headers: Record<string, string>; body: string } {
+  return { status, headers: { 'content-type': JSON_TYPE, ...headers }, body: JSON.stringify(errorBody(status, message)) };
+}
+
 /** NestJS's default body, `{ statusCode, message, error }` (unknown paths, 405, 429, 5xx, and the non-API routes). */
 export function errorResponse(status: number, message: string, headers: Record<string, string> = {}): Response {
-  return jsonResponse(status, errorBody(status, message), headers);
+  const parts = errorParts(status, message, headers);
+  return new Response(parts.body, { status, headers: parts.headers });
 }
 
 /** `{ statusCode, message }` with the reason phrase as the message: 401, 403, 404 for an unknown id. */

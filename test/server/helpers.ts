@@ -1,7 +1,6 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
-import type { Hono } from 'hono';
+import { listenServerApp, type ServerApp } from '../../server/app.ts';
 
 /** Test helpers for the Node side: real servers on 127.0.0.1, port 0. */
 
@@ -48,11 +47,11 @@ export async function startStubUpstream(handler: StubHandler): Promise<StubUpstr
   };
 }
 
-/** Serves a Hono app with @hono/node-server, as `npm start` does. */
-export async function serveApp(app: Hono): Promise<{ origin: string; close(): Promise<void> }> {
+/** Serves the app as `npm start` does (server/app.ts listenServerApp). */
+export async function serveApp(app: ServerApp): Promise<{ origin: string; close(): Promise<void> }> {
   return new Promise((resolve) => {
-    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
-      resolve({ origin: `http://127.0.0.1:${info.port}`, close: () => closeServer(server as Server) });
+    const server = listenServerApp(app, 0, '127.0.0.1', (info) => {
+      resolve({ origin: `http://127.0.0.1:${info.port}`, close: () => closeServer(server) });
     });
   });
 }
