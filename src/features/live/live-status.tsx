@@ -32,15 +32,18 @@ export function LiveStatusView({ liveId }: { liveId: number }) {
   const event = useQuery(eventQueries.detail(record.eventId));
   const company = useQuery({ ...companyQueries.detail(record.companyId), staleTime: 10 * 60_000 });
   const type = useQuery({ ...eventTypeQueries.detail(event.data?.typeId ?? 0), enabled: event.data !== undefined });
-  const title = event.data ? eventName(event.data, { type: type.data, company: company.data }) : 'Loading the call…';
+  // The heading is named once the event, its type and its company have answered (or failed), so it
+  // does not change its words in front of the reader as each arrives.
+  const named =
+    event.data !== undefined && !type.isPending && !company.isPending ? eventName(event.data, { type: type.data, company: company.data }) : undefined;
+  const title = named ?? 'Loading the call…';
   const companyName = company.data ? companyLabel(company.data) : undefined;
 
   // Remember what was seen, for the list on /live.
   useEffect(() => {
-    if (!event.data) return;
-    const named = company.data ? `${companyLabel(company.data)} · ${title}` : title;
-    rememberLive({ id: record.id, title: named, state: record.state, seenAt: Date.now() });
-  }, [record, event.data, company.data, title]);
+    if (named === undefined) return;
+    rememberLive({ id: record.id, title: company.data ? `${companyLabel(company.data)} · ${named}` : named, state: record.state, seenAt: Date.now() });
+  }, [record, company.data, named]);
 
   const announcement = useStateAnnouncement(record, companyName, title);
   const notifications = useStateNotifications(record?.state, companyName ?? title, title);
