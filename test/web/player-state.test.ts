@@ -190,6 +190,8 @@ describe('jumping while playing', () => {
     media.finishSeek();
     await flush();
     expect(heard).toEqual([{ currentTime: 231.6, playing: true }]);
+    // Saved as soon as the seek lands (not only on pause or leaving the page).
+    expect(JSON.parse(localStorage.getItem('earnings-desk:player:positions')!)['recording:7'].t).toBe(231.6);
 
     // Reopened later, the recording resumes at the chapter.
     player.pause();
