@@ -33,7 +33,7 @@ function RootLayout() {
       >
         Skip to content
       </a>
-      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
+      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
         <div className="mx-auto flex max-w-screen-2xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2">
           <Link to="/" className="flex items-center gap-2 text-sm font-semibold tracking-tight">
             <img src="/favicon.svg" alt="" width="20" height="20" />

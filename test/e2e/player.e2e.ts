@@ -93,6 +93,13 @@ test('clicking a chapter lands within half a second of its start and plays', asy
   await expectAdvancingPast(page, landed!);
   await expect(button).toHaveAttribute('aria-current', 'true');
   await expect(player(page).getByText(chapter.title)).toBeVisible();
+
+  // The place is remembered: reopened, the recording is cued at the chapter.
+  await page.reload();
+  const seek = player(page).getByRole('slider', { name: 'Seek' });
+  await expect.poll(async () => Number(await seek.inputValue())).toBeGreaterThanOrEqual(Math.floor(chapter.startTimestamp));
+  expect(Number(await seek.inputValue())).toBeLessThan(chapter.startTimestamp + 10);
+  await expect(page.getByRole('list', { name: 'Chapters' }).getByRole('button', { name: new RegExp(chapter.title) })).toHaveAttribute('aria-current', 'true');
 });
 
 test('"Jump to Q&A" lands at qna and plays', async ({ page }) => {

@@ -1,7 +1,8 @@
 /**
  * Stand-ins for the media element and for hls.js, for player tests in jsdom (which cannot play
  * audio). The fake element follows the HTMLMediaElement event order the player relies on:
- * setting `src` loads metadata, play() fires play then playing, seeking fires seeking then seeked.
+ * setting `src` loads metadata, play() fires play then playing, seeking fires seeking then seeked
+ * (at once, or when the test says with `slowSeeks`).
  */
 import { act } from '@testing-library/react';
 import { afterEach } from 'vitest';
@@ -41,12 +42,16 @@ export class FakeMedia extends EventTarget implements MediaLike {
   sources: string[] = [];
   /** Duration the next loaded source reports. */
   mediaDuration = 256;
+  /** What is buffered, as [start, end] spans. */
+  bufferedSpans: [number, number][] = [];
+  /** When true, a seek fires 'seeking' only; finishSeek() lands it (the segment arrived). */
+  slowSeeks = false;
 
   get seekable() {
     return new Ranges(Number.isFinite(this.duration) ? [[0, this.duration]] : []);
   }
   get buffered() {
-    return new Ranges([]);
+    return new Ranges(this.bufferedSpans);
   }
   get currentTime() {
     return this.time;
@@ -54,6 +59,10 @@ export class FakeMedia extends EventTarget implements MediaLike {
   set currentTime(value: number) {
     this.time = value;
     this.fire('seeking');
+    if (!this.slowSeeks) this.finishSeek();
+  }
+  /** Lands a seek: 'seeked', then 'timeupdate'. */
+  finishSeek() {
     this.fire('seeked');
     this.fire('timeupdate');
   }

@@ -161,6 +161,76 @@ describe('loading and playing', () => {
   });
 });
 
+describe('jumping while playing', () => {
+  /** A recording playing with hls.js at 20 s, with 0–50 s buffered and seeks that land when the test says. */
+  async function playing(options: Parameters<typeof createPlayer>[0] = {}) {
+    const { Hls } = fakeHls();
+    setup({ loadHls: async () => Hls, ...options });
+    player.load(recording());
+    await flush();
+    // hls.js has the first segments in (the fake does not load them itself).
+    media.readyState = 4;
+    media.advance(20);
+    media.bufferedSpans = [[0, 50]];
+    media.slowSeeks = true;
+    const heard: { currentTime: number; playing: boolean }[] = [];
+    player.subscribe(() => heard.push({ currentTime: player.getState().currentTime, playing: player.getState().playing }));
+    return heard;
+  }
+
+  it('a chapter not yet buffered: the page hears of it once the seek lands, and the new place is remembered', async () => {
+    const heard = await playing();
+    player.playFrom(231.6);
+    expect(media.currentTime).toBe(231.6);
+    // Whoever asks has the new place at once; the page re-renders once the audio is there.
+    expect(player.getState()).toMatchObject({ currentTime: 231.6, playing: true });
+    await flush();
+    expect(heard).toEqual([]);
+
+    media.finishSeek();
+    await flush();
+    expect(heard).toEqual([{ currentTime: 231.6, playing: true }]);
+    // Saved as soon as the seek lands (not only on pause or leaving the page).
+    expect(JSON.parse(localStorage.getItem('earnings-desk:player:positions')!)['recording:7'].t).toBe(231.6);
+
+    // Reopened later, the recording resumes at the chapter.
+    player.pause();
+    detach();
+    setup();
+    player.load(recording(), { autoplay: false });
+    expect(player.getState().currentTime).toBe(231.6);
+  });
+
+  it('a place already buffered reaches the page without waiting for the seek to land', async () => {
+    const heard = await playing();
+    player.playFrom(40);
+    await flush();
+    expect(heard).toEqual([{ currentTime: 40, playing: true }]);
+  });
+
+  it('a seek that never lands still reaches the page once the hold runs out', async () => {
+    const heard = await playing({ timings: { seekHoldMs: 100 } });
+    vi.useFakeTimers();
+    player.playFrom(231.6);
+    vi.advanceTimersByTime(99);
+    expect(heard).toEqual([]);
+    vi.advanceTimersByTime(1);
+    vi.runOnlyPendingTimers();
+    expect(heard).toEqual([{ currentTime: 231.6, playing: true }]);
+  });
+
+  it('pausing while a jump is fetched reaches the page without waiting for the seek to land', async () => {
+    const heard = await playing();
+    player.playFrom(231.6);
+    player.pause();
+    await flush();
+    expect(heard).toEqual([{ currentTime: 231.6, playing: false }]);
+    media.finishSeek();
+    await flush();
+    expect(heard.at(-1)).toEqual({ currentTime: 231.6, playing: false });
+  });
+});
+
 describe('resume and preferences', () => {
   it('reopens a recording where it was left, and from the start once finished', async () => {
     setup();

@@ -73,7 +73,7 @@ export default function DockedPlayer() {
   return (
     <section
       aria-label="Player"
-      className="sticky bottom-0 z-30 border-t border-slate-200 bg-white/95 shadow-[0_-2px_8px_rgba(15,23,42,0.06)] backdrop-blur dark:border-slate-800 dark:bg-slate-950/95"
+      className="sticky bottom-0 z-30 border-t border-slate-200 bg-white shadow-[0_-2px_8px_rgba(15,23,42,0.06)] dark:border-slate-800 dark:bg-slate-950"
     >
       <div className="mx-auto max-w-screen-2xl px-3 pb-2 pt-1.5 sm:px-4">
         <Timeline source={source} />

@@ -46,6 +46,11 @@ export const DEFAULT_TIMINGS = {
   stallMs: 20_000,
   /** How often the position is saved while playing. */
   saveEveryMs: 5_000,
+  /**
+   * The longest a jump into audio not yet buffered holds back the page's re-render (see
+   * holdForSeek), so the page answers within the 100 ms a response to input may take.
+   */
+  seekHoldMs: 60,
 };
 
 export type Listener = () => void;
@@ -139,9 +144,16 @@ export function createPlayer(options: PlayerOptions = {}): Player {
   let notifyTimer: ReturnType<typeof setTimeout> | undefined;
   /** While handling a media event: its state changes reach the page a task later, batched. */
   let inMediaEvent = false;
+  /** Set while a jump into audio not yet buffered is being fetched: the page's re-render waits (see holdForSeek). */
+  let seekHold: ReturnType<typeof setTimeout> | undefined;
+  /** Whether the state changed while a seek held it back. */
+  let heldChanges = false;
   const notify = () => {
     if (notifyTimer !== undefined) clearTimeout(notifyTimer);
     notifyTimer = undefined;
+    if (seekHold !== undefined) clearTimeout(seekHold);
+    seekHold = undefined;
+    heldChanges = false;
     for (const listener of [...listeners]) listener();
   };
   /**
@@ -160,7 +172,32 @@ export function createPlayer(options: PlayerOptions = {}): Player {
     if (!changed) return;
     state = { ...state, ...patch };
     if (!later) notify();
+    else if (seekHold !== undefined) heldChanges = true;
     else notifyTimer ??= setTimeout(notify, 0);
+  };
+  /**
+   * A jump (a chapter, a sentence) into audio not buffered yet, while playing with hls.js: the
+   * page's re-render (React work on the transcript, chapters and bar, then style, layout and paint)
+   * would otherwise run between the media element's 'seeking' and hls.js's next tick, and again
+   * while the segment's answer waits to be handled, so the audio would start later. A timer set
+   * at the click fires just before hls.js's, because 'seeking' comes some ms after the click. So
+   * the page hears of the seek when it lands ('seeked'), on an error, or after timings.seekHoldMs at
+   * most (a slow network), whichever comes first; getState() has the new state at once, and what
+   * the listener does meanwhile (pause, speed, volume) is told at once as before.
+   */
+  const holdForSeek = () => {
+    if (notifyTimer !== undefined) clearTimeout(notifyTimer);
+    notifyTimer = undefined;
+    heldChanges = true;
+    // A seek during a hold keeps its deadline: the page still hears within seekHoldMs of the first.
+    seekHold ??= setTimeout(releaseSeekHold, timings.seekHoldMs);
+  };
+  const releaseSeekHold = () => {
+    if (seekHold === undefined) return;
+    clearTimeout(seekHold);
+    seekHold = undefined;
+    if (heldChanges) notifyTimer ??= setTimeout(notify, 0);
+    heldChanges = false;
   };
 
   const savePrefsNow = () => savePrefs({ rate: state.rate, volume: state.volume, muted: state.muted });
@@ -293,6 +330,7 @@ export function createPlayer(options: PlayerOptions = {}): Player {
         rememberPosition(true);
         break;
       case 'seeked':
+        releaseSeekHold();
         rememberPosition(true);
         break;
       case 'timeupdate':
@@ -300,6 +338,7 @@ export function createPlayer(options: PlayerOptions = {}): Player {
         checkClip();
         break;
       case 'error':
+        releaseSeekHold();
         onMediaError();
         return;
     }
@@ -337,6 +376,7 @@ export function createPlayer(options: PlayerOptions = {}): Player {
   // ---- starting and stopping ------------------------------------------------------------------
   const teardown = () => {
     attempt++;
+    releaseSeekHold();
     clearClipTimer();
     if (retryTimer !== undefined) clearTimeout(retryTimer);
     retryTimer = undefined;
@@ -628,6 +668,8 @@ export function createPlayer(options: PlayerOptions = {}): Player {
       armStall();
     },
     pause() {
+      // The listener paused: the page hears of it (and of the seek being fetched) in the next task.
+      releaseSeekHold();
       clearStall();
       clearClipTimer();
       if (media && state.loaded) media.pause();
@@ -653,7 +695,10 @@ export function createPlayer(options: PlayerOptions = {}): Player {
       }
       if (media && state.loaded && state.engine) {
         if (pendingSeek !== undefined && media.readyState < 1) pendingSeek = target;
-        else media.currentTime = target;
+        else {
+          if (state.engine === 'hls.js' && state.playing && bufferedEndAt(target) === 0) holdForSeek();
+          media.currentTime = target;
+        }
       }
       set({ currentTime: target, ended: false }, true);
       if (!state.loaded) rememberPositionCued(target);
