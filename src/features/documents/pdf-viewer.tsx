@@ -236,7 +236,7 @@ export default function PdfViewer({ bytes, title }: { bytes: Uint8Array; title: 
       <div
         role="toolbar"
         aria-label="PDF controls"
-        className="sticky top-[5.5rem] z-10 flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-slate-200 px-3 py-2 sm:top-[3.1rem] bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-900/95"
+        className="sticky top-[5.5rem] z-10 flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-slate-200 px-3 py-2 sm:top-[3.1rem] bg-white dark:border-slate-800 dark:bg-slate-900"
       >
         <div className="flex items-center gap-1">
           <button type="button" className={button} onClick={() => goTo(page - 1)} disabled={!doc || page <= 1} aria-label="Previous page">

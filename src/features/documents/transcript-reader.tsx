@@ -87,7 +87,7 @@ export function TranscriptReader({
 
   return (
     <div>
-      <div className="sticky top-[5.5rem] z-10 flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 bg-white/95 px-3 py-2 backdrop-blur sm:top-[3.1rem] dark:border-slate-800 dark:bg-slate-900/95">
+      <div className="sticky top-[5.5rem] z-10 flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 bg-white px-3 py-2 sm:top-[3.1rem] dark:border-slate-800 dark:bg-slate-900">
         <FindBar
           label="Find in transcript"
           query={query}
