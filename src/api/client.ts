@@ -28,6 +28,11 @@ export interface GetJsonOptions<S extends z.ZodMiniType> {
   timeoutMs?: number;
   /** Where the path lives: the data service's API (default) or our own server's (`/api`, transcript search). */
   prefix?: typeof API_PREFIX | typeof OWN_API_PREFIX;
+  /**
+   * The browser's priority for the request: 'low' for work in the background (the company index),
+   * so that on a slow connection the page's own reads go first. The browser's default otherwise.
+   */
+  priority?: RequestPriority;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -61,7 +66,7 @@ export function apiUrl(path: string, query?: QueryParams, prefix: string = API_P
 }
 
 export async function getJson<S extends z.ZodMiniType>(path: string, options: GetJsonOptions<S>): Promise<z.output<S>> {
-  const { query, signal, schema, timeoutMs = DEFAULT_TIMEOUT_MS, prefix = API_PREFIX } = options;
+  const { query, signal, schema, timeoutMs = DEFAULT_TIMEOUT_MS, prefix = API_PREFIX, priority } = options;
   const url = apiUrl(path, query, prefix);
   const shownUrl = `${prefix}${path}`;
   signal?.throwIfAborted();
@@ -92,7 +97,7 @@ export async function getJson<S extends z.ZodMiniType>(path: string, options: Ge
   try {
     let response: Response;
     try {
-      response = await fetch(url, { method: 'GET', headers: { accept: 'application/json' }, signal: controller.signal });
+      response = await fetch(url, { method: 'GET', headers: { accept: 'application/json' }, signal: controller.signal, ...(priority && { priority }) });
     } catch (error) {
       return fail(error);
     }

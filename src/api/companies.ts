@@ -28,9 +28,9 @@ const companyPage = page(companySchema);
 const companySingle = single(companySchema);
 const segmentPage = page(segmentSchema);
 
-export function fetchCompanies(params: CompanyListParams = {}, signal?: AbortSignal): Promise<Page<Company>> {
+export function fetchCompanies(params: CompanyListParams = {}, signal?: AbortSignal, options: { priority?: RequestPriority } = {}): Promise<Page<Company>> {
   const { cursor, ...filters } = params;
-  return getJson('/companies', { query: { ...filters, cursor: cursorParam(cursor) }, signal, schema: companyPage });
+  return getJson('/companies', { query: { ...filters, cursor: cursorParam(cursor) }, signal, schema: companyPage, priority: options.priority });
 }
 
 export async function fetchCompany(id: number, signal?: AbortSignal): Promise<Company> {

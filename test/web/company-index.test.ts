@@ -1,5 +1,5 @@
 import { IDBFactory } from 'fake-indexeddb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchCompanies } from '../../src/api/companies.ts';
 import { CompanyIndex, type FetchCompanyPage, type IndexStatus } from '../../src/features/search/company-index.ts';
 import { emptyProgress, openIndexStore } from '../../src/features/search/index-db.ts';
@@ -253,5 +253,22 @@ describe('company index: storage', () => {
     expect(companies[249]).toMatchObject({ id: 250, name: 'Company 250', tickers: [{ ticker: 'C250', exchange: 'XOSL' }] });
     expect(progress.fillCursor).toBe(250);
     reopened.close();
+  });
+});
+
+describe('company index: in the background', () => {
+  it("asks for its pages at low priority, so a page's own reads go first; other reads keep the browser's default", async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    restore.push(() => fetchSpy.mockRestore());
+    const index = new CompanyIndex({ store: () => openIndexStore(freshDb()), locks: null, channel: () => null });
+    await index.start();
+    await fetchCompanies({ limit: 5 });
+
+    const calls = fetchSpy.mock.calls.map(([input, init]) => ({ url: String(input), priority: init?.priority }));
+    expect(calls).toEqual([
+      { url: expect.stringContaining('/public/v3/companies?limit=500&direction=asc'), priority: 'low' },
+      { url: expect.stringContaining('/public/v3/companies?limit=5'), priority: undefined },
+    ]);
+    expect(index.size).toBe(SANDBOX_COMPANIES);
   });
 });

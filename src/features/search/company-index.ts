@@ -125,7 +125,8 @@ export class CompanyIndex {
   constructor(options: CompanyIndexOptions = {}) {
     this.options = {
       store: options.store ?? (() => openIndexStore()),
-      fetchPage: options.fetchPage ?? ((params, signal) => fetchCompanies(params, signal)),
+      // Background work: the page's own reads go first on a slow connection.
+      fetchPage: options.fetchPage ?? ((params, signal) => fetchCompanies(params, signal, { priority: 'low' })),
       pageSize: options.pageSize ?? MAX_PAGE_SIZE,
       refreshAfterMs: options.refreshAfterMs ?? DEFAULT_REFRESH_AFTER_MS,
       maxRetries: options.maxRetries ?? 4,
