@@ -1,17 +1,21 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { Agent, request as httpRequest } from 'node:http';
+import { existsSync } from 'node:fs';
+import { Agent, createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { createServerApp, listenServerApp } from '../server/app.ts';
-import { readServerConfig } from '../server/config.ts';
 import { createSandbox } from '../server/sandbox/app.ts';
 
 /**
- * The proxy's cost, measured against the upstream it forwards to. Two child processes:
- *   upstream  the sandbox served alone (server/sandbox/app.ts), answering with x-api-key;
- *   proxy     the production server (server/app.ts) in upstream mode, API_KEY and API_BASE_URL
- *             pointing at the upstream child, so its real forwarding path over HTTP is measured.
- * This process is the load generator (neither server shares its event loop).
+ * The proxy's cost, measured against the upstream it forwards to. Three child processes:
+ *   upstream   the sandbox served alone (server/sandbox/app.ts), answering with x-api-key;
+ *   proxy      the production server as `npm start` runs it (node dist-server/main.js, compiled;
+ *              needs `npm run build`) in upstream mode, API_KEY and API_BASE_URL pointing at the
+ *              upstream child, so its real forwarding path over HTTP is measured;
+ *   forwarder  the floor: a bare node:http forwarder (keep-alive, the key added, the upstream's
+ *              answer piped back) with none of the proxy's checks, header allowlists, timeout,
+ *              compression or security headers. What one more hop through Node's HTTP stack costs.
+ * This process is the load generator (no server shares its event loop).
  *
  * 1. Open loop at a fixed offered rate (BENCH_RATE, default 2,000 requests/s) for BENCH_SECONDS
  *    (default 8) after a warm-up: request i is due at start + i / rate and is sent then whether or
@@ -19,16 +23,16 @@ import { createSandbox } from '../server/sandbox/app.ts';
  *    time the request was due, so a stall is charged to every request it delayed (no coordinated
  *    omission); how late the generator itself sent is printed too, and the rate it achieved.
  *    The generator wakes on timers (about once a millisecond), so a request leaves up to ~1 ms
- *    after it was due, for direct and proxy alike; the latency from the actual send is printed
+ *    after it was due, for every target alike; the latency from the actual send is printed
  *    as well. direct = straight to the upstream with the key; proxy = through the server, which
- *    compresses what it answers (the upstream does not). The two are measured in alternating
- *    one-second windows, so that the rest of the machine's load falls on both alike.
+ *    compresses what it answers (the upstream does not). The three are measured in one-second
+ *    windows taken in turn, so that the rest of the machine's load falls on all alike.
  *    Each server process reports its CPU time (process.cpuUsage) over the measured windows:
  *    the proxy's CPU per request is what the proxy adds (the upstream's is printed apart).
  * 2. Throughput at saturation: a short closed loop (BENCH_SAT_CONNECTIONS connections, default 32,
  *    each sending when the last answered, BENCH_SAT_SECONDS, default 3).
- * Prints p50/p95/p99/max, the proxy / direct ratios beside the aim (≤ 1.15×), the CPU the proxy
- * adds per request and the saturated req/s. Asserts nothing.
+ * Prints p50/p95/p99/max, the proxy / direct ratios beside the aim (≤ 1.15×) and the forwarder's
+ * beside them, the CPU each adds per request and the saturated req/s. Asserts nothing.
  *
  * `npm run bench` calls benchProxy(); `node --import tsx bench/proxy.ts` runs it alone.
  * BENCH_WARMUP_SECONDS, BENCH_SAT_CONNECTIONS, BENCH_SAT_SECONDS override the rest.
@@ -44,9 +48,12 @@ const AIM = 1.15;
 const ROUND_MS = 1_000;
 const KEY = 'bench-key';
 const SANDBOX = { seed: 'bench', now: '2026-11-21T12:00:00Z' };
+/** What `npm start` runs (npm run build writes it). */
+const SERVER_MAIN = fileURLToPath(new URL('../dist-server/main.js', import.meta.url));
 
-type Role = 'upstream' | 'proxy';
-type Mode = 'direct' | 'proxy';
+type Role = 'upstream' | 'proxy' | 'forwarder';
+type Mode = 'direct' | 'proxy' | 'forwarder';
+const MODES: Mode[] = ['direct', 'proxy', 'forwarder'];
 
 /** Lists and records; the ids come from the sandbox's sample ids. */
 function pathsFor(info: { companyId: number; eventWithAudioAndTranscript?: { eventId: number; audioId: number } }): string[] {
@@ -70,7 +77,8 @@ type Cpu = { user: number; system: number };
 const NO_CPU: Cpu = { user: 0, system: 0 };
 const plus = (a: Cpu, b: Cpu, sign = 1): Cpu => ({ user: a.user + sign * b.user, system: a.system + sign * b.system });
 
-function serveRole(role: Role): void {
+/** The upstream and the forwarder (the proxy is the compiled server, see startRole). */
+function serveRole(role: Exclude<Role, 'proxy'>): void {
   let paths: string[] | undefined;
   const listening = (info: { port: number }) => process.send?.({ port: info.port, paths } satisfies ChildMessage);
   let server: { close(): void };
@@ -79,20 +87,48 @@ function serveRole(role: Role): void {
     paths = pathsFor(sandbox.sampleIds());
     server = serve({ fetch: sandbox.fetch, port: 0, hostname: '127.0.0.1' }, listening);
   } else {
-    const upstream = process.env.BENCH_UPSTREAM_URL;
-    if (!upstream) throw new Error('BENCH_UPSTREAM_URL is missing');
-    const config = readServerConfig({ API_KEY: KEY, API_BASE_URL: upstream, SEARCH_INDEX: 'off', SANDBOX_SEED: SANDBOX.seed });
-    // Served as `npm start` serves it (server/main.ts).
-    server = listenServerApp(createServerApp(config), 0, '127.0.0.1', listening);
+    server = serveForwarder(upstreamUrl(), listening);
   }
-  // The parent asks for this process's CPU time at the start and the end of each measured window.
-  process.on('message', (message) => {
-    if (message === 'cpu') process.send?.({ cpu: process.cpuUsage() } satisfies ChildMessage);
-  });
+  reportCpu();
   process.on('disconnect', () => {
     server.close();
     process.exit(0);
   });
+}
+
+function upstreamUrl(): URL {
+  const upstream = process.env.BENCH_UPSTREAM_URL;
+  if (!upstream) throw new Error('BENCH_UPSTREAM_URL is missing');
+  return new URL(upstream);
+}
+
+/** The parent asks for this process's CPU time at the start and the end of each measured window. */
+function reportCpu(): void {
+  process.on('message', (message) => {
+    if (message === 'cpu') process.send?.({ cpu: process.cpuUsage() } satisfies ChildMessage);
+  });
+}
+
+/**
+ * The floor the proxy is held against: one more hop through node:http and nothing else. The
+ * request's path goes to the upstream as it came, with the key and an Accept header; the answer's
+ * status and content type come back, its body piped.
+ */
+function serveForwarder(upstream: URL, listening: (info: { port: number }) => void): Server {
+  const agent = new Agent({ keepAlive: true });
+  const server = createServer((req, res) => {
+    const forwarded = httpRequest(
+      { host: upstream.hostname, port: upstream.port, path: req.url, agent, headers: { accept: 'application/json', 'x-api-key': KEY } },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, { 'content-type': answer.headers['content-type'] ?? 'application/octet-stream' });
+        answer.pipe(res);
+      },
+    );
+    forwarded.on('error', () => res.destroy());
+    forwarded.end();
+  });
+  server.listen(0, '127.0.0.1', () => listening(server.address() as AddressInfo));
+  return server;
 }
 
 interface Target {
@@ -104,16 +140,38 @@ interface Target {
 
 function startRole(role: Role, env: Record<string, string> = {}): Promise<Target> {
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-interval=200', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', fileURLToPath(import.meta.url), '--serve', role], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    env: { ...process.env, ...env },
+  // The proxy is `npm start` (compiled JavaScript) with a preload that answers the CPU question.
+  const args =
+    role === 'proxy'
+      ? [...profile, '--import', fileURLToPath(new URL('./cpu-report.mjs', import.meta.url)), SERVER_MAIN]
+      : [...profile, '--import', 'tsx', fileURLToPath(import.meta.url), '--serve', role];
+  const serverEnv =
+    role === 'proxy' ? { API_KEY: KEY, API_BASE_URL: env.BENCH_UPSTREAM_URL!, PORT: '0', HOST: '127.0.0.1', SEARCH_INDEX: 'off', LOG_REQUESTS: '' } : {};
+  const child = spawn(process.execPath, args, {
+    stdio: ['ignore', role === 'proxy' ? 'pipe' : 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, ...env, ...serverEnv },
   });
   return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the ${role} server exited (${code}) before listening`)));
+    if (role === 'proxy') {
+      // It says where it listens on its first line ("Earnings Desk on http://127.0.0.1:<port> ...").
+      let out = '';
+      child.stdout!.setEncoding('utf8');
+      child.stdout!.on('data', (chunk: string) => {
+        if (out.length > 4096) return;
+        out += chunk;
+        const port = /on http:\/\/127\.0\.0\.1:(\d+)/.exec(out)?.[1];
+        if (port) {
+          out = ' '.repeat(8192);
+          resolve({ role, child, port: Number(port) });
+        }
+      });
+      return;
+    }
     child.once('message', (message) => {
       const { port, paths } = message as { port: number; paths?: string[] };
       resolve({ role, child, port, paths });
     });
-    child.once('exit', (code) => reject(new Error(`the ${role} server exited (${code}) before listening`)));
   });
 }
 
@@ -297,7 +355,7 @@ function line(label: string, result: RunResult): string {
   const [p50, p95, p99] = [50, 95, 99].map((p) => ms(percentile(result.latencies, p)));
   const max = ms(result.latencies.at(-1) ?? NaN);
   const error = result.errors > 0 ? `${result.errors} (first: ${result.firstError})` : '0';
-  return `  ${label.padEnd(7)} ${rate.toFixed(0).padStart(6)} req/s   p50 ${p50}   p95 ${p95}   p99 ${p99}   max ${max} ms   errors ${error}`;
+  return `  ${label.padEnd(9)} ${rate.toFixed(0).padStart(6)} req/s   p50 ${p50}   p95 ${p95}   p99 ${p99}   max ${max} ms   errors ${error}`;
 }
 
 function aim(ratio: number): string {
@@ -307,73 +365,89 @@ function aim(ratio: number): string {
 export async function benchProxy(): Promise<void> {
   console.log(
     `\nProxy vs direct: open loop at ${RATE} req/s for ${DURATION_MS / 1000} s each, in 1 s windows taken in turn (after ${WARMUP_MS / 1000} s warm-up), ` +
-      `the upstream (sandbox) and the proxy (server/app.ts, upstream mode) each in its own process, loopback, 6 API paths in turn`,
+      `the upstream (sandbox), the proxy (npm start: dist-server/main.js, upstream mode) and, as the floor, a bare node:http forwarder, each in its own process; loopback, 6 API paths in turn`,
   );
+  if (!existsSync(SERVER_MAIN)) throw new Error(`${SERVER_MAIN} is missing: run npm run build first`);
   const upstream = await startRole('upstream');
-  let proxy: Target | undefined;
+  const servers: Target[] = [];
   try {
-    proxy = await startRole('proxy', { BENCH_UPSTREAM_URL: `http://127.0.0.1:${upstream.port}` });
+    const upstreamEnv = { BENCH_UPSTREAM_URL: `http://127.0.0.1:${upstream.port}` };
+    const proxy = await startRole('proxy', upstreamEnv);
+    servers.push(proxy);
+    const forwarder = await startRole('forwarder', upstreamEnv);
+    servers.push(forwarder);
     const paths = upstream.paths!;
-    const ports: Record<Mode, number> = { direct: upstream.port, proxy: proxy.port };
+    const ports: Record<Mode, number> = { direct: upstream.port, proxy: proxy.port, forwarder: forwarder.port };
+    // The process in front of the upstream in each mode (none when direct).
+    const front: Record<Mode, Target | undefined> = { direct: undefined, proxy, forwarder };
 
-    const open = {} as Record<Mode, RunResult>;
-    const cpu = {} as Record<Mode, { upstream: Cpu; proxy: Cpu }>;
+    const cpu = {} as Record<Mode, { upstream: Cpu; front: Cpu }>;
     const windows = {} as Record<Mode, RunResult[]>;
-    for (const mode of ['direct', 'proxy'] as const) {
+    for (const mode of MODES) {
       await openLoop(ports[mode], mode, paths, WARMUP_MS);
       windows[mode] = [];
-      cpu[mode] = { upstream: NO_CPU, proxy: NO_CPU };
+      cpu[mode] = { upstream: NO_CPU, front: NO_CPU };
     }
-    // Windows of a second, direct and proxy in turn (each first every other time), so that what
-    // else the machine is doing falls on both alike.
+    // Windows of a second, the three in turn (a different one first each round), so that what
+    // else the machine is doing falls on all alike.
     for (let round = 0; round * ROUND_MS < DURATION_MS; round++) {
-      const order: Mode[] = round % 2 === 0 ? ['direct', 'proxy'] : ['proxy', 'direct'];
+      const order = MODES.map((_, i) => MODES[(i + round) % MODES.length]!);
       for (const mode of order) {
-        const before = { upstream: await cpuOf(upstream), proxy: await cpuOf(proxy) };
+        const cpuNow = async () => ({ upstream: await cpuOf(upstream), front: front[mode] ? await cpuOf(front[mode]) : NO_CPU });
+        const before = await cpuNow();
         windows[mode].push(await openLoop(ports[mode], mode, paths, Math.min(ROUND_MS, DURATION_MS - round * ROUND_MS)));
-        cpu[mode].upstream = plus(cpu[mode].upstream, plus(await cpuOf(upstream), before.upstream, -1));
-        cpu[mode].proxy = plus(cpu[mode].proxy, plus(await cpuOf(proxy), before.proxy, -1));
+        const after = await cpuNow();
+        cpu[mode].upstream = plus(cpu[mode].upstream, plus(after.upstream, before.upstream, -1));
+        cpu[mode].front = plus(cpu[mode].front, plus(after.front, before.front, -1));
       }
     }
-    open.direct = merge(windows.direct);
-    open.proxy = merge(windows.proxy);
+    const open = Object.fromEntries(MODES.map((mode) => [mode, merge(windows[mode])])) as Record<Mode, RunResult>;
 
     console.log('  latency from the time each request was due:');
-    console.log(line('direct', open.direct));
-    console.log(line('proxy', open.proxy));
-    const ratio = (p: number) => percentile(open.proxy.latencies, p) / percentile(open.direct.latencies, p);
-    const added = (p: number) => (percentile(open.proxy.latencies, p) - percentile(open.direct.latencies, p)).toFixed(2);
-    console.log(`  proxy / direct: p50 ${aim(ratio(50))}   p99 ${aim(ratio(99))}   (the proxy adds ${added(50)} ms at p50, ${added(99)} ms at p99)`);
-    const serviceRatio = (p: number) => percentile(open.proxy.service, p) / percentile(open.direct.service, p);
+    for (const mode of MODES) console.log(line(mode, open[mode]));
+    const ratio = (mode: Mode, p: number) => percentile(open[mode].latencies, p) / percentile(open.direct.latencies, p);
+    const added = (mode: Mode, p: number) => (percentile(open[mode].latencies, p) - percentile(open.direct.latencies, p)).toFixed(2);
     console.log(
-      `  (from the actual send: p50 ${percentile(open.direct.service, 50).toFixed(2)} / ${percentile(open.proxy.service, 50).toFixed(2)} ms = ${serviceRatio(50).toFixed(2)}×, ` +
-        `p99 ${percentile(open.direct.service, 99).toFixed(2)} / ${percentile(open.proxy.service, 99).toFixed(2)} ms = ${serviceRatio(99).toFixed(2)}×; ` +
-        `generator late by p50 ${percentile(open.direct.lateness, 50).toFixed(2)} / ${percentile(open.proxy.lateness, 50).toFixed(2)} ms, ` +
-        `p99 ${percentile(open.direct.lateness, 99).toFixed(2)} / ${percentile(open.proxy.lateness, 99).toFixed(2)} ms)`,
+      `  proxy / direct: p50 ${aim(ratio('proxy', 50))}   p99 ${aim(ratio('proxy', 99))}   (the proxy adds ${added('proxy', 50)} ms at p50, ${added('proxy', 99)} ms at p99)`,
+    );
+    console.log(
+      `  the floor, a bare forwarder / direct: p50 ${ratio('forwarder', 50).toFixed(2)}×   p99 ${ratio('forwarder', 99).toFixed(2)}×   ` +
+        `(one more hop through node:http adds ${added('forwarder', 50)} ms at p50, ${added('forwarder', 99)} ms at p99; ` +
+        `proxy / forwarder p50 ${(percentile(open.proxy.latencies, 50) / percentile(open.forwarder.latencies, 50)).toFixed(2)}×)`,
+    );
+    const sent = (mode: Mode, p: number) => percentile(open[mode].service, p).toFixed(2);
+    const late = (mode: Mode, p: number) => percentile(open[mode].lateness, p).toFixed(2);
+    console.log(
+      `  (from the actual send, direct / proxy / forwarder: p50 ${sent('direct', 50)} / ${sent('proxy', 50)} / ${sent('forwarder', 50)} ms, ` +
+        `p99 ${sent('direct', 99)} / ${sent('proxy', 99)} / ${sent('forwarder', 99)} ms; ` +
+        `generator late by p50 ${late('direct', 50)} / ${late('proxy', 50)} / ${late('forwarder', 50)} ms, ` +
+        `p99 ${late('direct', 99)} / ${late('proxy', 99)} / ${late('forwarder', 99)} ms)`,
     );
     const perRequest = (used: Cpu, result: RunResult) => ((used.user + used.system) / result.requests).toFixed(0);
     const split = (used: Cpu, result: RunResult) => `user ${(used.user / result.requests).toFixed(0)} + system ${(used.system / result.requests).toFixed(0)}`;
     console.log(
       `  CPU per request: upstream ${perRequest(cpu.direct.upstream, open.direct)} µs direct (${split(cpu.direct.upstream, open.direct)}), ` +
         `${perRequest(cpu.proxy.upstream, open.proxy)} µs behind the proxy; ` +
-        `the proxy process adds ${perRequest(cpu.proxy.proxy, open.proxy)} µs per request (${split(cpu.proxy.proxy, open.proxy)})`,
+        `the proxy process adds ${perRequest(cpu.proxy.front, open.proxy)} µs per request (${split(cpu.proxy.front, open.proxy)}), ` +
+        `the bare forwarder ${perRequest(cpu.forwarder.front, open.forwarder)} µs (${split(cpu.forwarder.front, open.forwarder)})`,
     );
 
     const saturated = {} as Record<Mode, RunResult>;
-    for (const mode of ['direct', 'proxy'] as const) {
+    for (const mode of MODES) {
       await closedLoop(ports[mode], mode, paths, Math.min(1_000, SAT_MS));
       saturated[mode] = await closedLoop(ports[mode], mode, paths, SAT_MS);
     }
     const rps = (result: RunResult) => result.requests / result.seconds;
     console.log(`  saturation (closed loop, ${SAT_CONNECTIONS} connections, ${SAT_MS / 1000} s):`);
-    console.log(line('direct', saturated.direct));
-    console.log(line('proxy', saturated.proxy));
-    console.log(`  throughput proxy / direct: ${(rps(saturated.proxy) / rps(saturated.direct)).toFixed(2)}×`);
+    for (const mode of MODES) console.log(line(mode, saturated[mode]));
+    console.log(
+      `  throughput proxy / direct: ${(rps(saturated.proxy) / rps(saturated.direct)).toFixed(2)}×; the bare forwarder / direct: ${(rps(saturated.forwarder) / rps(saturated.direct)).toFixed(2)}×`,
+    );
   } finally {
-    if (proxy) await stopRole(proxy);
+    for (const server of servers) await stopRole(server);
     await stopRole(upstream);
   }
 }
 
-if (process.argv[2] === '--serve') serveRole(process.argv[3] === 'proxy' ? 'proxy' : 'upstream');
+if (process.argv[2] === '--serve') serveRole(process.argv[3] === 'forwarder' ? 'forwarder' : 'upstream');
 else if (process.argv[1] === fileURLToPath(import.meta.url)) await benchProxy();
