@@ -282,6 +282,8 @@ async function benchSearchPage(browser: Browser): Promise<void> {
 interface FrameReport {
   frames: number[];
   longFrames: number;
+  /** Where each long animation frame's time went (script, then style and layout). */
+  longFrameParts: { duration: number; script: number; layout: number; top: string }[];
   scrolled: number;
 }
 
@@ -291,9 +293,22 @@ async function scrollAndRecord(page: Page, seconds: number, speed: number): Prom
     ({ seconds, speed }) =>
       new Promise<FrameReport>((resolve) => {
         let longFrames = 0;
+        const longFrameParts: FrameReport['longFrameParts'] = [];
+        type Script = { duration: number; invoker: string; sourceFunctionName: string; sourceURL: string };
+        type LongFrame = PerformanceEntry & { renderStart: number; styleAndLayoutStart: number; scripts: Script[] };
         const observer =
           typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes.includes('long-animation-frame')
-            ? new PerformanceObserver((list) => (longFrames += list.getEntries().length))
+            ? new PerformanceObserver((list) => {
+                for (const entry of list.getEntries() as LongFrame[]) {
+                  longFrames++;
+                  const end = entry.startTime + entry.duration;
+                  const script = entry.scripts.reduce((sum, one) => sum + one.duration, 0);
+                  const layout = entry.styleAndLayoutStart > 0 ? end - entry.styleAndLayoutStart : 0;
+                  const top = [...entry.scripts].sort((a, b) => b.duration - a.duration)[0];
+                  const where = top ? `${top.invoker} ${top.sourceFunctionName || '(anonymous)'} ${top.sourceURL.split('/').pop() ?? ''}`.trim() : 'no script';
+                  longFrameParts.push({ duration: entry.duration, script, layout, top: where });
+                }
+              })
             : undefined;
         observer?.observe({ type: 'long-animation-frame' });
         const frames: number[] = [];
@@ -313,7 +328,7 @@ async function scrollAndRecord(page: Page, seconds: number, speed: number): Prom
           if (now - first < seconds * 1000) requestAnimationFrame(step);
           else {
             observer?.disconnect();
-            resolve({ frames, longFrames, scrolled: Math.abs(window.scrollY - startY) });
+            resolve({ frames, longFrames, longFrameParts, scrolled: Math.abs(window.scrollY - startY) });
           }
         };
         requestAnimationFrame(step);
@@ -335,6 +350,9 @@ function printFrames(label: string, report: FrameReport, idle?: number[]): void 
     `    ${((over / frames.length) * 100).toFixed(1)}% of frames over 16.7 ms, about ${dropped} frames dropped (${((dropped / (frames.length + dropped)) * 100).toFixed(1)}%); ${report.longFrames} long animation frames (> 50 ms); ${report.scrolled.toLocaleString('en-US')} px scrolled` +
       (idle ? `; the same page idle: p50 ${ms(percentile(idle, 50))}, p95 ${ms(percentile(idle, 95))}` : ''),
   );
+  for (const part of report.longFrameParts) {
+    console.log(`      long frame ${ms(part.duration)}: script ${ms(part.script)} (most: ${part.top}), style and layout ${ms(part.layout)}`);
+  }
 }
 
 async function benchCalendarScroll(browser: Browser): Promise<void> {

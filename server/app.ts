@@ -98,7 +98,11 @@ export function createServerApp(config: ServerConfig, options: ServerAppOptions 
     });
   }
   const serveStatic = options.distDir
-    ? createStaticHandler({ root: options.distDir, reservedPrefixes: RESERVED_PREFIXES, headLinks: createRouteHints(options.distDir).linksFor })
+    ? createStaticHandler({
+        root: options.distDir,
+        reservedPrefixes: RESERVED_PREFIXES,
+        headLinks: createRouteHints(options.distDir, sandbox ? () => sandbox!.clock.now() : Date.now).linksFor,
+      })
     : undefined;
 
   const app = new Hono();

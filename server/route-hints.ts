@@ -29,8 +29,11 @@ function matches(pattern: string[], parts: string[]): boolean {
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/** Hints from the build's manifest (`<distDir>/.vite/manifest.json`); none when there is no manifest. */
-export function createRouteHints(distDir: string): RouteHints {
+/**
+ * Hints from the build's manifest (`<distDir>/.vite/manifest.json`); none when there is no manifest.
+ * `now` is the data service's clock (the sandbox's, or this machine's for the real service).
+ */
+export function createRouteHints(distDir: string, now: () => number = Date.now): RouteHints {
   // Each route's pattern and the files of its chunks beyond what index.html already loads.
   const routes = (readBuildManifest(distDir)?.routes ?? []).map(({ route, files }) => ({
     pattern: route === 'index' ? [] : routeSegments(route),
@@ -42,7 +45,7 @@ export function createRouteHints(distDir: string): RouteHints {
       const parts = url.pathname.split('/').filter(Boolean);
       const route = routes.find((candidate) => matches(candidate.pattern, parts));
       // Data first: it comes from the API, the slowest of the sources, and the page waits for it.
-      const links = firstRequestUrls(routeFirstQueries(url.pathname, url.searchParams)).map(
+      const links = firstRequestUrls(routeFirstQueries(url.pathname, url.searchParams, now())).map(
         (request) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(request)}">`,
       );
       for (const file of route?.files ?? []) links.push(`<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`);

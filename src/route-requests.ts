@@ -11,6 +11,11 @@ import { recordingListQuery } from './features/recordings/recording-list-query.t
 import { recordingFilters } from './features/recordings/recording-list-filters.ts';
 import { recordingChaptersQuery, recordingDetailQuery } from './features/recordings/recording-queries.ts';
 import { liveQueries } from './api/live.ts';
+import { eventTypeQueries } from './api/event-types.ts';
+import { documentTypeQueries } from './api/document-types.ts';
+import { weekEventsQuery } from './features/calendar/calendar-queries.ts';
+import { calendarFilters, validateCalendarSearch } from './features/calendar/calendar-search.ts';
+import { dayOf, mondayOf } from './lib/calendar-week.ts';
 
 /**
  * What each page asks the API for first, before anything it reads tells it more: the queries its
@@ -18,9 +23,12 @@ import { liveQueries } from './api/live.ts';
  * route-hints.ts) turns them into preload hints in the page's HTML, so the browser fetches the
  * data while it is still loading the app's JavaScript instead of after it. Pure: no browser APIs.
  *
- * Only what the address alone decides is here. What depends on the browser (its time zone: the
- * calendar's week, today's events; its storage: the watchlist) or on a first answer (a recording's
- * transcripts need its event) starts when the app runs, as before.
+ * Only what the address (and the service's clock) decides is here. What depends on the browser
+ * (its time zone: today's events; its storage: the watchlist) or on a first answer (a recording's
+ * transcripts need its event) starts when the app runs, as before. The calendar's week is read as
+ * a window that holds it in every time zone (weekWindow), so it is here: this week by the
+ * service's clock in UTC, which is the reader's week too except near midnight between Sunday and
+ * Monday in zones far from UTC (then the hint goes unused and the app asks for its own week).
  */
 
 /** A query as the loaders use it: a key and a function that reads. */
@@ -53,8 +61,26 @@ function listQuery<S extends { filters: unknown; direction: unknown }>(
   return [query({ filters: clean, direction })];
 }
 
-/** The first queries of the page at `pathname` (with its `search`), or none when it has none or is unknown. */
-export function routeFirstQueries(pathname: string, search: URLSearchParams = new URLSearchParams()): FirstQuery[] {
+/**
+ * The calendar's: the type lists (the page waits for the first to learn the service's clock) and
+ * the week's first page of events, unless the address filters by event type (the type list names
+ * the ids) or by the watchlist (in the browser's storage).
+ */
+function calendarQueries(search: URLSearchParams, now: number | undefined): FirstQuery[] {
+  const types = [eventTypeQueries.list(), documentTypeQueries.list()];
+  const address = validateCalendarSearch(searchRecord(search));
+  const { filters } = calendarFilters.parse(address);
+  if (now === undefined || address.watchlist || filters.types) return types;
+  const monday = mondayOf(address.week ?? dayOf(now, 'UTC'));
+  const week = weekEventsQuery({ monday, filters: { countries: filters.countries, exchanges: filters.exchanges, typeIds: undefined, companyIds: undefined } });
+  return [...types, week];
+}
+
+/**
+ * The first queries of the page at `pathname` (with its `search`), or none when it has none or is
+ * unknown. `now` is the service's clock (the calendar's week), where the caller knows it.
+ */
+export function routeFirstQueries(pathname: string, search: URLSearchParams = new URLSearchParams(), now?: number): FirstQuery[] {
   const parts = pathname.replace(/\/+$/, '').split('/').slice(1);
   const [section, id, extra] = parts;
   if (extra !== undefined) return [];
@@ -69,6 +95,8 @@ export function routeFirstQueries(pathname: string, search: URLSearchParams = ne
         return listQuery(transcriptFilters, transcriptListQuery, search);
       case 'search':
         return [searchQueries.status()];
+      case 'calendar':
+        return calendarQueries(search, now);
       default:
         return [];
     }

@@ -91,3 +91,20 @@ export function startOfDay(day: string, timeZone: string): number {
 export function daysRange(first: string, last: string, timeZone: string): { start: number; end: number } {
   return { start: startOfDay(first, timeZone), end: startOfDay(addDays(last, 1), timeZone) - 1 };
 }
+
+/** How far clocks run ahead of UTC (UTC+14, the Line Islands) and behind it (UTC−12), in ms. */
+const MOST_AHEAD = 14 * 3_600_000;
+const MOST_BEHIND = 12 * 3_600_000;
+
+/**
+ * The window of instants that holds the week starting on `monday` in every time zone: from that
+ * Monday's midnight where clocks are furthest ahead (UTC+14) to the next Monday's midnight where
+ * they are furthest behind (UTC−12), 7 days and 26 hours (ISO strings, end inclusive). It depends
+ * on the date alone, not on the reader's zone, so the server can name it before the app runs (a
+ * preload hint for the calendar); the app keeps the events of its own week from it.
+ */
+export function weekWindow(monday: string): { startDate: string; endDate: string } {
+  const start = Date.parse(`${monday}T00:00:00Z`) - MOST_AHEAD;
+  const end = Date.parse(`${addDays(monday, 7)}T00:00:00Z`) + MOST_BEHIND - 1;
+  return { startDate: new Date(start).toISOString(), endDate: new Date(end).toISOString() };
+}

@@ -40,6 +40,8 @@ test('tomorrow in the calendar, then a company’s upcoming call from its page',
     'xpath=//div[@role="listitem"][.//h3[starts-with(normalize-space(.), "Sunday, November 22")]]/following-sibling::div[@role="listitem"][1]',
   );
   const company = firstRow.getByRole('link').first();
+  // Names arrive a moment after the rows (a list of the companies on screen).
+  await expect(company).not.toHaveText(/Loading company/);
   const companyName = (await company.textContent())!;
   await company.click();
   await expect(page.getByRole('heading', { level: 1, name: companyName })).toBeVisible();

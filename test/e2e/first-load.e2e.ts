@@ -13,6 +13,8 @@ const PAGES: { path: string; heading: RegExp | string }[] = [
   { path: '/recordings/1', heading: 'Nordic Investor Week 2024' },
   { path: '/events/2', heading: /.+/ },
   { path: '/transcripts?countries=NO', heading: 'Transcripts' },
+  // The week's window by the service's clock (Saturday noon UTC: this week in every zone).
+  { path: '/calendar', heading: 'Earnings calendar' },
 ];
 
 for (const { path, heading } of PAGES) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayOf, daysOfWeek, daysRange, isDay, mondayOf, startOfDay } from '../../src/lib/calendar-week.ts';
+import { addDays, dayOf, daysOfWeek, daysRange, isDay, mondayOf, startOfDay, weekWindow } from '../../src/lib/calendar-week.ts';
 
 describe('calendar days in the reader’s time zone', () => {
   it('names the day an instant falls on, which differs by zone around midnight', () => {
@@ -52,5 +52,14 @@ describe('calendar days in the reader’s time zone', () => {
     expect(isDay('2026-11-23T00:00')).toBe(false);
     expect(isDay('next week')).toBe(false);
     expect(isDay(20261123)).toBe(false);
+  });
+
+  it('reads a week as one window that holds it in every zone, from UTC+14 to UTC−12', () => {
+    expect(weekWindow('2026-11-16')).toEqual({ startDate: '2026-11-15T10:00:00.000Z', endDate: '2026-11-23T11:59:59.999Z' });
+    // The zones furthest ahead and behind start and end the week exactly at the window's edges.
+    expect(new Date(startOfDay('2026-11-16', 'Pacific/Kiritimati')).toISOString()).toBe('2026-11-15T10:00:00.000Z');
+    expect(new Date(daysRange('2026-11-16', '2026-11-22', 'Etc/GMT+12').end).toISOString()).toBe('2026-11-23T11:59:59.999Z');
+    // A week with a clock change is inside its window too (Stockholm: 18 Oct 22:00 to 25 Oct 22:59:59.999 UTC).
+    expect(weekWindow('2026-10-19')).toEqual({ startDate: '2026-10-18T10:00:00.000Z', endDate: '2026-10-26T11:59:59.999Z' });
   });
 });

@@ -51,15 +51,15 @@ const eventRequests = () =>
 const week = () => screen.getByRole('list', { name: 'Events of the week, by day' });
 
 describe('the week', () => {
-  it('shows this week in the reader’s zone, today marked, asking for the week from local midnight to local midnight', async () => {
+  it('shows this week in the reader’s zone, today marked, asking for the window that holds the week in every zone', async () => {
     await renderApp('/calendar');
     expect(await screen.findByRole('heading', { level: 2, name: 'This week: Nov 16 – 22, 2026' }, { timeout: 5000 })).toBeInTheDocument();
     await screen.findByRole('list', { name: 'Events of the week, by day' }, { timeout: 5000 });
     const today = await within(week()).findByRole('heading', { name: /^Today · Saturday, November 21/ }, { timeout: 5000 });
     expect(today).toHaveAttribute('aria-current', 'date');
     await waitFor(() => expect(eventRequests().length).toBeGreaterThan(0));
-    // Monday 16 November 00:00 in Stockholm (UTC+1) to the end of Sunday 22 November.
-    expect(eventRequests()[0]).toMatchObject({ startDate: '2026-11-15T23:00:00.000Z', endDate: '2026-11-22T22:59:59.999Z', limit: '500' });
+    // Monday 16 November 00:00 at UTC+14 to the end of Sunday 22 November at UTC−12: the same request in every zone.
+    expect(eventRequests()[0]).toMatchObject({ startDate: '2026-11-15T10:00:00.000Z', endDate: '2026-11-23T11:59:59.999Z', limit: '500' });
     // Every page of the week was read, each from the cursor the previous page gave.
     const cursors = eventRequests().map((params) => params.cursor ?? '0');
     expect(new Set(cursors).size).toBe(cursors.length);
@@ -71,7 +71,7 @@ describe('the week', () => {
     await user.click(screen.getByRole('button', { name: 'Next week' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Nov 23 – 29, 2026' }, { timeout: 5000 })).toBeInTheDocument();
     expect(router.state.location.search).toMatchObject({ week: '2026-11-23' });
-    await waitFor(() => expect(eventRequests().some((p) => p.startDate === '2026-11-22T23:00:00.000Z')).toBe(true));
+    await waitFor(() => expect(eventRequests().some((p) => p.startDate === '2026-11-22T10:00:00.000Z')).toBe(true));
     await user.click(screen.getByRole('button', { name: 'Previous week' }));
     await user.click(screen.getByRole('button', { name: 'Previous week' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Nov 9 – 15, 2026' }, { timeout: 5000 })).toBeInTheDocument();
@@ -84,12 +84,11 @@ describe('the week', () => {
     expect(router.state.location.search).not.toHaveProperty('week');
   });
 
-  it('asks for a week with a daylight-saving change from the summer-time midnight to the winter-time one', async () => {
+  it('shows a week with a daylight-saving change from Monday to Sunday', async () => {
     await renderApp('/calendar?week=2026-10-21');
     expect(await screen.findByRole('heading', { level: 2, name: 'Oct 19 – 25, 2026' }, { timeout: 5000 })).toBeInTheDocument();
     await waitFor(() => expect(eventRequests().length).toBeGreaterThan(0));
-    // Monday 19 October starts at 00:00 CEST (22:00 UTC the day before); Sunday 25 October ends at 24:00 CET (23:00 UTC).
-    expect(eventRequests()[0]).toMatchObject({ startDate: '2026-10-18T22:00:00.000Z', endDate: '2026-10-25T22:59:59.999Z' });
+    expect(eventRequests()[0]).toMatchObject({ startDate: '2026-10-18T10:00:00.000Z', endDate: '2026-10-26T11:59:59.999Z' });
     const headings = within(await screen.findByRole('list', { name: 'Events of the week, by day' }, { timeout: 5000 }))
       .getAllByRole('heading')
       .map((h) => h.textContent!);
@@ -128,6 +127,32 @@ describe('filters', () => {
 });
 
 describe('what the service sends', () => {
+  it('keeps the reader’s own week from the window: an event on either side of the Stockholm week is not shown', async () => {
+    const real = await sandboxJson<{ data: Record<string, unknown>[]; pagination: unknown }>(
+      '/events?startDate=2026-11-20T23:00:00.000Z&endDate=2026-11-21T22:59:59.999Z&limit=3',
+    );
+    // Of a type the service does not list, so each row is named by its title.
+    const at = (id: number, date: string, title: string) => ({ ...real.data[0]!, id, date, title, typeId: 999_999 });
+    const events = [
+      // Sunday 15 November 23:30 in Stockholm: the week before.
+      at(990_001, '2026-11-15T22:30:00Z', 'Before Monday Capital Markets Day'),
+      // Monday 16 November 00:30 and Sunday 22 November 23:30 in Stockholm: this week.
+      at(990_002, '2026-11-15T23:30:00Z', 'Just After Midnight Call'),
+      at(990_003, '2026-11-22T22:30:00Z', 'Late Sunday Call'),
+      // Monday 23 November 00:30 in Stockholm: the week after.
+      at(990_004, '2026-11-22T23:30:00Z', 'After Sunday Strategy Update'),
+    ];
+    server.use(http.get(apiPath('/events'), () => HttpResponse.json({ data: events, pagination: { nextCursor: null } })));
+    await renderApp('/calendar');
+    const list = await screen.findByRole('list', { name: 'Events of the week, by day' }, { timeout: 5000 });
+    expect((await within(list).findAllByText('Just After Midnight Call', {}, { timeout: 5000 })).length).toBeGreaterThan(0);
+    expect(within(list).getByRole('heading', { name: /^Monday, November 16,\s*1 event$/ })).toBeInTheDocument();
+    expect(within(list).getByRole('heading', { name: /^Sunday, November 22,\s*1 event$/ })).toBeInTheDocument();
+    expect(within(list).getAllByText('Late Sunday Call').length).toBeGreaterThan(0);
+    expect(within(list).queryAllByText('Before Monday Capital Markets Day')).toEqual([]);
+    expect(within(list).queryAllByText('After Sunday Strategy Update')).toEqual([]);
+  });
+
   it('names an event of a type it does not know by its title, never by an id', async () => {
     const real = await sandboxJson<{ data: Record<string, unknown>[]; pagination: unknown }>(
       '/events?startDate=2026-11-20T23:00:00.000Z&endDate=2026-11-21T22:59:59.999Z&limit=3',

@@ -9,11 +9,11 @@ import { TimeZoneNote, readerTimeZone } from '../../components/time-zone-note.ts
 import { useEventFamilyFilter } from '../../components/event-family-filter.tsx';
 import { textLinkClass } from '../../components/ui/text-link.ts';
 import { UnavailableNote } from '../../components/unavailable-note.tsx';
-import { addDays, dayOf, daysOfWeek, mondayOf } from '../../lib/calendar-week.ts';
+import { addDays, dayOf, daysOfWeek, daysRange, mondayOf } from '../../lib/calendar-week.ts';
 import { useWatchlist } from '../../lib/watchlist.ts';
 import { CalendarDays } from './calendar-days.tsx';
 import { CalendarFilterForm } from './calendar-filter-form.tsx';
-import { useWeekEvents } from './calendar-queries.ts';
+import { useWeekEvents, type EventRecord } from './calendar-queries.ts';
 import { calendarFilters, type CalendarAddress } from './calendar-search.ts';
 import { WatchlistToggle } from './watchlist-toggle.tsx';
 import { WeekNav } from './week-nav.tsx';
@@ -53,8 +53,6 @@ export function CalendarPage({ address, onNavigate, seenExchanges }: CalendarPag
   const week = useWeekEvents(
     {
       monday,
-      sunday: addDays(monday, 6),
-      timeZone,
       filters: {
         countries: filters.countries,
         exchanges: filters.exchanges,
@@ -64,6 +62,9 @@ export function CalendarPage({ address, onNavigate, seenExchanges }: CalendarPag
     },
     clockReady && !waitingForTypes && !(onlyWatchlist && watchedIds.length === 0),
   );
+  // The answer covers the week in every time zone; the reader's week is its own midnights.
+  const loaded = week.data?.available ? week.data.value.items : undefined;
+  const weekEvents = useMemo(() => (loaded ? eventsWithin(loaded, daysRange(monday, addDays(monday, 6), timeZone)) : []), [loaded, monday, timeZone]);
 
   const go = (changes: Partial<CalendarAddress>) => {
     const next: CalendarAddress = { ...calendarFilters.toAddress(clean), week: address.week, watchlist: address.watchlist, ...changes };
@@ -129,13 +130,12 @@ export function CalendarPage({ address, onNavigate, seenExchanges }: CalendarPag
                   role="status"
                   className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-100"
                 >
-                  This week has more events than the calendar loads at once; showing the first {week.data.value.items.length.toLocaleString()}. Narrow it with
-                  the filters.
+                  This week has more events than the calendar loads at once; showing the first {weekEvents.length.toLocaleString()}. Narrow it with the filters.
                 </p>
               )}
               <CalendarDays
                 days={days}
-                events={week.data.value.items}
+                events={weekEvents}
                 today={today}
                 timeZone={timeZone}
                 now={now}
@@ -148,4 +148,12 @@ export function CalendarPage({ address, onNavigate, seenExchanges }: CalendarPag
       </div>
     </>
   );
+}
+
+/** The events (in time order) from `start` to `end` inclusive. */
+function eventsWithin(events: readonly EventRecord[], { start, end }: { start: number; end: number }): EventRecord[] {
+  return events.filter((event) => {
+    const instant = event.date ? Date.parse(event.date) : NaN;
+    return instant >= start && instant <= end;
+  });
 }

@@ -6,7 +6,7 @@ import { documentQueries } from '../../api/documents.ts';
 import { eventQueries, type EventListFilters } from '../../api/events.ts';
 import { liveQueries } from '../../api/live.ts';
 import type { AudioRecord, Company, DocumentRecord, EventRecord, LiveAudio } from '../../api/schemas.ts';
-import { addDays, daysRange } from '../../lib/calendar-week.ts';
+import { addDays, daysRange, weekWindow } from '../../lib/calendar-week.ts';
 
 /**
  * What the calendar asks the service, and nothing more: the week's events (every page of
@@ -17,14 +17,16 @@ import { addDays, daysRange } from '../../lib/calendar-week.ts';
 
 export interface WeekQuery {
   monday: string;
-  sunday: string;
-  timeZone: string;
   filters: Omit<EventListFilters, 'startDate' | 'endDate'>;
 }
 
-export function weekEventsQuery({ monday, sunday, timeZone, filters }: WeekQuery) {
-  const { start, end } = daysRange(monday, sunday, timeZone);
-  return eventQueries.between({ ...filters, startDate: new Date(start).toISOString(), endDate: new Date(end).toISOString() });
+/**
+ * The week's events: every event in the window that holds this week in every time zone
+ * (weekWindow), the same request wherever the reader is, so the server can hint it in the page's
+ * HTML (src/route-requests.ts). The reader's own week is kept from it by day (CalendarDays).
+ */
+export function weekEventsQuery({ monday, filters }: WeekQuery) {
+  return eventQueries.between({ ...filters, ...weekWindow(monday) });
 }
 
 export function useWeekEvents(week: WeekQuery, enabled = true) {

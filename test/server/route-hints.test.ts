@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { firstRequestUrls } from '../../server/route-hints.ts';
+import { routeFirstQueries } from '../../src/route-requests.ts';
+
+/**
+ * The calendar's preload hints: what the server names in the page's HTML before the app runs, so
+ * a phone fetches the week while it is still loading the app's code. The week is read as the
+ * window that holds it in every zone, so the server can name it without the reader's zone.
+ */
+
+const SATURDAY_NOON = Date.parse('2026-11-21T12:00:00Z');
+const TYPE_LISTS = ['/public/v3/event-types?limit=500', '/public/v3/document-types?limit=500'];
+const hints = (address: string, now: number | null = SATURDAY_NOON) => {
+  const url = new URL(address, 'http://app.test');
+  return firstRequestUrls(routeFirstQueries(url.pathname, url.searchParams, now ?? undefined));
+};
+
+describe('the calendar’s first reads, named by the server', () => {
+  it('names the type lists and this week’s first page of events by the service’s clock', () => {
+    expect(hints('/calendar')).toEqual([
+      ...TYPE_LISTS,
+      '/public/v3/events?startDate=2026-11-15T10%3A00%3A00.000Z&endDate=2026-11-23T11%3A59%3A59.999Z&limit=500',
+    ]);
+  });
+
+  it('names the week the address asks for, with its country and exchange filters', () => {
+    expect(hints('/calendar?week=2026-12-30&countries=NO&exchanges=XOSL')).toEqual([
+      ...TYPE_LISTS,
+      '/public/v3/events?countries=NO&exchanges=XOSL&startDate=2026-12-27T10%3A00%3A00.000Z&endDate=2027-01-04T11%3A59%3A59.999Z&limit=500',
+    ]);
+  });
+
+  it('takes the week by the clock in UTC: late on Sunday it is still the week that ends that day', () => {
+    expect(hints('/calendar', Date.parse('2026-11-22T23:30:00Z'))).toEqual([
+      ...TYPE_LISTS,
+      '/public/v3/events?startDate=2026-11-15T10%3A00%3A00.000Z&endDate=2026-11-23T11%3A59%3A59.999Z&limit=500',
+    ]);
+  });
+
+  it('names no events where the week’s request depends on the browser: the watchlist, event types, or no clock', () => {
+    expect(hints('/calendar?watchlist=1')).toEqual(TYPE_LISTS);
+    expect(hints('/calendar?types=earnings-call')).toEqual(TYPE_LISTS);
+    expect(hints('/calendar', null)).toEqual(TYPE_LISTS);
+  });
+});
