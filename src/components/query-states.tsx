@@ -52,7 +52,7 @@ export function RecordPending({ queryKey, label, children }: { queryKey: QueryKe
  * components (a deferred value), so a long list arriving does not freeze a phone's main thread:
  * what was on screen (the skeleton, or the list before a refresh) stays until the new one is built.
  */
-function useArrivedData<T>(data: T): T {
+export function useArrivedData<T>(data: T): T {
   return useDeferredValue(data);
 }
 

@@ -151,6 +151,14 @@ describe('what the service sends', () => {
     expect(within(list).getAllByText('Late Sunday Call').length).toBeGreaterThan(0);
     expect(within(list).queryAllByText('Before Monday Capital Markets Day')).toEqual([]);
     expect(within(list).queryAllByText('After Sunday Strategy Update')).toEqual([]);
+    // Recordings are asked for by day, only for the days up to today that have events: Monday alone here.
+    const recordingDays = () =>
+      seenRequests
+        .map((url) => new URL(url))
+        .filter((url) => url.pathname === '/public/v3/audio')
+        .map((url) => url.searchParams.get('startDate'));
+    await waitFor(() => expect(recordingDays().length).toBeGreaterThan(0));
+    expect(recordingDays()).toEqual(['2026-11-15T23:00:00.000Z']);
   });
 
   it('names an event of a type it does not know by its title, never by an id', async () => {

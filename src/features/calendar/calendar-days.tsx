@@ -88,7 +88,8 @@ export function CalendarDays({
   }, [target, scrollToDay, offset, virtualizer]);
   const visible = virtualizer.getVirtualItems();
   const shown = visible.map((v) => items[v.index]!).filter(Boolean);
-  const shownDays = [...new Set(shown.map((item) => item.day))];
+  // Days with an event on screen: a day without events has nothing to show recordings or documents for.
+  const shownDays = [...new Set(shown.flatMap((item) => (item.kind === 'event' ? [item.day] : [])))];
   const shownEvents = shown.flatMap((item) => (item.kind === 'event' ? [item.event] : []));
   const weekCompanyIds = useMemo(() => events.map((event) => event.companyId), [events]);
   const companies = useCompanyNamesInChunks(

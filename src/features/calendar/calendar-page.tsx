@@ -4,6 +4,7 @@ import { ActiveFilterChips } from '../../components/active-filter-chips.tsx';
 import { CalendarFeedLink } from '../../components/calendar-feed-link.tsx';
 import { DroppedFiltersNotice } from '../../components/dropped-filters-notice.tsx';
 import { ErrorPanel } from '../../components/error-panel.tsx';
+import { useArrivedData } from '../../components/query-states.tsx';
 import { SkeletonRows } from '../../components/skeleton.tsx';
 import { TimeZoneNote, readerTimeZone } from '../../components/time-zone-note.tsx';
 import { useEventFamilyFilter } from '../../components/event-family-filter.tsx';
@@ -63,7 +64,9 @@ export function CalendarPage({ address, onNavigate, seenExchanges }: CalendarPag
     clockReady && !waitingForTypes && !(onlyWatchlist && watchedIds.length === 0),
   );
   // The answer covers the week in every time zone; the reader's week is its own midnights.
-  const loaded = week.data?.available ? week.data.value.items : undefined;
+  // A week that has just arrived is drawn in a pass that yields to the browser (as every list's is).
+  const data = useArrivedData(week.data);
+  const loaded = data?.available ? data.value.items : undefined;
   const weekEvents = useMemo(() => (loaded ? eventsWithin(loaded, daysRange(monday, addDays(monday, 6), timeZone)) : []), [loaded, monday, timeZone]);
 
   const go = (changes: Partial<CalendarAddress>) => {
@@ -103,13 +106,13 @@ export function CalendarPage({ address, onNavigate, seenExchanges }: CalendarPag
               </button>
               .
             </p>
-          ) : !clockReady || week.isPending || waitingForTypes ? (
+          ) : !clockReady || waitingForTypes || (data === undefined && !week.isError) ? (
             <SkeletonRows rows={8} label="Loading the week's events" />
           ) : week.isError ? (
             <div className="p-4">
               <ErrorPanel error={week.error} onRetry={() => void week.refetch()} />
             </div>
-          ) : !week.data.available ? (
+          ) : !data?.available ? (
             <div className="space-y-3 p-4">
               <UnavailableNote feature="The calendar" extension="events">
                 Follow calls you know from{' '}
@@ -125,7 +128,7 @@ export function CalendarPage({ address, onNavigate, seenExchanges }: CalendarPag
             </div>
           ) : (
             <>
-              {!week.data.value.complete && (
+              {!data.value.complete && (
                 <p
                   role="status"
                   className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-100"
