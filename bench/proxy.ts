@@ -117,15 +117,22 @@ function reportCpu(): void {
 function serveForwarder(upstream: URL, listening: (info: { port: number }) => void): Server {
   const agent = new Agent({ keepAlive: true });
   const server = createServer((req, res) => {
-    const forwarded = httpRequest(
-      { host: upstream.hostname, port: upstream.port, path: req.url, agent, headers: { accept: 'application/json', 'x-api-key': KEY } },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, { 'content-type': answer.headers['content-type'] ?? 'application/octet-stream' });
-        answer.pipe(res);
-      },
-    );
-    forwarded.on('error', () => res.destroy());
-    forwarded.end();
+    // A kept-alive connection the upstream closed just as it was reused is tried once more (as the proxy does).
+    const forward = (retried: boolean) => {
+      const forwarded = httpRequest(
+        { host: upstream.hostname, port: upstream.port, path: req.url, agent, headers: { accept: 'application/json', 'x-api-key': KEY } },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, { 'content-type': answer.headers['content-type'] ?? 'application/octet-stream' });
+          answer.pipe(res);
+        },
+      );
+      forwarded.on('error', (error: NodeJS.ErrnoException) => {
+        if (!retried && forwarded.reusedSocket && error.code === 'ECONNRESET') forward(true);
+        else res.destroy();
+      });
+      forwarded.end();
+    };
+    forward(false);
   });
   server.listen(0, '127.0.0.1', () => listening(server.address() as AddressInfo));
   return server;
