@@ -23,7 +23,7 @@ export interface WeekQuery {
 /**
  * The week's events: every event in the window that holds this week in every time zone
  * (weekWindow), the same request wherever the reader is, so the server can hint it in the page's
- * HTML (src/route-requests.ts). The reader's own week is kept from it by day (CalendarDays).
+ * HTML (src/route-requests.ts). The reader's own week is kept from it by CalendarPage.
  */
 export function weekEventsQuery({ monday, filters }: WeekQuery) {
   return eventQueries.between({ ...filters, ...weekWindow(monday) });
