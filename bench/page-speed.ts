@@ -281,9 +281,8 @@ async function benchSearchPage(browser: Browser): Promise<void> {
 
 interface FrameReport {
   frames: number[];
-  longFrames: number;
-  /** Where each long animation frame's time went (script, then style and layout). */
-  longFrameParts: { duration: number; script: number; layout: number; top: string }[];
+  /** Each long animation frame (> 50 ms) and where its time went (script, then style and layout). */
+  longFrames: { duration: number; script: number; layout: number; top: string }[];
   scrolled: number;
 }
 
@@ -292,21 +291,19 @@ async function scrollAndRecord(page: Page, seconds: number, speed: number): Prom
   return page.evaluate(
     ({ seconds, speed }) =>
       new Promise<FrameReport>((resolve) => {
-        let longFrames = 0;
-        const longFrameParts: FrameReport['longFrameParts'] = [];
+        const longFrames: FrameReport['longFrames'] = [];
         type Script = { duration: number; invoker: string; sourceFunctionName: string; sourceURL: string };
-        type LongFrame = PerformanceEntry & { renderStart: number; styleAndLayoutStart: number; scripts: Script[] };
+        type LongFrame = PerformanceEntry & { styleAndLayoutStart: number; scripts: Script[] };
         const observer =
           typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes.includes('long-animation-frame')
             ? new PerformanceObserver((list) => {
                 for (const entry of list.getEntries() as LongFrame[]) {
-                  longFrames++;
                   const end = entry.startTime + entry.duration;
                   const script = entry.scripts.reduce((sum, one) => sum + one.duration, 0);
                   const layout = entry.styleAndLayoutStart > 0 ? end - entry.styleAndLayoutStart : 0;
                   const top = [...entry.scripts].sort((a, b) => b.duration - a.duration)[0];
                   const where = top ? `${top.invoker} ${top.sourceFunctionName || '(anonymous)'} ${top.sourceURL.split('/').pop() ?? ''}`.trim() : 'no script';
-                  longFrameParts.push({ duration: entry.duration, script, layout, top: where });
+                  longFrames.push({ duration: entry.duration, script, layout, top: where });
                 }
               })
             : undefined;
@@ -328,7 +325,7 @@ async function scrollAndRecord(page: Page, seconds: number, speed: number): Prom
           if (now - first < seconds * 1000) requestAnimationFrame(step);
           else {
             observer?.disconnect();
-            resolve({ frames, longFrames, longFrameParts, scrolled: Math.abs(window.scrollY - startY) });
+            resolve({ frames, longFrames, scrolled: Math.abs(window.scrollY - startY) });
           }
         };
         requestAnimationFrame(step);
@@ -347,10 +344,10 @@ function printFrames(label: string, report: FrameReport, idle?: number[]): void 
     `    ${frames.length} frames, ${fps.toFixed(1)} fps (aim 60); frame time p50 ${ms(percentile(frames, 50))}, p95 ${ms(percentile(frames, 95))}, p99 ${ms(percentile(frames, 99))}, max ${ms(Math.max(...frames))}`,
   );
   console.log(
-    `    ${((over / frames.length) * 100).toFixed(1)}% of frames over 16.7 ms, about ${dropped} frames dropped (${((dropped / (frames.length + dropped)) * 100).toFixed(1)}%); ${report.longFrames} long animation frames (> 50 ms); ${report.scrolled.toLocaleString('en-US')} px scrolled` +
+    `    ${((over / frames.length) * 100).toFixed(1)}% of frames over 16.7 ms, about ${dropped} frames dropped (${((dropped / (frames.length + dropped)) * 100).toFixed(1)}%); ${report.longFrames.length} long animation frames (> 50 ms); ${report.scrolled.toLocaleString('en-US')} px scrolled` +
       (idle ? `; the same page idle: p50 ${ms(percentile(idle, 50))}, p95 ${ms(percentile(idle, 95))}` : ''),
   );
-  for (const part of report.longFrameParts) {
+  for (const part of report.longFrames) {
     console.log(`      long frame ${ms(part.duration)}: script ${ms(part.script)} (most: ${part.top}), style and layout ${ms(part.layout)}`);
   }
 }

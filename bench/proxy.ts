@@ -162,14 +162,16 @@ function startRole(role: Role, env: Record<string, string> = {}): Promise<Target
     child.once('exit', (code) => reject(new Error(`the ${role} server exited (${code}) before listening`)));
     if (role === 'proxy') {
       // It says where it listens on its first line ("Earnings Desk on http://127.0.0.1:<port> ...").
+      // The rest of its output is read and dropped (a full pipe would stall it).
       let out = '';
+      let found = false;
       child.stdout!.setEncoding('utf8');
       child.stdout!.on('data', (chunk: string) => {
-        if (out.length > 4096) return;
+        if (found || out.length > 4096) return;
         out += chunk;
         const port = /on http:\/\/127\.0\.0\.1:(\d+)/.exec(out)?.[1];
         if (port) {
-          out = ' '.repeat(8192);
+          found = true;
           resolve({ role, child, port: Number(port) });
         }
       });
