@@ -346,7 +346,9 @@ describe.each(engines)('the ingester on $name', (engine) => {
   });
 
   it('stops at its daily request budget and says when it goes on', async () => {
-    const service = makeService(engine, { SEARCH_REQUEST_BUDGET: '2' }, { ingest: { pageSize: 5 } });
+    // The clock is the service's, injected: the budget's day is 2026-11-23 whatever day the suite runs.
+    const now = () => Date.parse('2026-11-23T15:20:00.000Z');
+    const service = makeService(engine, { SEARCH_REQUEST_BUDGET: '2' }, { ingest: { pageSize: 5 }, now });
     await service.whenSynced();
     const { body } = await get(service, '/api/search/status');
     expect(body.state).toBe('paused');
