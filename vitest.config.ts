@@ -21,6 +21,8 @@ export default defineConfig({
           include: ['test/web/**/*.test.{ts,tsx}', 'test/api/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['test/setup/web.ts'],
+          // Above the 10 s that findBy/waitFor wait (test/setup/web.ts), with room for a second wait.
+          testTimeout: 30_000,
         },
       },
     ],
