@@ -1,5 +1,5 @@
 import type { z } from 'zod/mini';
-import { noteServerDate } from './server-clock.ts';
+import { noteServerDate, serverNow } from './server-clock.ts';
 import { describeIssues } from '../lib/zod-issues.ts';
 import { ApiError, type ApiErrorKind, type FieldProblem } from './api-error.ts';
 
@@ -163,15 +163,20 @@ function readText(response: Response, signal: AbortSignal): Promise<string> {
   });
 }
 
-/** Builds the ApiError for a non-2xx response from its status, headers and (possibly non-JSON) body. */
-export function errorFromResponse(status: number, headers: Headers, bodyText: string, url?: string): ApiError {
+/**
+ * Builds the ApiError for a non-2xx response from its status, headers and (possibly non-JSON) body.
+ * A Retry-After given as a date is counted from the answer's own Date header (both are the
+ * service's clock, so a reader whose clock is off still waits what was asked), else from `now`.
+ */
+export function errorFromResponse(status: number, headers: Headers, bodyText: string, url?: string, now: number = serverNow()): ApiError {
   const kind = kindForStatus(status);
   const said = readErrorBody(bodyText);
+  const answeredAt = Date.parse(headers.get('date') ?? '');
   return new ApiError({
     status,
     kind,
     message: said.message ?? defaultMessage(kind, status),
-    retryAfter: parseRetryAfter(headers.get('retry-after')),
+    retryAfter: parseRetryAfter(headers.get('retry-after'), Number.isFinite(answeredAt) ? answeredAt : now),
     url,
     fields: said.fields,
   });

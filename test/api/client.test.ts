@@ -6,7 +6,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { apiUrl, buildQueryString, describeIssues, getJson, parseRetryAfter } from '../../src/api/client.ts';
+import { apiUrl, buildQueryString, describeIssues, errorFromResponse, getJson, parseRetryAfter } from '../../src/api/client.ts';
 import { ApiError, type ApiErrorKind } from '../../src/api/api-error.ts';
 import { fetchCompanies, fetchCompany } from '../../src/api/companies.ts';
 import { companySchema, page, single } from '../../src/api/schemas.ts';
@@ -134,14 +134,20 @@ describe('HTTP errors from the sandbox itself', () => {
 });
 
 describe('HTTP errors with bodies the sandbox never sends', () => {
-  it('429 with Retry-After as an HTTP date: seconds from now', async () => {
-    const date = new Date(Date.now() + 90_000).toUTCString(); // whole seconds, so 89 to 90 s from now
-    replyWith(429, JSON.stringify({ statusCode: 429, message: 'Slow down' }), { 'retry-after': date, 'content-type': 'application/json' });
+  it('429 with Retry-After as an HTTP date: the seconds from the answer\'s own Date to it, whatever the local clock says', async () => {
+    replyWith(429, JSON.stringify({ statusCode: 429, message: 'Slow down' }), {
+      date: 'Sat, 21 Nov 2026 12:00:00 GMT',
+      'retry-after': 'Sat, 21 Nov 2026 12:01:30 GMT',
+      'content-type': 'application/json',
+    });
     const error = await apiError(fetchCompany(1));
-    expect(error.kind).toBe('rate-limited');
-    expect(error.retryAfter).toBeGreaterThanOrEqual(88);
-    expect(error.retryAfter).toBeLessThanOrEqual(90);
-    expect(error.message).toBe('Slow down');
+    expect(error).toMatchObject({ kind: 'rate-limited', retryAfter: 90, message: 'Slow down' });
+  });
+
+  it('429 with Retry-After as an HTTP date and no Date header: the seconds from now', () => {
+    const headers = new Headers({ 'retry-after': 'Sat, 21 Nov 2026 12:00:42 GMT' });
+    const error = errorFromResponse(429, headers, '', '/public/v3/companies/1', Date.parse('2026-11-21T12:00:00.000Z'));
+    expect(error).toMatchObject({ kind: 'rate-limited', retryAfter: 42 });
   });
 
   it('429 without Retry-After: retryAfter undefined, a default message', async () => {

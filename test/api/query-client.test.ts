@@ -60,24 +60,25 @@ describe('retry policy through a real QueryClient', () => {
     await expect(promise).resolves.toMatchObject({ id: 1 });
   });
 
-  it('429 with Retry-After as an HTTP date: waits until that time', async () => {
+  it('429 with Retry-After as an HTTP date: waits exactly until that time, counted on the answer\'s clock', async () => {
     let calls = 0;
     server.use(
       http.get(apiPath('/companies/:id'), ({ request }) => {
         calls += 1;
         if (calls > 1) return forwardToSandbox(request);
-        // Date.now() is real here (only setTimeout is faked); 3 whole seconds ahead, rounded up.
-        const at = new Date(Math.ceil(Date.now() / 1000) * 1000 + 3_000).toUTCString();
-        return HttpResponse.json({ statusCode: 429, message: 'Too Many Requests' }, { status: 429, headers: { 'retry-after': at } });
+        // The service's clock, not this machine's: 3 s from the answer's Date to the time it names.
+        const headers = { date: 'Sat, 21 Nov 2026 12:00:00 GMT', 'retry-after': 'Sat, 21 Nov 2026 12:00:03 GMT' };
+        return HttpResponse.json({ statusCode: 429, message: 'Too Many Requests' }, { status: 429, headers });
       }),
     );
     const client = createQueryClient();
     const promise = client.fetchQuery(companyQueries.detail(1));
     await settle();
     expect(calls).toBe(1);
-    await vi.advanceTimersByTimeAsync(1_900);
+    await vi.advanceTimersByTimeAsync(2_999);
+    await settle();
     expect(calls).toBe(1);
-    await vi.advanceTimersByTimeAsync(2_200);
+    await vi.advanceTimersByTimeAsync(1);
     await settle();
     expect(calls).toBe(2);
     await expect(promise).resolves.toMatchObject({ id: 1 });
