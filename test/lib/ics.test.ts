@@ -21,6 +21,19 @@ describe('calendar files (RFC 5545)', () => {
     expect(foldLine('SHORT:line')).toBe('SHORT:line');
   });
 
+  it('folds a long line into four parts: 75 octets first, then a space and 74, a multi-byte letter never split', () => {
+    // 12 + 63 = 75 octets, then a 3-octet €, 72 one-octet y, 40 two-octet é, a 2-octet ü and " end".
+    const line = `DESCRIPTION:${'x'.repeat(63)}€${'y'.repeat(72)}${'é'.repeat(40)}ü end`;
+    expect(foldLine(line)).toBe(
+      [
+        `DESCRIPTION:${'x'.repeat(63)}`, // 75 octets: the € would make 78
+        ` €${'y'.repeat(71)}`, // 1 + 3 + 71 = 75: the next y would make 76
+        ` y${'é'.repeat(36)}`, // 1 + 1 + 72 = 74: the next é would make 76
+        ' ééééü end',
+      ].join('\r\n'),
+    );
+  });
+
   it('makes one event a whole calendar with its id, start, one-hour end, name and link', () => {
     const text = calendarText(
       [{ id: 7038, summary: 'Bryrite: Q3 2026 earnings call', start: '2026-11-21T20:35:00.000Z', url: 'http://app.test/events/7038', description: 'Bryrite' }],
