@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSandbox } from '../../server/sandbox/app.ts';
+import { readSearchConfig } from '../../server/search/config.ts';
+import { createSearchService, type SearchService, type SearchServiceOptions } from '../../server/search/service.ts';
+
+/**
+ * What the transcript search promises about order, date bounds and waiting, checked against a
+ * small sandbox read by hand (as in search.test.ts): relevance is the number of matching passages,
+ * most first across every page; `from`/`to` bounds hold to the millisecond; a 429's Retry-After
+ * given as a date is waited exactly, on the service's injected clock.
+ */
+
+const NOW = '2026-11-21T12:00:00Z';
+const sandbox = createSandbox({ seed: 'search-ranking', companies: 6, now: NOW, clockRate: 0 });
+const ORIGIN = 'http://search.internal';
+
+type Query = Record<string, string | number | undefined>;
+const queryString = (query: Query) => {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, String(value));
+  return params.size ? `?${params}` : '';
+};
+
+/** The sandbox as the data service: the key added as the proxy adds it. */
+const upstream = {
+  api: (path: string, query: Query) =>
+    sandbox.fetch(new Request(`${ORIGIN}/public/v3${path}${queryString(query)}`, { headers: { 'x-api-key': sandbox.apiKey, accept: 'application/json' } })),
+  file: (url: string, signal: AbortSignal) => sandbox.fetch(new Request(url, { signal })),
+};
+
+let sources = 0;
+function makeService(overrides: Partial<Omit<SearchServiceOptions, 'config'>> = {}, env: Record<string, string> = {}): SearchService {
+  const problems: string[] = [];
+  const config = readSearchConfig({ SEARCH_DATA_DIR: 'memory', ...env }, false, problems);
+  expect(problems).toEqual([]);
+  return createSearchService({ config, source: `ranking-${process.pid}-${++sources}`, ...upstream, log: () => {}, ...overrides });
+}
+
+async function get(service: SearchService, path: string): Promise<{ status: number; body: any }> {
+  const response = await service.handle(new Request(`http://app.test${path}`));
+  return { status: response.status, body: await response.json() };
+}
+
+async function listAll(path: string): Promise<any[]> {
+  const items: any[] = [];
+  let cursor = 0;
+  for (;;) {
+    const page = (await (await upstream.api(path, { limit: 500, cursor, expand: 'event' })).json()) as any;
+    items.push(...page.data);
+    if (page.pagination.nextCursor === null || page.data.length === 0) return items;
+    cursor = page.pagination.nextCursor;
+  }
+}
+
+/** Every call's paragraphs, read from its transcript file (the edited one where a call has both). */
+const paragraphsByEvent = new Map<number, string[]>();
+
+/** Two calls the data service is made to date exactly on a day's edge (see `edges`). */
+const EDGE_BEFORE = '2026-09-30T23:59:59.999Z';
+const EDGE_AT = '2026-10-01T00:00:00.000Z';
+let before = 0;
+let at = 0;
+
+/** The transcript list with the two chosen calls moved onto the edge of 1 October 2026 (UTC). */
+async function withEdges(path: string, query: Query): Promise<Response> {
+  const response = await upstream.api(path, query);
+  if (path !== '/documents/transcripts' || !response.ok) return response;
+  const body = (await response.json()) as any;
+  for (const doc of body.data) {
+    if (doc.eventId === before) doc.event.date = EDGE_BEFORE;
+    if (doc.eventId === at) doc.event.date = EDGE_AT;
+  }
+  return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+}
+
+let service: SearchService;
+
+beforeAll(async () => {
+  const docs = await listAll('/documents/transcripts');
+  const byEvent = new Map<number, any[]>();
+  for (const doc of docs) byEvent.set(doc.eventId, [...(byEvent.get(doc.eventId) ?? []), doc]);
+  for (const [eventId, list] of byEvent) {
+    const chosen = list.find((doc) => doc.typeId === 15) ?? list[0];
+    const file = (await (await upstream.file(chosen.fileUrl, new AbortController().signal)).json()) as any;
+    paragraphsByEvent.set(
+      eventId,
+      file.transcript.paragraphs.map((paragraph: any) => paragraph.sentences.map((sentence: any) => sentence.text).join(' ')),
+    );
+  }
+  // The two calls on the edge: the lowest event ids that say "margin", so both match the searches below.
+  const saying = [...paragraphsByEvent].filter(([, paragraphs]) => paragraphs.some((text) => /\bmargins?\b/i.test(text))).map(([id]) => id);
+  [before, at] = saying.sort((a, b) => a - b);
+  service = makeService({ api: withEdges });
+  await service.whenSynced();
+}, 120_000);
+afterAll(() => service?.close());
+
+describe('search by relevance', () => {
+  it('puts the calls with the most matching passages first, within a page and across pages', async () => {
+    // Passages (paragraphs) that say margin or margins, per call: what relevance counts.
+    const counts = new Map<number, number>();
+    for (const [eventId, paragraphs] of paragraphsByEvent) {
+      const count = paragraphs.filter((text) => /\bmargins?\b/i.test(text)).length;
+      if (count > 0) counts.set(eventId, count);
+    }
+    const expected = [...counts.values()].sort((a, b) => b - a);
+    // Enough calls over several pages, and counts that differ, so an order can be wrong.
+    expect(counts.size).toBeGreaterThan(9);
+    expect(new Set(expected).size).toBeGreaterThan(2);
+
+    const seen: { eventId: number; hits: number }[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const { status, body } = await get(service, `/api/search?q=margin&limit=10${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(status).toBe(200);
+      seen.push(...body.calls.map((call: any) => ({ eventId: call.eventId, hits: call.hits })));
+      cursor = body.nextCursor;
+      pages++;
+    } while (cursor);
+    expect(pages).toBeGreaterThan(3);
+    // Each call's count is the one read by hand, and the counts never rise from first to last.
+    for (const { eventId, hits } of seen) expect({ eventId, hits }).toEqual({ eventId, hits: counts.get(eventId) });
+    expect(seen.map((call) => call.hits)).toEqual(expected);
+  });
+});
+
+describe('search dates: `from` and `to`', () => {
+  const found = async (query: string) => {
+    const { status, body } = await get(service, `/api/search?q=margin&eventIds=${before},${at}&${query}`);
+    expect(status).toBe(200);
+    return body.calls.map((call: any) => call.eventId).sort((a: number, b: number) => a - b);
+  };
+
+  it('a day includes all of that day (UTC) and nothing of the next, at either end', async () => {
+    expect(before).toBeLessThan(at);
+    expect(await found('')).toEqual([before, at]);
+    // One call at 23:59:59.999 on 30 September, one at 00:00:00.000 on 1 October.
+    expect(await found('to=2026-09-30')).toEqual([before]);
+    expect(await found('to=2026-10-01')).toEqual([before, at]);
+    expect(await found('from=2026-10-01')).toEqual([at]);
+    expect(await found('from=2026-09-30&to=2026-09-30')).toEqual([before]);
+    expect(await found('from=2026-10-01&to=2026-10-01')).toEqual([at]);
+  });
+
+  it('a time is a bound to the millisecond: `from` includes it, `to` does not', async () => {
+    expect(await found('to=2026-10-01T00:00:00Z')).toEqual([before]);
+    expect(await found('to=2026-10-01T00:00:00.001Z')).toEqual([before, at]);
+    expect(await found('from=2026-10-01T00:00:00Z')).toEqual([at]);
+    expect(await found('from=2026-09-30T23:59:59.999Z')).toEqual([before, at]);
+    expect(await found('from=2026-10-01T02:00:00%2B02:00')).toEqual([at]);
+  });
+});
+
+describe('a 429 whose Retry-After is a date', () => {
+  it('waits exactly until that time on the service clock', async () => {
+    const waits: number[] = [];
+    let limited = 0;
+    const waiting = makeService(
+      {
+        // 15:20:00.250 on the service's clock; the data service says: not before 15:20:42.
+        now: () => Date.parse('2026-11-23T15:20:00.250Z'),
+        api: (path, query) => {
+          if (path === '/documents/transcripts' && limited++ === 0) {
+            return Promise.resolve(
+              new Response('{"statusCode":429,"message":"Too Many Requests"}', { status: 429, headers: { 'retry-after': 'Mon, 23 Nov 2026 15:20:42 GMT' } }),
+            );
+          }
+          return upstream.api(path, query);
+        },
+        ingest: {
+          sleep: (ms) => {
+            waits.push(ms);
+            return Promise.resolve();
+          },
+        },
+      },
+      { SEARCH_SCOPE_COMPANY_IDS: '2' },
+    );
+    await waiting.whenSynced();
+    expect(waits[0]).toBe(41_750);
+    const { body } = await get(waiting, '/api/search/status');
+    expect(body.state).toBe('idle');
+    expect(body.transcripts.indexed).toBeGreaterThan(0);
+    await waiting.close();
+  });
+});
