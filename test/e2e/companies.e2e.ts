@@ -101,10 +101,12 @@ test('open /companies with filters in the address and scroll far: rows stay boun
   const status = page.getByRole('status').filter({ hasText: /companies loaded/ });
   let maxRendered = 0;
   for (let i = 0; i < 60; i++) {
+    const said = (await status.textContent()) ?? '';
+    if (/All [\d,]+ companies loaded/.test(said)) break;
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await page.waitForTimeout(100);
+    // The next page has arrived when the count loaded changes.
+    await expect(status).not.toHaveText(said);
     maxRendered = Math.max(maxRendered, await table.getByRole('row').count());
-    if (/All [\d,]+ companies loaded/.test((await status.textContent()) ?? '')) break;
   }
   await expect(status).toHaveText(/All 500 companies loaded/);
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));

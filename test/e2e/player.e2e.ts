@@ -242,13 +242,18 @@ test('a recording whose stream and file both fail ends in a message with Retry, 
 
 test('hls.js is not part of the first page: only a recording page brings it (when idle or with the first Play), once', async ({ page }) => {
   const scripts: string[] = [];
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
+  // What the home page loads when the browser is idle is the search code (the header's index badge
+  // and the company index, src/features/search/lazy.tsx).
+  const idleScript = page.waitForResponse((response) => /\/assets\/search-ui-[\w-]+\.js$/.test(new URL(response.url()).pathname));
   await page.goto('/');
   await expect(page.getByRole('table', { name: 'Latest recordings, newest published first' }).getByRole('row')).toHaveCount(11);
-  // Long enough for anything the home page loads when idle.
-  await page.waitForTimeout(2_000);
+  // Idle callbacks run in the order they were asked for: this one runs after every one the page
+  // asked for at its load, so whatever they import has been requested by then.
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
+  await idleScript;
   expect(scripts.filter((path) => /hls/i.test(path))).toEqual([]);
 
   await page.goto(`/recordings/${sample.audioId}`);

@@ -45,10 +45,18 @@ test('no page shows raw ids, parameter names, mime types or "live record"', asyn
   for (const [name, path] of routes) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-    // Let the page's lists and names arrive.
-    await page.waitForTimeout(1_500);
-    await page.evaluate(() => document.querySelectorAll('details').forEach((details) => (details.open = true)));
-    await page.waitForTimeout(300);
+    // The page's lists and names have arrived: nothing asked for in the last half second, nothing shown as loading.
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    // Every fold opened, and what opening it renders rendered (its toggle event handled, then two frames).
+    await page.evaluate(async () => {
+      const closed = [...document.querySelectorAll('details')].filter((details) => !details.open);
+      const toggled = closed.map((details) => new Promise((resolve) => details.addEventListener('toggle', resolve, { once: true })));
+      for (const details of closed) details.open = true;
+      await Promise.all(toggled);
+      for (let frame = 0; frame < 2; frame++) await new Promise(requestAnimationFrame);
+    });
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     const text = await page.evaluate(() => document.body.innerText);
     for (const [what, pattern] of FORBIDDEN) {
       const match = pattern.exec(text);
