@@ -97,9 +97,9 @@ export function pickIndexed(company: Company): IndexedCompany {
 }
 
 /** Later of two updatedAt values; a value that is not a time, or lies more than a day ahead, is ignored (it would stop refreshes). */
-function laterOf(a: string | null, b: string): string | null {
+function laterOf(a: string | null, b: string, now: number): string | null {
   const time = Date.parse(b);
-  if (Number.isNaN(time) || time > Date.now() + 86_400_000) return a;
+  if (Number.isNaN(time) || time > now + 86_400_000) return a;
   if (a === null) return b;
   return Date.parse(b) > Date.parse(a) ? b : a;
 }
@@ -328,7 +328,8 @@ export class CompanyIndex {
       sent.push(cursor);
       if (next !== undefined && page.data.length < this.options.pageSize) smallPages++;
       const records = page.data.map(pickIndexed);
-      const highWater = records.reduce<string | null>((max, c) => laterOf(max, c.updatedAt), this.progress.highWater);
+      const now = this.options.now();
+      const highWater = records.reduce<string | null>((max, c) => laterOf(max, c.updatedAt, now), this.progress.highWater);
       const finished = next === undefined;
       const progress: IndexProgress = {
         ...this.progress,
@@ -358,7 +359,8 @@ export class CompanyIndex {
       const next = nextCursorOf(page, cursor, sent);
       sent.push(cursor);
       const records = page.data.map(pickIndexed);
-      const highWater = records.reduce<string | null>((max, c) => laterOf(max, c.updatedAt), this.progress.highWater);
+      const now = this.options.now();
+      const highWater = records.reduce<string | null>((max, c) => laterOf(max, c.updatedAt, now), this.progress.highWater);
       const finished = next === undefined;
       const progress: IndexProgress = {
         ...this.progress,
