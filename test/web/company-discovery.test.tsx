@@ -4,7 +4,7 @@
  * sandbox (seed web-tests, 80 companies) at 2026-11-21T12:00Z.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../support/render-app.tsx';
 import { apiPath, forwardToSandbox, sandbox, sandboxJson, seenRequests, server, useSandboxServer } from '../support/sandbox-server.ts';
@@ -88,11 +88,14 @@ describe('company page: Upcoming', () => {
   });
 
   it('waits for the state of a started call before showing the list', async () => {
+    let answerLiveStates!: () => void;
+    const liveStatesMayAnswer = new Promise<void>((resolve) => (answerLiveStates = resolve));
     const real = await sandboxJson<{ data: { id: number }[]; pagination: unknown }>(`/events?companyIds=${HARELARD}&startDate=2026-11-21T09:00:00.000Z`);
     server.use(
       http.get(apiPath('/events'), () => HttpResponse.json({ ...real, data: real.data.filter((event) => event.id === 1148) })),
       http.get(apiPath('/live/audio'), async ({ request }) => {
-        await delay(300);
+        // The live states answer only when the test has looked at the page without them.
+        await liveStatesMayAnswer;
         return forwardToSandbox(request);
       }),
     );
@@ -102,6 +105,7 @@ describe('company page: Upcoming', () => {
     // Neither "nothing coming" nor rows that the live call would push down once its state arrives.
     expect(within(panel).queryByText('No events announced yet.')).toBeNull();
     expect(within(panel).getByRole('status')).toHaveTextContent('Loading upcoming events');
+    answerLiveStates();
     const call = await within(panel).findByRole('link', { name: 'Q3 2026 earnings call' });
     expect(within(call.closest('li')!).getByText('Live')).toBeInTheDocument();
   });

@@ -1,5 +1,5 @@
 /** /companies/$companyId: header, watchlist, recordings, transcripts and events; and the home page's watchlist. */
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { groupEvents } from '../../src/features/companies/events.ts';
@@ -185,12 +185,13 @@ describe('company page', () => {
   });
 
   it('says when the company does not exist, and shows nothing else: no activity, no Retry', async () => {
-    await renderApp('/companies/999999');
+    const { queryClient } = await renderApp('/companies/999999');
     expect(await screen.findByRole('heading', { level: 1, name: 'Company not found' })).toBeInTheDocument();
     expect(screen.getByText('There is no such company. It may have been removed, or the link may be mistyped.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'All companies' })).toHaveAttribute('href', '/companies');
-    // Give the page's other requests (recordings, transcripts, segments) time to answer.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The page's other reads (recordings, transcripts, segments) have all been answered, and shown.
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    await act(async () => {});
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
     expect(screen.queryByText(/No recordings|No transcripts|No events/)).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Recordings' })).toBeNull();

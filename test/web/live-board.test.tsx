@@ -228,7 +228,9 @@ describe('watchlist notifications', () => {
     // Heloryx Systems (not watched) goes live: nothing more; Jorisus stays live: not again.
     clock.set(Date.parse('2026-11-21T12:02:40.000Z'));
     await waitFor(() => expect(rows('Live now')).toContain('Heloryx Systems | Q3 2026 earnings call | Live'), { timeout: 8_000 });
-    await act(() => new Promise((resolve) => setTimeout(resolve, 2_500)));
+    // The board shows the poll in which Heloryx went live; its effects (where a notification is
+    // sent) run when React's pending work is flushed.
+    await act(async () => {});
     expect(shown).toHaveLength(1);
   }, 30_000);
 
@@ -251,7 +253,8 @@ describe('watchlist notifications', () => {
     await waitFor(() => expect(rows('Starting soon')[0]).toBe('Jorisus Medical | Q3 2026 earnings call | Starting soon'));
     clock.set(Date.parse('2026-11-21T12:01:10.000Z'));
     await waitFor(() => expect(rows('Live now')).toContain('Jorisus Medical | Q3 2026 earnings call | Live'), { timeout: 6_000 });
-    await act(() => new Promise((resolve) => setTimeout(resolve, 500)));
+    // The poll in which Jorisus went live is shown; its effects run when React's pending work is flushed.
+    await act(async () => {});
     expect(shown).toEqual([]);
     expect(FakeNotification.requestPermission).not.toHaveBeenCalled();
   }, 20_000);
