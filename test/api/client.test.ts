@@ -134,7 +134,7 @@ describe('HTTP errors from the sandbox itself', () => {
 });
 
 describe('HTTP errors with bodies the sandbox never sends', () => {
-  it('429 with Retry-After as an HTTP date: the seconds from the answer\'s own Date to it, whatever the local clock says', async () => {
+  it("429 with Retry-After as an HTTP date: the seconds from the answer's own Date to it, whatever the local clock says", async () => {
     replyWith(429, JSON.stringify({ statusCode: 429, message: 'Slow down' }), {
       date: 'Sat, 21 Nov 2026 12:00:00 GMT',
       'retry-after': 'Sat, 21 Nov 2026 12:01:30 GMT',

@@ -60,7 +60,7 @@ describe('retry policy through a real QueryClient', () => {
     await expect(promise).resolves.toMatchObject({ id: 1 });
   });
 
-  it('429 with Retry-After as an HTTP date: waits exactly until that time, counted on the answer\'s clock', async () => {
+  it("429 with Retry-After as an HTTP date: waits exactly until that time, counted on the answer's clock", async () => {
     let calls = 0;
     server.use(
       http.get(apiPath('/companies/:id'), ({ request }) => {

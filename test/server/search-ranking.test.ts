@@ -89,7 +89,10 @@ beforeAll(async () => {
   }
   // The two calls on the edge: the lowest event ids that say "margin", so both match the searches below.
   const saying = [...paragraphsByEvent].filter(([, paragraphs]) => paragraphs.some((text) => /\bmargins?\b/i.test(text))).map(([id]) => id);
-  [before, at] = saying.sort((a, b) => a - b);
+  saying.sort((a, b) => a - b);
+  expect(saying.length).toBeGreaterThan(1);
+  before = saying[0]!;
+  at = saying[1]!;
   service = makeService({ api: withEdges });
   await service.whenSynced();
 }, 120_000);
