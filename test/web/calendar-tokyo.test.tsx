@@ -35,9 +35,9 @@ afterEach(() => {
 describe('the week in Tokyo', () => {
   it('runs from Monday 00:00 in Tokyo, says so once, and marks Saturday 21:00 as today', async () => {
     await renderApp('/calendar');
-    expect(await screen.findByText('Times in Asia/Tokyo', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Times in Asia/Tokyo')).toBeInTheDocument();
     // 12:00 UTC on Saturday is 21:00 in Tokyo: still Saturday the 21st.
-    const week = await screen.findByRole('list', { name: 'Events of the week, by day' }, { timeout: 5000 });
+    const week = await screen.findByRole('list', { name: 'Events of the week, by day' });
     expect(within(week).getByRole('heading', { name: /^Today · Saturday, November 21/ })).toHaveAttribute('aria-current', 'date');
     await waitFor(() => expect(seenRequests.some((url) => url.includes('/public/v3/events?'))).toBe(true));
     const first = new URL(seenRequests.find((url) => url.includes('/public/v3/events?'))!);

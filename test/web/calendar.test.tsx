@@ -53,9 +53,9 @@ const week = () => screen.getByRole('list', { name: 'Events of the week, by day'
 describe('the week', () => {
   it('shows this week in the reader’s zone, today marked, asking for the window that holds the week in every zone', async () => {
     await renderApp('/calendar');
-    expect(await screen.findByRole('heading', { level: 2, name: 'This week: Nov 16 – 22, 2026' }, { timeout: 5000 })).toBeInTheDocument();
-    await screen.findByRole('list', { name: 'Events of the week, by day' }, { timeout: 5000 });
-    const today = await within(week()).findByRole('heading', { name: /^Today · Saturday, November 21/ }, { timeout: 5000 });
+    expect(await screen.findByRole('heading', { level: 2, name: 'This week: Nov 16 – 22, 2026' })).toBeInTheDocument();
+    await screen.findByRole('list', { name: 'Events of the week, by day' });
+    const today = await within(week()).findByRole('heading', { name: /^Today · Saturday, November 21/ });
     expect(today).toHaveAttribute('aria-current', 'date');
     await waitFor(() => expect(eventRequests().length).toBeGreaterThan(0));
     // Monday 16 November 00:00 at UTC+14 to the end of Sunday 22 November at UTC−12: the same request in every zone.
@@ -67,29 +67,29 @@ describe('the week', () => {
 
   it('moves a week at a time, and the date picker goes to the week of the day chosen', async () => {
     const { user, router } = await renderApp('/calendar');
-    await screen.findByRole('heading', { level: 2, name: 'This week: Nov 16 – 22, 2026' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 2, name: 'This week: Nov 16 – 22, 2026' });
     await user.click(screen.getByRole('button', { name: 'Next week' }));
-    expect(await screen.findByRole('heading', { level: 2, name: 'Nov 23 – 29, 2026' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Nov 23 – 29, 2026' })).toBeInTheDocument();
     expect(router.state.location.search).toMatchObject({ week: '2026-11-23' });
     await waitFor(() => expect(eventRequests().some((p) => p.startDate === '2026-11-22T10:00:00.000Z')).toBe(true));
     await user.click(screen.getByRole('button', { name: 'Previous week' }));
     await user.click(screen.getByRole('button', { name: 'Previous week' }));
-    expect(await screen.findByRole('heading', { level: 2, name: 'Nov 9 – 15, 2026' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Nov 9 – 15, 2026' })).toBeInTheDocument();
     await user.type(screen.getByLabelText('Go to date'), '2027-01-01');
     await user.click(screen.getByRole('button', { name: 'Go' }));
     // New Year's Day is a Friday: its week runs from Monday 28 December.
-    expect(await screen.findByRole('heading', { level: 2, name: 'Dec 28, 2026 – Jan 3, 2027' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Dec 28, 2026 – Jan 3, 2027' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'This week' }));
-    expect(await screen.findByRole('heading', { level: 2, name: 'This week: Nov 16 – 22, 2026' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'This week: Nov 16 – 22, 2026' })).toBeInTheDocument();
     expect(router.state.location.search).not.toHaveProperty('week');
   });
 
   it('shows a week with a daylight-saving change from Monday to Sunday', async () => {
     await renderApp('/calendar?week=2026-10-21');
-    expect(await screen.findByRole('heading', { level: 2, name: 'Oct 19 – 25, 2026' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Oct 19 – 25, 2026' })).toBeInTheDocument();
     await waitFor(() => expect(eventRequests().length).toBeGreaterThan(0));
     expect(eventRequests()[0]).toMatchObject({ startDate: '2026-10-18T10:00:00.000Z', endDate: '2026-10-26T11:59:59.999Z' });
-    const headings = within(await screen.findByRole('list', { name: 'Events of the week, by day' }, { timeout: 5000 }))
+    const headings = within(await screen.findByRole('list', { name: 'Events of the week, by day' }))
       .getAllByRole('heading')
       .map((h) => h.textContent!);
     expect(headings[0]).toMatch(/^Monday, October 19, [\d,]+ events?$/);
@@ -103,7 +103,7 @@ describe('filters', () => {
     localStorage.setItem('earnings-desk.watchlist.v1', JSON.stringify([{ id: company.id, displayName: company.displayName }]));
     resetWatchlistCache();
     const { user, router } = await renderApp('/calendar');
-    await screen.findByRole('heading', { level: 2, name: 'This week: Nov 16 – 22, 2026' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 2, name: 'This week: Nov 16 – 22, 2026' });
     await user.click(screen.getByRole('button', { name: /Watchlist only/ }));
     expect(router.state.location.search).toMatchObject({ watchlist: 1 });
     await waitFor(() => expect(eventRequests().at(-1)).toMatchObject({ companyIds: String(company.id) }));
@@ -112,7 +112,7 @@ describe('filters', () => {
 
   it('names event types from the type list, earnings calls first, and filters by their ids', async () => {
     const { user, router } = await renderApp('/calendar');
-    await screen.findByRole('heading', { level: 2, name: 'This week: Nov 16 – 22, 2026' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 2, name: 'This week: Nov 16 – 22, 2026' });
     await user.click(screen.getByText('Filters'));
     const types = screen.getByRole('combobox', { name: 'Event types' });
     await user.click(types);
@@ -144,8 +144,8 @@ describe('what the service sends', () => {
     ];
     server.use(http.get(apiPath('/events'), () => HttpResponse.json({ data: events, pagination: { nextCursor: null } })));
     await renderApp('/calendar');
-    const list = await screen.findByRole('list', { name: 'Events of the week, by day' }, { timeout: 5000 });
-    expect((await within(list).findAllByText('Just After Midnight Call', {}, { timeout: 5000 })).length).toBeGreaterThan(0);
+    const list = await screen.findByRole('list', { name: 'Events of the week, by day' });
+    expect((await within(list).findAllByText('Just After Midnight Call')).length).toBeGreaterThan(0);
     expect(within(list).getByRole('heading', { name: /^Monday, November 16,\s*1 event$/ })).toBeInTheDocument();
     expect(within(list).getByRole('heading', { name: /^Sunday, November 22,\s*1 event$/ })).toBeInTheDocument();
     expect(within(list).getAllByText('Late Sunday Call').length).toBeGreaterThan(0);
@@ -168,16 +168,14 @@ describe('what the service sends', () => {
     const odd = { ...real.data[0]!, typeId: 999_999, title: 'Mystery Corp Strategy Hour' };
     server.use(http.get(apiPath('/events'), () => HttpResponse.json({ data: [odd], pagination: { nextCursor: null } })));
     await renderApp('/calendar');
-    const row = (await screen.findAllByText('Mystery Corp Strategy Hour', {}, { timeout: 5000 }))[0]!.closest('[role="listitem"]')!;
+    const row = (await screen.findAllByText('Mystery Corp Strategy Hour'))[0]!.closest('[role="listitem"]')!;
     expect(row).not.toHaveTextContent('999999');
   });
 
   it('without the event list, says once what is missing and shows no error', async () => {
     server.use(http.get(apiPath('/events'), () => HttpResponse.json({ statusCode: 404, message: 'Not Found' }, { status: 404 })));
     const { user } = await renderApp('/calendar');
-    expect(await screen.findByRole('note', {}, { timeout: 5000 })).toHaveTextContent(
-      'The calendar needs the list of events, which this data source does not offer.',
-    );
+    expect(await screen.findByRole('note')).toHaveTextContent('The calendar needs the list of events, which this data source does not offer.');
     expect(screen.queryByRole('alert')).toBeNull();
     const asked = eventRequests().length;
     await user.click(screen.getByRole('button', { name: 'Next week' }));

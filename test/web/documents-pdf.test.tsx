@@ -126,7 +126,7 @@ describe('PDF document page', () => {
     );
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
     await vi.waitFor(() => expect(screen.queryByRole('alert', { name: /could not be loaded/ })).toBeNull());
-    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Download original' })).toBeEnabled(), { timeout: 5_000 });
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Download original' })).toBeEnabled());
   });
 
   it('a document that does not exist is a clear 404', async () => {

@@ -75,7 +75,7 @@ describe('transcript viewer', () => {
     const source = await file(edited.data);
     const { user } = await renderApp(`/documents/${transcriptId}?kind=transcript`);
 
-    const list = await screen.findByRole('list', { name: 'Transcript' }, { timeout: 5000 });
+    const list = await screen.findByRole('list', { name: 'Transcript' });
     const items = within(list).getAllByRole('listitem');
     expect(items).toHaveLength(source.transcript.paragraphs.length);
     // "Bramane Foods at the Financials Conference 2026", beside its company, reads as the event alone.
@@ -141,7 +141,7 @@ describe('transcript viewer', () => {
     const { server, apiPath } = await import('../support/sandbox-server.ts');
     server.use(http.get(apiPath('/audio'), () => HttpResponse.json({ data: [], pagination: { nextCursor: null } })));
     await renderApp(`/documents/${transcriptId}?kind=transcript`);
-    const list = await screen.findByRole('list', { name: 'Transcript' }, { timeout: 5000 });
+    const list = await screen.findByRole('list', { name: 'Transcript' });
     expect(within(list).queryAllByRole('link')).toHaveLength(0);
     expect(within(list).getAllByText('0:00').length).toBeGreaterThan(0);
   });

@@ -115,7 +115,7 @@ describe('following a call', () => {
     await renderApp(`/live/${id}`);
     expect(await screen.findByText('Starting soon', { selector: '[data-state]' })).toBeInTheDocument();
     clock.set(Date.parse(record.date!) + 30_000);
-    expect(await screen.findByText('Live', { selector: '[data-state]' }, { timeout: 6_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Live', { selector: '[data-state]' })).toBeInTheDocument();
     const company = sandbox.store.companies[record.companyId - 1]!.displayName;
     await waitFor(() => expect(screen.getAllByRole('status').some((s) => s.textContent === `${company} is live.`)).toBe(true));
   });

@@ -21,13 +21,13 @@ const stage = usePlayerStage();
 /** The recording's page, with a stand-in media element in the player, playing from 24.6 s. */
 async function openPlaying() {
   const result = await renderApp('/recordings/1025');
-  await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
-  const dock = await screen.findByRole('region', { name: 'Player' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1 });
+  const dock = await screen.findByRole('region', { name: 'Player' });
   const media = new FakeMedia();
   stage.attach(media);
   await result.user.click(within(dock).getByRole('button', { name: 'Play' }));
   // The first Play of a file waits for the player's engine to load.
-  await waitFor(() => expect(media.paused).toBe(false), { timeout: 5000 });
+  await waitFor(() => expect(media.paused).toBe(false));
   act(() => media.advance(24.6));
   return { ...result, dock, media };
 }
@@ -118,7 +118,7 @@ describe('a clip between two bookmarks', () => {
     await notes.put(bookmark('b-2', 31.3, 'Backlog'));
     const result = await renderApp('/recordings/1025');
     const { user } = result;
-    await screen.findByRole('region', { name: 'Player' }, { timeout: 5000 });
+    await screen.findByRole('region', { name: 'Player' });
     const media = new FakeMedia();
     stage.attach(media);
     const clip = await screen.findByRole('group', { name: 'Clip between two bookmarks' });
@@ -131,7 +131,7 @@ describe('a clip between two bookmarks', () => {
     await expect(navigator.clipboard.readText()).resolves.toBe(link);
 
     await user.click(within(clip).getByRole('button', { name: 'Play clip' }));
-    await waitFor(() => expect(media.currentTime).toBe(24.6), { timeout: 5_000 });
+    await waitFor(() => expect(media.currentTime).toBe(24.6));
     expect(player.getState().clip).toEqual({ start: 24.6, end: 31.3 });
     act(() => media.advance(7));
     expect(media.paused).toBe(true);

@@ -19,10 +19,10 @@ useSandboxServer();
 
 const stage = usePlayerStage();
 
-const clipSection = (name: RegExp | string) => screen.findByRole('region', { name }, { timeout: 5000 });
+const clipSection = (name: RegExp | string) => screen.findByRole('region', { name });
 /** The message for a link whose clip cannot be played. */
 const refusal = async () => {
-  await screen.findByText('This link’s clip cannot be played.', undefined, { timeout: 5000 });
+  await screen.findByText('This link’s clip cannot be played.');
   return screen.getByRole('note');
 };
 
@@ -42,7 +42,7 @@ describe('a clip link', () => {
     stage.attach(media);
     await user.click(within(clip).getByRole('button', { name: 'Play clip' }));
     // The first Play loads the stream engine: give a loaded machine time.
-    await waitFor(() => expect(media.currentTime).toBe(24.6), { timeout: 5_000 });
+    await waitFor(() => expect(media.currentTime).toBe(24.6));
     expect(media.paused).toBe(false);
     expect(within(clip).getByRole('button', { name: 'Playing the clip…' })).toBeInTheDocument();
 
@@ -70,9 +70,7 @@ describe('a clip link', () => {
     server.use(http.get(apiPath('/documents/transcripts'), () => HttpResponse.json({ message: 'boom' }, { status: 500 })));
     await renderApp('/recordings/1025?t=24.6-31.3');
     const clip = await clipSection('Clip 0:24–0:31 (7 s)');
-    expect(
-      await within(clip).findByText('The transcript could not be loaded, so the clip’s words are not shown; it still plays.', undefined, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await within(clip).findByText('The transcript could not be loaded, so the clip’s words are not shown; it still plays.')).toBeInTheDocument();
     expect(within(clip).getByRole('button', { name: 'Play clip' })).toBeEnabled();
   });
 

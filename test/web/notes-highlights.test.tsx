@@ -32,10 +32,10 @@ afterEach(() => {
 
 async function openRecording(url = '/recordings/1025') {
   const result = await renderApp(url);
-  await screen.findByRole('region', { name: 'Player' }, { timeout: 5000 });
+  await screen.findByRole('region', { name: 'Player' });
   const media = new FakeMedia();
   stage.attach(media);
-  const transcript = await screen.findByRole('list', { name: 'Transcript' }, { timeout: 5000 });
+  const transcript = await screen.findByRole('list', { name: 'Transcript' });
   return { ...result, media, transcript };
 }
 
@@ -103,7 +103,7 @@ describe('highlighting in the recording’s transcript', () => {
 
     // The transcript as the app links it from the event's page.
     await act(() => router.navigate({ to: '/documents/$documentId', params: { documentId: 4239 }, search: { kind: 'transcript' } }));
-    const reader = await screen.findByRole('list', { name: 'Transcript' }, { timeout: 5000 });
+    const reader = await screen.findByRole('list', { name: 'Transcript' });
     expect(within(reader).queryAllByRole('button', { name: new RegExp(escape(SENTENCE_6)) })).toEqual([]);
     const six = within(reader).getByText(SENTENCE_6);
     expect(six.textContent).toBe(`Highlighted: ${SENTENCE_6}`);
@@ -203,7 +203,7 @@ describe('highlighting in the document viewer', () => {
 
   it('widens selected text to whole sentences; the highlight kept there shows on the recording’s transcript', async () => {
     const { user, router } = await renderApp('/documents/4239?kind=transcript');
-    const reader = await screen.findByRole('list', { name: 'Transcript' }, { timeout: 5000 });
+    const reader = await screen.findByRole('list', { name: 'Transcript' });
     // From "revenue grew…" in sentence 6 to "…cloud customers" in sentence 7.
     selectText(textOf(within(reader).getByText(SENTENCE_6)), 12, textOf(within(reader).getByText(SENTENCE_7)), 20);
     const bar = await screen.findByRole('group', { name: 'Selected sentences' });
@@ -217,7 +217,7 @@ describe('highlighting in the document viewer', () => {
     expect(within(reader).getByText(SENTENCE_7)).toHaveClass('bg-sky-200');
 
     await act(() => router.navigate({ to: '/recordings/$audioId', params: { audioId: 1025 }, search: {} }));
-    const transcript = await screen.findByRole('list', { name: 'Transcript' }, { timeout: 5000 });
+    const transcript = await screen.findByRole('list', { name: 'Transcript' });
     expect(sentence(transcript, SENTENCE_6).textContent).toBe(`Highlighted: ${SENTENCE_6}`);
     expect(sentence(transcript, SENTENCE_6)).toHaveClass('bg-sky-200');
     expect(sentence(transcript, SENTENCE_7)).toHaveClass('bg-sky-200');
@@ -239,7 +239,7 @@ describe('highlighting in the document viewer', () => {
       updatedAt: '2026-11-20T09:00:00.000Z',
     });
     await renderApp('/documents/4239?kind=transcript');
-    const reader = await screen.findByRole('list', { name: 'Transcript' }, { timeout: 5000 });
+    const reader = await screen.findByRole('list', { name: 'Transcript' });
     expect(within(reader).getByText(SENTENCE_7).textContent).toBe(`Highlighted: ${SENTENCE_7}`);
 
     selectText(textOf(within(reader).getByText(SENTENCE_5)), 0, textOf(within(reader).getByText(SENTENCE_6)), 0);

@@ -160,12 +160,12 @@ describe('my notes', () => {
     const { user } = await open();
     // The docked player arrives with the first recording opened; it gets a stand-in element.
     act(() => markPlayerActive());
-    await waitFor(() => expect(document.querySelector('audio')).not.toBeNull(), { timeout: 5000 });
+    await waitFor(() => expect(document.querySelector('audio')).not.toBeNull());
     const media = new FakeMedia();
     stage.attach(media);
 
     await user.click(screen.getByRole('button', { name: 'Play highlight 0:24–0:29' }));
-    await waitFor(() => expect(media.currentTime).toBe(24.641), { timeout: 5_000 });
+    await waitFor(() => expect(media.currentTime).toBe(24.641));
     expect(player.getState()).toMatchObject({ source: { key: 'recording:1025' }, clip: { start: 24.641, end: 29.662 }, playing: true });
     act(() => media.advance(5.1));
     expect(media.paused).toBe(true);

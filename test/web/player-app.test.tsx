@@ -30,9 +30,9 @@ const stage = usePlayerStage();
 /** Renders the app at `url` and gives the player a stand-in element in place of jsdom's silent <audio>. */
 async function open(url: string) {
   const result = await renderApp(url);
-  await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1 });
   // The player (and its own element) arrives with the first recording opened; then it gets the stand-in.
-  const dock = await screen.findByRole('region', { name: 'Player' }, { timeout: 5000 });
+  const dock = await screen.findByRole('region', { name: 'Player' });
   media = new FakeMedia();
   stage.attach(media);
   return { ...result, dock };
@@ -151,7 +151,7 @@ describe('keyboard shortcuts', () => {
 describe('transcript', () => {
   it('plays from a sentence, highlights the one spoken, and finds words', async () => {
     const { user } = await open(`/recordings/${audioId}`);
-    const transcript = await screen.findByRole('list', { name: 'Transcript' }, { timeout: 5000 });
+    const transcript = await screen.findByRole('list', { name: 'Transcript' });
     const sentences = within(transcript).getAllByRole('button');
     const target = sentences[12]!;
     await user.click(target);

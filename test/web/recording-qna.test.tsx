@@ -46,12 +46,12 @@ const stage = usePlayerStage();
 
 async function open(url: string) {
   const result = await renderApp(url);
-  await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
-  await screen.findByRole('region', { name: 'Player' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1 });
+  await screen.findByRole('region', { name: 'Player' });
   media = new FakeMedia();
   stage.attach(media);
   const panel = screen.getByRole('region', { name: 'Q&A' });
-  const list = await within(panel).findByRole('list', { name: 'Questions' }, { timeout: 5000 });
+  const list = await within(panel).findByRole('list', { name: 'Questions' });
   return { ...result, panel, list };
 }
 
@@ -183,8 +183,8 @@ describe('the Q&A panel’s other states', () => {
     const withoutQna = data.filter((c) => c.level === 1 && c.title !== 'Q&A');
     server.use(http.get(apiPath('/audio/:id/chapters'), () => HttpResponse.json({ data: withoutQna, pagination: {} })));
     await renderApp(`/recordings/${audioId}`);
-    const panel = await screen.findByRole('region', { name: 'Q&A' }, { timeout: 5000 });
-    expect(await within(panel).findByText('No Q&A in this call.', {}, { timeout: 5000 })).toBeInTheDocument();
+    const panel = await screen.findByRole('region', { name: 'Q&A' });
+    expect(await within(panel).findByText('No Q&A in this call.')).toBeInTheDocument();
     const talk = within(panel).getByRole('list', { name: 'Talk time, whole call' });
     expect(
       within(talk)
@@ -196,8 +196,8 @@ describe('the Q&A panel’s other states', () => {
   it('shows what failed with Retry when the transcript cannot be read', async () => {
     serve({ data: [] });
     await renderApp(`/recordings/${audioId}`);
-    const panel = await screen.findByRole('region', { name: 'Q&A' }, { timeout: 5000 });
-    const alert = await within(panel).findByRole('alert', {}, { timeout: 5000 });
+    const panel = await screen.findByRole('region', { name: 'Q&A' });
+    const alert = await within(panel).findByRole('alert');
     expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 });

@@ -13,7 +13,7 @@ useSandboxServer();
 async function openPalette(user: import('@testing-library/user-event').UserEvent) {
   await user.keyboard('{Control>}k{/Control}');
   // The palette's code loads on the first press.
-  const dialog = await screen.findByRole('dialog', { name: 'Find a company' }, { timeout: 10_000 });
+  const dialog = await screen.findByRole('dialog', { name: 'Find a company' });
   const input = within(dialog).getByRole('combobox', { name: 'Search companies' });
   await waitFor(() => expect(input).toHaveFocus());
   return { dialog, input };

@@ -65,7 +65,7 @@ function serve(file: JsonBodyType) {
 
 /** Each paragraph of the list named "Transcript" shows its speaker's label, and the detail only where there is one. */
 async function expectSpeakers(expected: Shown[]) {
-  const list = await screen.findByRole('list', { name: 'Transcript' }, { timeout: 5000 });
+  const list = await screen.findByRole('list', { name: 'Transcript' });
   const items = within(list).getAllByRole('listitem');
   expect(items).toHaveLength(expected.length);
   expected.forEach(([label, detail], index) => {
@@ -78,7 +78,7 @@ async function expectSpeakers(expected: Shown[]) {
 
 async function exportsOf(url: string) {
   const { user } = await renderApp(url);
-  await screen.findByRole('list', { name: 'Transcript' }, { timeout: 5000 });
+  await screen.findByRole('list', { name: 'Transcript' });
   await user.click(screen.getByText('Export'));
   await user.click(screen.getByRole('button', { name: 'Download .txt' }));
   const text = await downloads.saved.at(-1)!.blob.text();
@@ -159,8 +159,8 @@ describe('a file that is not a transcript', () => {
     serve({ data: [] });
     await renderApp(`/recordings/${audioId}`);
     // The Q&A reads the same file and says so too; this is the transcript's own.
-    const panel = await screen.findByRole('region', { name: 'Transcript' }, { timeout: 5000 });
-    const alert = await within(panel).findByRole('alert', {}, { timeout: 5000 });
+    const panel = await screen.findByRole('region', { name: 'Transcript' });
+    const alert = await within(panel).findByRole('alert');
     expect(alert).toHaveTextContent(reason);
     expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
@@ -168,7 +168,7 @@ describe('a file that is not a transcript', () => {
   it('is refused with the reason on the document page, which still offers the file', async () => {
     serve({ data: [] });
     await renderApp(`/documents/${transcriptId}?kind=transcript`);
-    expect(await screen.findByText(reason, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(reason)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download the file' })).toBeInTheDocument();
   });
 });
@@ -177,9 +177,9 @@ describe('a transcript with no text', () => {
   it('says so on the recording page and on the document page', async () => {
     serve({ transcript: { paragraphs: [{ speaker: 0, start: 0, end: 1, text: ' ', sentences: [] }] } });
     const first = await renderApp(`/recordings/${audioId}`);
-    expect(await screen.findByText('This transcript has no text.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('This transcript has no text.')).toBeInTheDocument();
     first.unmount();
     await renderApp(`/documents/${transcriptId}?kind=transcript`);
-    expect(await screen.findByText('This transcript has no text.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('This transcript has no text.')).toBeInTheDocument();
   });
 });

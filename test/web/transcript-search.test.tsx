@@ -22,19 +22,16 @@ const stage = usePlayerStage();
 
 const box = () => screen.getByRole('searchbox', { name: 'Search what was said' });
 const articles = async () => {
-  await screen.findByRole('list', { name: 'Calls that match' }, { timeout: 10_000 });
+  await screen.findByRole('list', { name: 'Calls that match' });
   return screen.getAllByRole('article');
 };
 /** The line that counts the results ("28 passages in 7 calls, …"). */
 const countLine = () =>
-  waitFor(
-    () => {
-      const line = screen.getAllByRole('status').find((element) => /passages? in \d/.test(element.textContent ?? ''));
-      expect(line).toBeDefined();
-      return line!;
-    },
-    { timeout: 10_000 },
-  );
+  waitFor(() => {
+    const line = screen.getAllByRole('status').find((element) => /passages? in \d/.test(element.textContent ?? ''));
+    expect(line).toBeDefined();
+    return line!;
+  });
 const marks = (element: HTMLElement) => [...element.querySelectorAll('mark')].map((mark) => mark.textContent);
 
 describe('searching what was said', () => {
@@ -80,7 +77,7 @@ describe('searching what was said', () => {
 
     await user.clear(box());
     await user.type(box(), 'the and of{Enter}');
-    expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent(
+    expect(await screen.findByRole('alert')).toHaveTextContent(
       '“the and of” has only common words (such as the, and, of), which are not indexed: add a word that carries meaning.',
     );
     expect(screen.getAllByRole('alert')).toHaveLength(1);
@@ -109,7 +106,7 @@ describe('searching what was said', () => {
   it('shows a failing search as an error with Retry, not a blank page', async () => {
     server.use(http.get('*/api/search', () => HttpResponse.json({ statusCode: 500, message: 'boom', error: 'Internal Server Error' }, { status: 500 })));
     await renderApp('/search?q=margin');
-    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
+    const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 });
@@ -118,7 +115,7 @@ describe('a passage', () => {
   it('▶ plays the call in the docked player from that sentence', async () => {
     const { user } = await renderApp('/search?q=%22data+center%22');
     act(() => markPlayerActive());
-    await waitFor(() => expect(document.querySelector('audio')).not.toBeNull(), { timeout: 5_000 });
+    await waitFor(() => expect(document.querySelector('audio')).not.toBeNull());
     const media = new FakeMedia();
     stage.attach(media);
 
@@ -134,7 +131,7 @@ describe('a passage', () => {
     const { user } = await renderApp('/search?q=%22data+center%22');
     const first = (await articles())[0]!;
     await user.click(within(first).getByRole('link', { name: 'Open the transcript at 0:24 (Uma Zimmerli, Chief Executive Officer, Calaneon)' }));
-    const transcript = await screen.findByRole('list', { name: 'Transcript' }, { timeout: 10_000 });
+    const transcript = await screen.findByRole('list', { name: 'Transcript' });
     const here = transcript.querySelector('li[aria-current="location"]') as HTMLElement;
     expect(here).toHaveTextContent('Uma Zimmerli');
     expect(here.querySelector('[data-focus]')).toHaveTextContent(/^Data center revenue grew sixty eight percent, and it is now more than half of our sales\.$/);

@@ -31,7 +31,7 @@ describe('URLs from data', () => {
     for (const link of screen.queryAllByRole('link')) expect(link.getAttribute('href') ?? '').not.toMatch(/^(javascript|data):/i);
 
     // The dock appears once the record is read and the recording cued: give a loaded machine time.
-    const dock = await screen.findByRole('region', { name: 'Player' }, { timeout: 5_000 });
+    const dock = await screen.findByRole('region', { name: 'Player' });
     await userEvent.click(within(dock).getByRole('button', { name: 'Play' }));
     expect(await within(dock).findByRole('alert')).toHaveTextContent(/no audio address that can be played: only http and https links are opened/i);
     expect(media.sources).toEqual([]);
