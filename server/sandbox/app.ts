@@ -8,7 +8,7 @@ import { errorResponse, HttpError, httpErrorResponse, plainErrorResponse } from 
 import { applyFault, FaultRegistry, isFaultKind, type FaultKind, type FaultRule } from './faults.ts';
 import { serveFile } from './files.ts';
 import { hostileAnswer } from './hostile.ts';
-import { LiveSchedule } from './live.ts';
+import { LiveSchedule, SLOT_SPACING } from './live.ts';
 import { MediaLibrary } from './media/library.ts';
 import { QueryReader } from './query.ts';
 import type { Context } from './serialize.ts';
@@ -210,7 +210,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       // Samples whose calls run their whole course (no interruption or failed processing ahead).
       if (schedule.fate(k) !== 'ok') continue;
       if (state === 'live' && !ids.liveEventId) ids.liveEventId = schedule.firstEventId + k;
-      if (state === 'willBeLive' && !ids.willBeLiveEventId) ids.willBeLiveEventId = schedule.firstEventId + k;
+      // Not the very next start (it may be a second away): two slots ahead at least, so whoever
+      // follows it (the live journey, on a clock ten times as fast: 18 s) sees it before it starts.
+      const lead = schedule.slotStart(k) - now;
+      if (state === 'willBeLive' && !ids.willBeLiveEventId && lead >= 2 * SLOT_SPACING) ids.willBeLiveEventId = schedule.firstEventId + k;
     }
     return ids;
   }
