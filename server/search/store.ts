@@ -227,7 +227,12 @@ function outranks(a: Holder, b: Holder): boolean {
  * speakers (the edited one) over a machine transcript, else the later published. The other stays
  * listed as superseded, without paragraphs.
  */
-export async function saveIndexed(db: SearchDb, id: number, transcript: Transcript, bytes: number): Promise<'indexed' | 'superseded'> {
+export function saveIndexed(db: SearchDb, id: number, transcript: Transcript, bytes: number): Promise<'indexed' | 'superseded'> {
+  return db.run('saveIndexed', id, transcript, bytes);
+}
+
+/** saveIndexed's transaction, run on the engine's own thread (server/search/operations.ts). */
+export async function saveIndexedHere(db: Pick<SearchDb, 'transaction'>, id: number, transcript: Transcript, bytes: number): Promise<'indexed' | 'superseded'> {
   return db.transaction(async (tx) => {
     // Every transcript of the call is locked first: a call's raw and edited transcripts read at the
     // same time (two connections on PostgreSQL) are stored one after the other, so one supersedes
