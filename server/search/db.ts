@@ -213,7 +213,8 @@ const CLOSE_GRACE_MS = 10_000;
  *
  * The worker runs one job at a time, in the order sent. Whatever fails there (a query, PGlite
  * aborting on a damaged file, the worker itself ending) rejects the caller's promise with the
- * original message; a worker that ended is started afresh by the next query, on the same directory.
+ * original message. A worker that ended is started afresh by the next query, on the same directory;
+ * an index kept in memory ended with it, and every later query says so.
  */
 export async function openPglite(dataDir: string | undefined, log: (line: string) => void = () => {}, cacheMb = 128): Promise<PgliteDb> {
   let release = () => {};
@@ -233,6 +234,8 @@ export async function openPglite(dataDir: string | undefined, log: (line: string
   let nextId = 0;
   let current: Promise<Worker> | undefined;
   let closed = false;
+  /** Why the engine of an index in memory ended: the index went with it. */
+  let lost: string | undefined;
   /** Why the current worker is being ended (stop, close): its jobs reject with this. */
   const ending = new WeakMap<Worker, string>();
 
@@ -270,8 +273,7 @@ export async function openPglite(dataDir: string | undefined, log: (line: string
           else {
             job.reject(fromWire(reply.error));
             if (reply.fatal) {
-              log(`search: the index engine stopped (${reply.error.message.slice(0, 300)}); it starts afresh on the next query`);
-              ending.set(worker, reply.error.message);
+              crash = fromWire(reply.error);
               void worker.terminate();
             }
           }
@@ -287,7 +289,13 @@ export async function openPglite(dataDir: string | undefined, log: (line: string
           reject(crash ?? new Error(reason));
           return;
         }
-        if (!ending.has(worker) && !closed) log(`search: the index engine's worker ended (${reason.slice(0, 300)}); it starts afresh on the next query`);
+        // An index in memory ended with its worker: said on every later query, never silently empty.
+        if (!dataDir && !closed) lost = reason;
+        if (!ending.has(worker) && !closed) {
+          log(
+            `search: the index engine's worker ended (${reason.slice(0, 300)}); ${dataDir ? 'it starts afresh on the next query' : 'its index was in memory and is lost until the server restarts'}`,
+          );
+        }
         settleAll(worker, crash && !ending.has(worker) ? crash : new Error(reason));
         if (currentWorker === worker) {
           currentWorker = undefined;
@@ -299,6 +307,7 @@ export async function openPglite(dataDir: string | undefined, log: (line: string
   let currentWorker: Worker | undefined;
   const alive = async (): Promise<Worker> => {
     if (closed) throw new Error('The search index is closed.');
+    if (lost !== undefined) throw new Error(`The search index was kept in memory, and its engine stopped (${lost}): restart the server to build it again.`);
     current ??= spawn().then((worker) => (currentWorker = worker));
     return current;
   };
@@ -309,7 +318,14 @@ export async function openPglite(dataDir: string | undefined, log: (line: string
     return new Promise<T>((resolve, reject) => {
       jobs.set(id, { worker, what, resolve: resolve as (value: unknown) => void, reject });
       worker.ref();
-      worker.postMessage({ ...message, id, announce: api.onStart !== undefined });
+      try {
+        worker.postMessage({ ...message, id, announce: api.onStart !== undefined });
+      } catch (error) {
+        // A value that cannot be copied to the worker (a function, a symbol): this call fails alone.
+        jobs.delete(id);
+        if (jobs.size === 0) worker.unref();
+        reject(error as Error);
+      }
     });
   };
   const send = async <T>(message: Message, what: string): Promise<T> => post<T>(await alive(), message, what);

@@ -70,6 +70,8 @@ export interface SearchStatus {
 }
 
 const NO_STORE = { 'cache-control': 'no-store' };
+/** Retry-After of a search turned away because too many wait (SEARCH_QUEUE_LIMIT). */
+const BUSY_RETRY_AFTER_S = 2;
 const EMPTY = { listed: 0, indexed: 0, superseded: 0, pending: 0, retrying: 0, failed: 0 };
 
 function json(body: unknown, status = 200): Response {
@@ -217,6 +219,27 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     return json({ q: request.q, totals: { hits }, ...result });
   };
 
+  /**
+   * Searches in progress: the index answers one statement at a time (PGlite) or four (the pool), and
+   * the rest wait. Past SEARCH_QUEUE_LIMIT, a search is turned away at once rather than left waiting.
+   */
+  let searching = 0;
+  const queued = async (answer: () => Promise<Response>): Promise<Response> => {
+    if (searching >= config.queueLimit) {
+      const inProgress = `${searching} ${searching === 1 ? 'search is' : 'searches are'} already in progress`;
+      return errorResponse(503, `Transcript search is busy: ${inProgress}, the most this server takes at once. Try again in a few seconds.`, {
+        ...NO_STORE,
+        'retry-after': String(BUSY_RETRY_AFTER_S),
+      });
+    }
+    searching++;
+    try {
+      return await answer();
+    } finally {
+      searching--;
+    }
+  };
+
   return {
     get db() {
       return db;
@@ -238,8 +261,8 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
       }
       const url = new URL(request.url);
       try {
-        if (url.pathname === SEARCH_PATH) return await search(url.searchParams);
-        if (url.pathname === `${SEARCH_PATH}/summary`) return await summary(url.searchParams);
+        if (url.pathname === SEARCH_PATH) return await queued(() => search(url.searchParams));
+        if (url.pathname === `${SEARCH_PATH}/summary`) return await queued(() => summary(url.searchParams));
         if (url.pathname === `${SEARCH_PATH}/status`) {
           if ([...url.searchParams.keys()].length > 0)
             return badRequestResponse([{ field: [...url.searchParams.keys()][0]!.slice(0, 60), message: 'status takes no parameters' }], NO_STORE);
