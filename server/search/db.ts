@@ -166,7 +166,7 @@ function fromWire(wire: WireError): Error {
 /**
  * The worker's file: the TypeScript source where this module runs from source (tsx, vitest, vite
  * dev), registering tsx in the worker first; search-engine.js beside dist-server/main.js in the
- * build (vite.server.config.ts builds it as a second entry).
+ * build (vite.server.config.ts writes it after main.js).
  */
 function startWorker(workerData: EngineWorkerData): Worker {
   const here = import.meta.url;
@@ -188,7 +188,10 @@ const BUILT_WORKER = './search-engine.js';
 export interface PgliteDb extends SearchDb {
   /** Called with each job's SQL (or operation name) when the worker starts it. */
   onStart: ((what: string) => void) | undefined;
-  /** Ends the worker now: what it was running and what waited reject with `reason`; the next query starts a new one. */
+  /**
+   * Ends the worker now: what it was running and what waited reject with `reason`. The next query
+   * starts a new one on the same directory; an index in memory is gone, and every query says so.
+   */
   stop(reason: string): Promise<void>;
 }
 
