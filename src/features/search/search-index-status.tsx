@@ -36,7 +36,8 @@ export function SearchIndexStatus() {
           </>
         )}
         {data.state === 'paused' && data.detail && <> {data.detail}</>}
-        {data.state === 'failing' && data.lastError && <> The data service could not be read: {data.lastError}</>}
+        {/* The server's own words: the data service's problem, or that its log says why. */}
+        {data.state === 'failing' && data.lastError && <> Indexing stopped for now: {data.lastError}</>}
       </p>
       {failed > 0 && (
         <details className="mt-1">
