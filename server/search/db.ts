@@ -17,6 +17,8 @@ import { OPERATIONS, type OperationArgs, type OperationName, type OperationResul
 
 export interface SearchDb {
   readonly engine: 'pglite' | 'postgresql';
+  /** PGlite's data directory when it persists to one (undefined in memory and on PostgreSQL). */
+  readonly dataDir?: string;
   /** One statement with bound parameters ($1, $2…). */
   query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
   /** Several statements without parameters (the schema). */
@@ -97,6 +99,7 @@ export async function openPgliteHere(dataDir: string | undefined, cacheMb: numbe
   const query = async <Row>(sql: string, params: readonly unknown[] = []) => (await db.query<Row>(sql, params as unknown[])).rows;
   const here: SearchDb = {
     engine: 'pglite',
+    dataDir,
     query,
     exec: async (sql) => {
       await db.exec(sql);
@@ -340,6 +343,7 @@ export async function openPglite(dataDir: string | undefined, log: (line: string
 
   const api: PgliteDb = {
     engine: 'pglite',
+    dataDir,
     onStart: undefined,
     query: <Row>(sql: string, params: readonly unknown[] = []) => send<Row[]>({ kind: 'query', sql, params }, sql),
     exec: (sql) => send<void>({ kind: 'exec', sql }, sql),

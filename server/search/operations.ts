@@ -1,4 +1,4 @@
-import { saveIndexedHere } from './store.ts';
+import { saveIndexedHere, saveUnreadableHere } from './store.ts';
 
 /**
  * Work that runs as one call on the engine's own thread (SearchDb.run): on PGlite, wholly inside its
@@ -8,6 +8,8 @@ import { saveIndexedHere } from './store.ts';
 export const OPERATIONS = {
   /** store.ts saveIndexed: a read transcript stored, superseding or superseded, in one transaction. */
   saveIndexed: saveIndexedHere,
+  /** store.ts saveUnreadable: a record that cannot be read, listed as failed with why. */
+  saveUnreadable: saveUnreadableHere,
 };
 
 export type OperationName = keyof typeof OPERATIONS;
