@@ -14,7 +14,9 @@ import { fileURLToPath } from 'node:url';
  * (default 6) rounds, once with `Accept-Encoding: gzip, br` and once with none, each in a fresh
  * server process. Loopback only; every loop is bounded. Prints numbers; asserts nothing.
  *
- * `npm run bench:compressed-load`. BENCH_ACCEPT_ENCODING overrides the compressed run's header.
+ * `npm run bench:compressed-load`. BENCH_ACCEPT_ENCODING overrides the compressed run's header;
+ * BENCH_SERVER=path/to/main.js runs another build (the environment, DIST_DIR and MALLOC_* included,
+ * is passed on to the server).
  */
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS) || 6;
@@ -22,7 +24,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS) || 200;
 const PATH = process.env.BENCH_PATH || '/public/v3/companies?limit=500';
 const IDLE_MS = Number(process.env.BENCH_IDLE_MS) || 500;
 const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING || 'gzip, br';
-const SERVER_MAIN = fileURLToPath(new URL('../dist-server/main.js', import.meta.url));
+/** What `npm start` runs; BENCH_SERVER names another build (e.g. one of main, to compare; with DIST_DIR). */
+const SERVER_MAIN = process.env.BENCH_SERVER || fileURLToPath(new URL('../dist-server/main.js', import.meta.url));
 
 /** Resident memory of a process, MB (Linux /proc). */
 function residentMb(pid: number): number {
@@ -95,12 +98,12 @@ async function run(label: string, acceptEncoding: string | undefined): Promise<v
 }
 
 export async function benchCompressedLoad(): Promise<void> {
-  if (!existsSync(SERVER_MAIN) || !existsSync('dist/index.html')) {
+  if (!existsSync(SERVER_MAIN) || !existsSync(process.env.DIST_DIR ? `${process.env.DIST_DIR}/index.html` : 'dist/index.html')) {
     console.log('compressed load: no build found: run `npm run build` first.');
     return;
   }
   console.log(
-    `\nServer memory under compressed load (npm start = node dist-server/main.js, sandbox; ${ROUNDS} rounds of ${CONNECTIONS} connections at once, GET ${PATH}; VmRSS ${IDLE_MS} ms after each round; loopback)`,
+    `\nServer memory under compressed load (npm start = node ${process.env.BENCH_SERVER ? SERVER_MAIN : 'dist-server/main.js'}, sandbox; ${ROUNDS} rounds of ${CONNECTIONS} connections at once, GET ${PATH}; VmRSS ${IDLE_MS} ms after each round; loopback)`,
   );
   await run(`Accept-Encoding: ${ACCEPT_ENCODING}`, ACCEPT_ENCODING);
   await run('no Accept-Encoding (anchor)', undefined);
