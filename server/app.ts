@@ -346,7 +346,15 @@ function compression(): MiddlewareHandler {
       return;
     }
     if (!res.body) return;
-    const body = await readSmallBody(res.body);
+    let body: Uint8Array | ReadableStream<Uint8Array>;
+    try {
+      body = await readSmallBody(res.body);
+    } catch {
+      // The route's body broke off (a file host that stalled) before anything was sent: a 502, not a 500.
+      c.res = undefined as unknown as Response;
+      c.res = errorResponse(502, 'The answer broke off before its end');
+      return;
+    }
     if (body instanceof Uint8Array) {
       const headers = res.headers;
       c.res = undefined as unknown as Response;

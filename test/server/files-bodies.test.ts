@@ -94,6 +94,9 @@ beforeAll(async () => {
       case '/stalls-chunked.pdf':
         res.writeHead(200, pdf);
         return trickle(res, PDF, 12, 20, 3);
+      case '/stalls.json':
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': 4096 });
+        return trickle(res, Buffer.alloc(4096, 0x20), 4, 20, 2);
       case '/no-headers.pdf':
         return; // never answers
       default:
@@ -209,6 +212,12 @@ describe('slow and stalled files', () => {
       await expect.poll(() => hostClosed).toContain(path);
     },
   );
+
+  it('a JSON file that stalls before the server could compress it is a 502 saying so', async () => {
+    const response = await fetch(`${app.origin}${filePath('/stalls.json')}`, { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(response.status).toBe(502);
+    expect((await response.json()).message).toBe('The answer broke off before its end');
+  });
 
   it('headers that do not come within PROXY_TIMEOUT_MS are a 504', async () => {
     const response = await fetch(`${app.origin}${filePath('/no-headers.pdf')}`);
