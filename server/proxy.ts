@@ -464,7 +464,7 @@ class TooLargeAnswer extends Error {}
  * A text answer is held in memory up to this size, as received and decoded (a compressed answer can
  * expand a thousandfold). The service's largest page (500 companies) is about 170 kB.
  */
-export const MAX_BODY_BYTES = 16 * 1024 * 1024;
+const MAX_BODY_BYTES = 16 * 1024 * 1024;
 const MAX_DECODED_BYTES = MAX_BODY_BYTES;
 
 /** A streamed body read as text, at most MAX_BODY_BYTES of it (else TooLargeAnswer, the stream cancelled). */
