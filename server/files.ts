@@ -17,8 +17,8 @@ import { errorResponse } from './sandbox/errors.ts';
  * - the file host is asked for no compression (`accept-encoding: identity`); a body it encodes all
  *   the same is decoded and sent without the encoded length (chunked), and an encoded range (whose
  *   Content-Range counts encoded bytes) is refused with 502;
- * - a body longer than the Content-Length passed on is cut there (the connection closed), never
- *   written after the response.
+ * - a body longer than the Content-Length passed on is ended at that length (the rest dropped, the
+ *   fetch stopped), never written after the response.
  * Timeouts: the file host has `timeoutMs` to send its headers (504); the body may then take as long
  * as it needs, but a gap of more than `idleTimeoutMs` between bytes cuts it (the browser sees an
  * aborted response, not a hang).
