@@ -5,7 +5,7 @@ import { getRequestListener } from '@hono/node-server';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bufferedBody, bufferedResponse } from './buffered.ts';
 import { createCalendarFeed, FEED_PATH } from './calendar-feed.ts';
-import { compressResponse, compressStream, HeaderRecord, type CompressionRequest, type HeaderAccess } from './compression.ts';
+import { compressBuffered, compressResponse, compressStream, HeaderRecord, readSmallBody, type CompressionRequest, type HeaderAccess } from './compression.ts';
 import type { ServerConfig } from './config.ts';
 import { createFileProxy, FILE_ROUTE } from './files.ts';
 import { API_PREFIX, createApiProxy, errorAnswer, type ApiProxy, type ProxyAnswer } from './proxy.ts';
@@ -346,8 +346,23 @@ function compression(): MiddlewareHandler {
       return;
     }
     if (!res.body) return;
+    let body: Uint8Array | ReadableStream<Uint8Array>;
+    try {
+      body = await readSmallBody(res.body);
+    } catch {
+      // The route's body broke off (a file host that stalled) before anything was sent: a 502, not a 500.
+      c.res = undefined as unknown as Response;
+      c.res = errorResponse(502, 'The answer broke off before its end');
+      return;
+    }
+    if (body instanceof Uint8Array) {
+      const headers = res.headers;
+      c.res = undefined as unknown as Response;
+      c.res = bufferedResponse(compressBuffered(headers, plan.encoding, body), { status: res.status, headers });
+      return;
+    }
     const { readable, writable } = Duplex.toWeb(compressStream(res.headers, plan.encoding)) as unknown as ReadableWritablePair<Uint8Array, Uint8Array>;
-    c.res = new Response(res.body.pipeThrough({ readable, writable }), res);
+    c.res = new Response(body.pipeThrough({ readable, writable }), res);
   };
 }
 
