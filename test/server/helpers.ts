@@ -1,5 +1,5 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { listenServerApp, type ServerApp } from '../../server/app.ts';
 
 /** Test helpers for the Node side: real servers on 127.0.0.1, port 0. */
@@ -83,6 +83,27 @@ export function rawRequest(
     });
     req.on('error', reject);
     req.end();
+  });
+}
+
+/**
+ * Sends these exact bytes (header lines as written, repeated ones included: node:http's client
+ * would not) on a new connection and reads until the server closes it. Ask with
+ * `Connection: close`. The status, the header block as text and the body as text.
+ */
+export function socketExchange(origin: string, bytes: string): Promise<{ status: number; head: string; body: string }> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(bytes));
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const split = text.indexOf('\r\n\r\n');
+      const head = split < 0 ? text : text.slice(0, split);
+      resolve({ status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1] ?? 0), head, body: split < 0 ? '' : text.slice(split + 4) });
+    });
   });
 }
 
