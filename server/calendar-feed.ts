@@ -15,8 +15,9 @@ import type { ApiProxy } from './proxy.ts';
  * written for its own request with links to the origin that request named (its Host), so one
  * request's Host can never reach another subscriber's feed.
  *
- * Cost: a 200-company feed is some 5,000 events (1.6 MB); it is written a few hundred events at a
- * time, giving the event loop back in between, so other requests are not held while it is built.
+ * Cost: a 200-company feed is some 5,000 events (11 pages of the list, 1.6 MB of text). At most
+ * two feeds are read and two written at once, a page or a hundred events at a time, giving the event
+ * loop back in between, so other requests are not held while feeds are built.
  *
  * Answers: 200 text/calendar; 400 (plain text) for ids that cannot be used; 404 when the data
  * source has no event list (it never will, so the app is told plainly); 503 with Retry-After when
@@ -30,8 +31,16 @@ const CACHE_MS = 5 * 60_000;
 const CACHE_ENTRIES = 200;
 /** Events kept over all cached feeds (a 200-company feed holds about 5,000): about 60 MB at most. */
 const CACHE_EVENTS = 100_000;
-/** Events written between two turns of the event loop. */
-const CHUNK = 250;
+/** Events read or written between two turns of the event loop (a millisecond or two of work). */
+const CHUNK = 100;
+/**
+ * Feeds read at once (and, apart, feeds written at once), and feeds that may wait their turn to be
+ * read (more get a 503). Each turn of the event loop runs one chunk of every feed at work, so this
+ * bounds how long other requests wait for a turn; in sandbox mode a page of the event list is also
+ * made on this thread (about 10 ms for 500 events).
+ */
+const READS_AT_ONCE = 2;
+const MAX_WAITING = 100;
 const MAX_PAGES = 20;
 const DAY = 86_400_000;
 
@@ -70,10 +79,28 @@ export function readCompanyIds(value: string | null): number[] | string {
   return [...new Set(ids)].sort((a, b) => a - b);
 }
 
-export function createCalendarFeed({ proxy, now = () => Date.now(), publicBaseUrl }: { proxy: ApiProxy; now?: () => number; publicBaseUrl?: string }) {
+export interface CalendarFeedOptions {
+  proxy: ApiProxy;
+  now?: () => number;
+  /** PUBLIC_BASE_URL: the origin event links point at. */
+  publicBaseUrl?: string;
+  readsAtOnce?: number;
+  maxWaiting?: number;
+}
+
+export function createCalendarFeed({
+  proxy,
+  now = () => Date.now(),
+  publicBaseUrl,
+  readsAtOnce = READS_AT_ONCE,
+  maxWaiting = MAX_WAITING,
+}: CalendarFeedOptions) {
   const cache = new Map<string, Cached>();
   const reading = new Map<string, Promise<Feed | Answer>>();
   let cachedEvents = 0;
+
+  const reads = places(readsAtOnce);
+  const writes = places(readsAtOnce);
 
   const get = async (path: string, query: Record<string, string | number | undefined>): Promise<{ status: number; body?: Json }> => {
     const search = new URLSearchParams();
@@ -92,6 +119,8 @@ export function createCalendarFeed({ proxy, now = () => Date.now(), publicBaseUr
     const items: Json[] = [];
     let cursor: number | undefined;
     for (let page = 0; page < MAX_PAGES; page++) {
+      // An in-process source answers without a turn of the event loop: one is given before each page.
+      await nextTurn();
       const answer = await get(path, { ...query, limit: 500, cursor });
       if (!answer.body) return answer.status;
       const data = Array.isArray(answer.body.data) ? (answer.body.data as Json[]) : [];
@@ -146,7 +175,8 @@ export function createCalendarFeed({ proxy, now = () => Date.now(), publicBaseUr
     if (hit && hit.expires > now()) return Promise.resolve(hit);
     let pending = reading.get(key);
     if (!pending) {
-      pending = build(ids).finally(() => reading.delete(key));
+      if (reads.waiting() >= maxWaiting) return Promise.resolve({ expires: 0, built: BUSY });
+      pending = reads.run(() => build(ids)).finally(() => reading.delete(key));
       reading.set(key, pending);
     }
     return pending.then((built) => {
@@ -184,7 +214,7 @@ export function createCalendarFeed({ proxy, now = () => Date.now(), publicBaseUr
     if (!('events' in built)) return respond(built, request);
     // Links from configuration when there is one (and then the written feed is kept); else from
     // this request's own origin, written for this answer only.
-    const body = publicBaseUrl ? (entry.written ??= write(built, publicBaseUrl)) : write(built, url.origin);
+    const body = publicBaseUrl ? (entry.written ??= writes.run(() => write(built, publicBaseUrl))) : writes.run(() => write(built, url.origin));
     return respond({ status: 200, body: await body, headers: FEED_HEADERS }, request);
   };
 }
@@ -208,12 +238,38 @@ async function write(feed: Feed, origin: string): Promise<Uint8Array<ArrayBuffer
   return new TextEncoder().encode(parts.join(''));
 }
 
+/** Work run when one of `count` places is free; the rest wait in line. */
+function places(count: number) {
+  let busy = 0;
+  const line: (() => void)[] = [];
+  return {
+    waiting: () => line.length,
+    run: async <T>(work: () => Promise<T>): Promise<T> => {
+      if (busy < count) busy++;
+      else await new Promise<void>((resolve) => line.push(resolve));
+      try {
+        return await work();
+      } finally {
+        // The place goes to the next in line, or is freed.
+        const next = line.shift();
+        if (next) next();
+        else busy--;
+      }
+    },
+  };
+}
+
 /** Lets the event loop answer what arrived meanwhile. */
 function nextTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
 const PLAIN = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' };
+const BUSY: Answer = {
+  status: 503,
+  body: 'Too many calendar feeds are being prepared; try again shortly.\n',
+  headers: { ...PLAIN, 'retry-after': '30' },
+};
 
 function plain(status: number, text: string): Answer {
   return { status, body: `${text}\n`, headers: PLAIN };

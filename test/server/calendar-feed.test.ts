@@ -1,7 +1,10 @@
 /** /api/calendar.ics: the watchlist's coming events as a calendar feed, read through the proxy. */
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createServerApp } from '../../server/app.ts';
+import { createCalendarFeed } from '../../server/calendar-feed.ts';
 import { readServerConfig } from '../../server/config.ts';
+import { createApiProxy } from '../../server/proxy.ts';
+import { createSandbox } from '../../server/sandbox/app.ts';
 import { serveApp, socketExchange } from './helpers.ts';
 
 const env = { SANDBOX_COMPANIES: '30', SANDBOX_NOW: '2026-11-21T12:00:00Z', SANDBOX_CLOCK_RATE: '0', SANDBOX_API_KEY: 'feed-secret-key-42' };
@@ -145,5 +148,47 @@ describe('the calendar feed’s links and cache, over real sockets', () => {
     const recovered = await feed('?companyIds=3', fresh);
     expect(recovered.response.status).toBe(200);
     expect(recovered.text).toContain(`UID:event-${first!.id}@earnings-desk\r\n`);
+  });
+});
+
+describe('the calendar feed under many distinct feeds at once', () => {
+  it('reads a bounded number at once; a few more wait their turn, beyond that a 503 says to come back', async () => {
+    const sandbox = createSandbox({ companies: 30, now: '2026-11-21T12:00:00Z', clockRate: 0 });
+    // The event list answers only when the test lets it, one page at a time.
+    const held: (() => void)[] = [];
+    const proxy = createApiProxy({
+      apiKey: sandbox.apiKey,
+      baseUrl: 'http://sandbox.internal',
+      timeoutMs: 60_000,
+      sandbox: true,
+      inProcess: true,
+      forward: async (request) => {
+        if (new URL(request.url).pathname.endsWith('/events')) await new Promise<void>((resolve) => held.push(resolve));
+        return sandbox.fetch(request);
+      },
+    });
+    const feed = createCalendarFeed({ proxy, now: () => sandbox.clock.now(), readsAtOnce: 1, maxWaiting: 1 });
+    const ask = (ids: string) => feed(new Request(`http://app.test/api/calendar.ics?companyIds=${ids}`));
+
+    const first = ask('1');
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    const second = ask('2'); // waits for the one place
+    const sameAsFirst = ask('1'); // joins the reading of the same list
+    const third = await ask('3'); // one waiting already: no more
+    expect(third.status).toBe(503);
+    expect(third.headers.get('retry-after')).toBe('30');
+    expect(await third.text()).toBe('Too many calendar feeds are being prepared; try again shortly.\n');
+    expect(held).toHaveLength(1); // the second has not started reading
+
+    held.shift()!();
+    expect((await first).status).toBe(200);
+    expect((await sameAsFirst).status).toBe(200);
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    held.shift()!();
+    const secondAnswer = await second;
+    expect(secondAnswer.status).toBe(200);
+    expect(await secondAnswer.text()).toContain('BEGIN:VEVENT');
+    // Nothing else asked the event list: the same list was read once.
+    expect(held).toHaveLength(0);
   });
 });
