@@ -43,8 +43,8 @@ export function icsTime(time: number): string {
  * character made a 5,000-event feed take over a second).
  */
 export function foldLine(line: string): string {
-  // Most lines are short ASCII: nothing to count.
-  if (line.length <= 75 && /^[\x00-\x7f]*$/.test(line)) return line;
+  // Most lines are short printable ASCII: nothing to count.
+  if (line.length <= 75 && !/[^\x20-\x7e]/.test(line)) return line;
   const parts: string[] = [];
   let start = 0;
   let size = 0;
