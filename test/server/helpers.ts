@@ -86,6 +86,27 @@ export function rawRequest(
   });
 }
 
+/**
+ * Sends these exact bytes (header lines as written, repeated ones included: node:http's client
+ * would not) on a new connection and reads until the server closes it. Ask with
+ * `Connection: close`. The status, the header block as text and the body as text.
+ */
+export function socketExchange(origin: string, bytes: string): Promise<{ status: number; head: string; body: string }> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(bytes));
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const split = text.indexOf('\r\n\r\n');
+      const head = split < 0 ? text : text.slice(0, split);
+      resolve({ status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1] ?? 0), head, body: split < 0 ? '' : text.slice(split + 4) });
+    });
+  });
+}
+
 function listen(server: Server): Promise<string> {
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
