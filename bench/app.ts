@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { buildSizes } from '../scripts/route-sizes.ts';
 import { gzipBytes } from './bare/build.ts';
 import { benchCalendar } from './calendar.ts';
+import { benchFeedLoad } from './feed-load.ts';
 import { benchFirstLoad } from './first-load.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchPageSpeed } from './page-speed.ts';
@@ -29,10 +30,12 @@ import { benchServerStart } from './server-start.ts';
  *     the company index at 20,000 companies (bench/search.ts); the calendar's requests (bench/calendar.ts);
  *  6. the proxy at a fixed offered rate beside its upstream (bench/proxy.ts);
  *  7. `npm start`: start time and memory at rest (bench/server-start.ts);
- *  8. `npm start` while transcript searches run: /healthz and an API list beside the same without
+ *  8. `/healthz` while ten distinct 200-company calendar feeds are built, beside `/healthz` alone
+ *     (bench/feed-load.ts);
+ *  9. `npm start` while transcript searches run: /healthz and an API list beside the same without
  *     searches, and searches/s at 1, 5, 20 and 50 at once (bench/search-load.ts).
  *
- * BENCH_ONLY=sizes,first-load,lighthouse,player,pages,search,calendar,proxy,start,search-load runs a subset.
+ * BENCH_ONLY=sizes,first-load,lighthouse,player,pages,search,calendar,proxy,start,feed,search-load runs a subset.
  */
 
 const AIM_KB = 110;
@@ -86,6 +89,7 @@ async function main() {
   if (runs('calendar')) await benchCalendar();
   if (runs('proxy')) await benchProxy();
   if (runs('start')) await benchServerStart();
+  if (runs('feed')) await benchFeedLoad();
   if (runs('search-load')) await benchSearchLoad();
   console.log(`\nDone in ${((Date.now() - started) / 60_000).toFixed(1)} min. Machine at the end: ${machine()}`);
 }
