@@ -5,7 +5,7 @@ import { companyDetailQuery, companyRecordingsQuery, companySegmentsQuery, compa
 import { transcriptListQuery } from './features/documents/transcript-list-query.ts';
 import { transcriptFilters } from './features/documents/transcript-list-filters.ts';
 import { documentRecordQuery } from './features/documents/document-record.ts';
-import { eventDetailQuery, eventLiveQuery, eventRecordingsQuery, eventTranscriptsQuery } from './features/events/event-queries.ts';
+import { eventDetailQuery, eventRecordingsQuery, eventTranscriptsQuery } from './features/events/event-queries.ts';
 import { latestRecordingsQuery, latestTranscriptsQuery } from './features/home/home-queries.ts';
 import { recordingListQuery } from './features/recordings/recording-list-query.ts';
 import { recordingFilters } from './features/recordings/recording-list-filters.ts';
@@ -109,7 +109,9 @@ export function routeFirstQueries(pathname: string, search: URLSearchParams = ne
     case 'recordings':
       return [recordingDetailQuery(recordId), recordingChaptersQuery(recordId)];
     case 'events':
-      return [eventDetailQuery(recordId), eventRecordingsQuery(recordId), eventTranscriptsQuery(recordId), eventLiveQuery(recordId)];
+      // Not the event's live record: it is found in the list of live calls (beyond the contract),
+      // which the app stops asking once the data source has said it lacks it; a hint cannot know that.
+      return [eventDetailQuery(recordId), eventRecordingsQuery(recordId), eventTranscriptsQuery(recordId)];
     case 'documents':
       return [documentRecordQuery(recordId, search.get('kind') === 'transcript' ? 'transcript' : undefined)];
     case 'live':

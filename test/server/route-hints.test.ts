@@ -43,3 +43,13 @@ describe('the calendar’s first reads, named by the server', () => {
     expect(hints('/calendar', null)).toEqual(TYPE_LISTS);
   });
 });
+
+describe('an event page’s first reads, named by the server', () => {
+  it('names the event, its recordings and transcripts, but not its live record (a list the data source may lack)', () => {
+    expect(hints('/events/1134')).toEqual([
+      '/public/v3/events/1134',
+      '/public/v3/audio?eventIds=1134&limit=50',
+      '/public/v3/documents/transcripts?eventIds=1134&limit=50',
+    ]);
+  });
+});
