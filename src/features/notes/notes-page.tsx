@@ -1,13 +1,15 @@
 import { Link } from '@tanstack/react-router';
-import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
+import { useCallback, useDeferredValue, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { textLinkClass } from '../../components/ui/text-link.ts';
 import { saveText } from '../../lib/download.ts';
 import { formatDate } from '../../lib/format.ts';
-import { notes, notesFile, parseNotesFile, useNotes, type NoteItem } from '../../lib/notes/index.ts';
-import { groupNotes, notesFileName, notesToCsv, notesToMarkdown } from '../../lib/notes/export.ts';
+import { notes, notesFile, readNotesFile, useNotes, type NoteItem } from '../../lib/notes/index.ts';
+import { groupNotes, notesFileName, notesToCsv, notesToMarkdown, type NotesGroup } from '../../lib/notes/export.ts';
+import { useListOffset } from '../../lib/use-list-offset.ts';
 import { NoteRow, useNotesStatus } from '../../components/notes/note-row.tsx';
 import type { NotesAddress } from './notes-address.ts';
 
@@ -15,13 +17,33 @@ import type { NotesAddress } from './notes-address.ts';
  * My notes: every bookmark and highlight across calls, grouped by company and call, searchable,
  * each one click from hearing it; exports as a morning note (Markdown) and CSV, and the whole
  * store as a file to move to another browser (export and import).
+ *
+ * Built for the importer's limit (100,000 items): only the rows on screen are in the document
+ * (window-virtualized, each row measured, as search results are), the search runs on each item's
+ * text lowercased once and behind the typing (a deferred value), and an import is read and
+ * written in steps with its progress said.
  */
+
+/** Each item's searchable text (note, quote, speaker, company, call), lowercased once per item. */
+const searchTexts = new WeakMap<NoteItem, string>();
+function searchText(item: NoteItem): string {
+  let text = searchTexts.get(item);
+  if (text === undefined) {
+    text = [item.note, item.call.company, item.call.event, item.kind === 'highlight' ? `${item.quote} ${item.speaker ?? ''}` : ''].join(' ').toLowerCase();
+    searchTexts.set(item, text);
+  }
+  return text;
+}
 
 /** Whether an item holds every word of the search (in its note, quote, speaker, company or call). */
 export function matchesNotes(item: NoteItem, query: string): boolean {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  return matchesWords(item, searchWords(query));
+}
+
+const searchWords = (query: string) => query.toLowerCase().split(/\s+/).filter(Boolean);
+function matchesWords(item: NoteItem, words: readonly string[]): boolean {
   if (words.length === 0) return true;
-  const text = [item.note, item.call.company, item.call.event, item.kind === 'highlight' ? `${item.quote} ${item.speaker ?? ''}` : ''].join(' ').toLowerCase();
+  const text = searchText(item);
   return words.every((word) => text.includes(word));
 }
 
@@ -33,22 +55,34 @@ export function NotesPage({ address, onNavigate }: { address: NotesAddress; onNa
   const fileInput = useRef<HTMLInputElement>(null);
   const kind = address.kind ?? 'all';
 
-  const shown = useMemo(() => items.filter((item) => (kind === 'all' || item.kind === kind) && matchesNotes(item, query)), [items, kind, query]);
+  const shown = useMemo(() => {
+    const words = searchWords(query);
+    return items.filter((item) => (kind === 'all' || item.kind === kind) && matchesWords(item, words));
+  }, [items, kind, query]);
   const groups = useMemo(() => groupNotes(shown), [shown]);
   const origin = window.location.origin;
 
+  const [importing, setImporting] = useState<string>();
   const onImport = async (file: File | undefined) => {
     if (!file) return;
-    const parsed = parseNotesFile(await file.text());
-    if (!parsed.ok) {
-      announce(parsed.error);
-      return;
-    }
+    setImporting(`Reading ${file.name}…`);
     try {
-      const result = await notes.importItems(parsed.items);
+      const parsed = await readNotesFile(await file.text(), ({ checked, total }) =>
+        setImporting(`Checking ${file.name}: ${checked.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} notes…`),
+      );
+      if (!parsed.ok) {
+        announce(parsed.error);
+        return;
+      }
+      const result = await notes.importItems(parsed.items, {
+        onProgress: ({ written, total }) =>
+          setImporting(`Importing ${file.name}: ${written.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} notes written…`),
+      });
       announce(`Imported ${file.name}: ${result.added} new, ${result.updated} updated, ${result.unchanged} already here.`);
     } catch (error) {
       announce((error as Error).message);
+    } finally {
+      setImporting(undefined);
     }
   };
 
@@ -121,7 +155,9 @@ export function NotesPage({ address, onNavigate }: { address: NotesAddress; onNa
         >
           Export all (JSON)
         </Button>
-        <Button onClick={() => fileInput.current?.click()}>Import notes file…</Button>
+        <Button disabled={importing !== undefined} onClick={() => fileInput.current?.click()}>
+          Import notes file…
+        </Button>
         <input
           ref={fileInput}
           type="file"
@@ -135,7 +171,13 @@ export function NotesPage({ address, onNavigate }: { address: NotesAddress; onNa
           }}
         />
       </div>
-      {status}
+      {importing ? (
+        <p role="status" className="px-1 py-1 text-xs text-slate-700 dark:text-slate-300">
+          {importing} Keep this tab open: an import is kept whole or not at all.
+        </p>
+      ) : (
+        status
+      )}
 
       {items.length === 0 && mode !== 'loading' ? (
         <div className="rounded-lg border border-slate-200 bg-white px-4 py-8 text-center text-sm text-slate-700 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
@@ -151,44 +193,221 @@ export function NotesPage({ address, onNavigate }: { address: NotesAddress; onNa
       ) : shown.length === 0 && mode !== 'loading' ? (
         <p className="text-sm text-slate-700 dark:text-slate-300">No notes match {query ? `“${query}”` : 'this choice'}.</p>
       ) : (
-        <div className="space-y-4">
+        <div>
           <p className="sr-only" aria-live="polite">
             {count}
           </p>
-          {groups.map((group) => (
-            <section
-              key={group.company}
-              aria-label={group.company}
-              className="rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
-            >
-              <h2 className="border-b border-slate-200 px-4 py-2.5 text-sm font-semibold dark:border-slate-800">{group.company}</h2>
-              {group.calls.map((call) => (
-                <div key={call.key} className="border-b border-slate-100 px-4 py-2 last:border-b-0 dark:border-slate-800">
-                  <h3 className="flex flex-wrap items-baseline gap-x-2 text-sm">
-                    {call.audioId !== undefined ? (
-                      <Link to="/recordings/$audioId" params={{ audioId: call.audioId }} search={{}} className={textLinkClass()}>
-                        {call.event}
-                      </Link>
-                    ) : (
-                      <Link to="/events/$eventId" params={{ eventId: call.eventId }} className={textLinkClass()}>
-                        {call.event}
-                      </Link>
-                    )}
-                    {call.date && <span className="text-xs text-slate-600 dark:text-slate-400">{formatDate(call.date)}</span>}
-                  </h3>
-                  <ol aria-label={`Notes on ${group.company}, ${call.event}`} className="divide-y divide-slate-100 dark:divide-slate-800">
-                    {call.items.map((item) => (
-                      <li key={item.id}>
-                        <NoteRow item={item} announce={announce} />
-                      </li>
-                    ))}
-                  </ol>
-                </div>
-              ))}
-            </section>
-          ))}
+          <NotesList groups={groups} announce={announce} />
         </div>
       )}
+    </div>
+  );
+}
+
+type Row =
+  | { kind: 'company'; key: string; company: string; last: boolean }
+  | { kind: 'call'; key: string; company: string; call: NotesGroup['calls'][number]; companyRow: number }
+  | {
+      kind: 'item';
+      key: string;
+      company: string;
+      call: NotesGroup['calls'][number];
+      item: NoteItem;
+      companyRow: number;
+      callRow: number;
+      first: boolean;
+      lastInCall: boolean;
+      lastInCompany: boolean;
+    };
+
+/** The groups as rows: a company's heading, each call's heading, each item; every row knows its headings. */
+function toRows(groups: readonly NotesGroup[]): Row[] {
+  const rows: Row[] = [];
+  for (const group of groups) {
+    const companyRow = rows.length;
+    rows.push({ kind: 'company', key: `company:${group.company}`, company: group.company, last: group.calls.length === 0 });
+    group.calls.forEach((call, callIndex) => {
+      const callRow = rows.length;
+      rows.push({ kind: 'call', key: `call:${group.company}:${call.key}`, company: group.company, call, companyRow });
+      const lastCall = callIndex === group.calls.length - 1;
+      call.items.forEach((item, index) => {
+        const lastInCall = index === call.items.length - 1;
+        rows.push({
+          kind: 'item',
+          key: item.id,
+          company: group.company,
+          call,
+          item,
+          companyRow,
+          callRow,
+          first: index === 0,
+          lastInCall,
+          lastInCompany: lastCall && lastInCall,
+        });
+      });
+    });
+  }
+  return rows;
+}
+
+/** A first guess at a row's height (px) before it is measured: a note's lines and a quote's lines. */
+function estimate(row: Row | undefined): number {
+  if (!row) return 80;
+  if (row.kind === 'company') return 42;
+  if (row.kind === 'call') return 34;
+  const lines = (text: string) => Math.ceil(text.length / 80);
+  const item = row.item;
+  return (
+    56 +
+    (item.note ? 20 * lines(item.note) : 0) +
+    (item.kind === 'highlight' ? 20 * lines(item.quote) + (item.speaker ? 16 : 0) : 0) +
+    (row.lastInCompany ? 18 : 0)
+  );
+}
+
+const card = 'border-x border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900';
+
+/**
+ * The notes as the page has always shown them (a region per company, a heading per call, a list
+ * of its items), with only the rows near the screen in the document. Each shown row sits where
+ * the rows before it would end (its top margin spans the rows left out), so a company's region
+ * and a call's list hold the shown rows, under their headings, which are always in the document
+ * with them. A row being edited, or holding the focus, stays in the document wherever it is.
+ */
+function NotesList({ groups, announce }: { groups: readonly NotesGroup[]; announce: (text: string, undo?: NoteItem) => void }) {
+  const rows = useMemo(() => toRows(groups), [groups]);
+  const { ref, offset } = useListOffset<HTMLDivElement>();
+  const [pinned, setPinned] = useState<ReadonlySet<string>>(new Set());
+  const [focused, setFocused] = useState<string>();
+  const keep = useMemo(() => {
+    const wanted = new Set([...pinned, ...(focused ? [focused] : [])]);
+    const indexes: number[] = [];
+    if (wanted.size > 0) rows.forEach((row, index) => wanted.has(row.key) && indexes.push(index));
+    return indexes;
+  }, [rows, pinned, focused]);
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = new Set(defaultRangeExtractor(range));
+      const first = rows[range.startIndex];
+      // The first row on screen keeps its company's and call's headings in the document.
+      if (first && first.kind !== 'company') indexes.add(first.companyRow);
+      if (first?.kind === 'item') indexes.add(first.callRow);
+      for (const index of keep) indexes.add(index);
+      return [...indexes].filter((index) => index < rows.length).sort((a, b) => a - b);
+    },
+    [rows, keep],
+  );
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: (index) => estimate(rows[index]),
+    getItemKey: (index) => rows[index]?.key ?? index,
+    overscan: 6,
+    scrollMargin: offset,
+    scrollPaddingStart: 72,
+    rangeExtractor,
+    // jsdom lays nothing out: an element without a height keeps its estimate.
+    measureElement: (element, _entry, instance) => element.getBoundingClientRect().height || estimate(rows[instance.indexFromElement(element)]),
+  });
+  const onEditingChange = useCallback((key: string, editing: boolean) => {
+    setPinned((before) => {
+      const next = new Set(before);
+      if (editing) next.add(key);
+      else next.delete(key);
+      return next;
+    });
+  }, []);
+
+  // The shown rows, nested as the page shows them: company → call → items; each with its top margin.
+  const shown = virtualizer.getVirtualItems();
+  const sections: {
+    company: string;
+    parts: { header?: ReactNode; calls: { key: string; header?: ReactNode; call: Row & { kind: 'call' | 'item' }; items: ReactNode[] }[] };
+  }[] = [];
+  let end = virtualizer.options.scrollMargin;
+  for (const virtual of shown) {
+    const row = rows[virtual.index];
+    if (!row) continue;
+    const rowProps = {
+      'data-index': virtual.index,
+      ref: virtualizer.measureElement,
+      style: { marginTop: Math.max(0, virtual.start - end) },
+    };
+    end = virtual.end;
+    let section = sections.at(-1);
+    if (!section || section.company !== row.company) {
+      section = { company: row.company, parts: { calls: [] } };
+      sections.push(section);
+    }
+    if (row.kind === 'company') {
+      section.parts.header = (
+        <div key={row.key} {...rowProps}>
+          <h2 className={`${card} rounded-t-lg border-b border-t px-4 py-2.5 text-sm font-semibold ${row.last ? 'rounded-b-lg border-b' : ''}`}>
+            {row.company}
+          </h2>
+        </div>
+      );
+      continue;
+    }
+    let call = section.parts.calls.at(-1);
+    if (!call || call.key !== row.call.key) {
+      call = { key: row.call.key, call: row, items: [] };
+      section.parts.calls.push(call);
+    }
+    if (row.kind === 'call') {
+      call.header = (
+        <div key={row.key} {...rowProps}>
+          <h3 className={`${card} flex flex-wrap items-baseline gap-x-2 px-4 pt-2 text-sm`}>
+            {row.call.audioId !== undefined ? (
+              <Link to="/recordings/$audioId" params={{ audioId: row.call.audioId }} search={{}} className={textLinkClass()}>
+                {row.call.event}
+              </Link>
+            ) : (
+              <Link to="/events/$eventId" params={{ eventId: row.call.eventId }} className={textLinkClass()}>
+                {row.call.event}
+              </Link>
+            )}
+            {row.call.date && <span className="text-xs text-slate-600 dark:text-slate-400">{formatDate(row.call.date)}</span>}
+          </h3>
+        </div>
+      );
+      continue;
+    }
+    const key = row.key;
+    call.items.push(
+      <li key={key} {...rowProps} className={row.lastInCompany ? 'pb-4' : undefined}>
+        <div
+          className={`${card} px-4 ${row.first ? '' : 'border-t-slate-100 dark:border-t-slate-800'} ${row.first ? '' : 'border-t'} ${
+            row.lastInCompany ? 'rounded-b-lg border-b pb-2' : row.lastInCall ? 'border-b border-b-slate-100 pb-2 dark:border-b-slate-800' : ''
+          }`}
+        >
+          <NoteRow item={row.item} announce={announce} onEditingChange={(editing) => onEditingChange(key, editing)} />
+        </div>
+      </li>,
+    );
+  }
+
+  return (
+    <div
+      ref={ref}
+      className="flow-root"
+      style={{ height: virtualizer.getTotalSize() }}
+      onFocus={(event) => {
+        const row = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
+        const index = row ? Number(row.dataset.index) : NaN;
+        setFocused(rows[index]?.key);
+      }}
+    >
+      {sections.map((section) => (
+        <section key={section.company} aria-label={section.company}>
+          {section.parts.header}
+          {section.parts.calls.map((call) => (
+            <div key={call.key}>
+              {call.header}
+              {call.items.length > 0 && <ol aria-label={`Notes on ${section.company}, ${call.call.call.event}`}>{call.items}</ol>}
+            </div>
+          ))}
+        </section>
+      ))}
     </div>
   );
 }
