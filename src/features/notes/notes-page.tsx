@@ -78,7 +78,9 @@ export function NotesPage({ address, onNavigate }: { address: NotesAddress; onNa
         onProgress: ({ written, total }) =>
           setImporting(`Importing ${file.name}: ${written.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} notes written…`),
       });
-      announce(`Imported ${file.name}: ${result.added} new, ${result.updated} updated, ${result.unchanged} already here.`);
+      announce(
+        `Imported ${file.name}: ${result.added.toLocaleString('en-US')} new, ${result.updated.toLocaleString('en-US')} updated, ${result.unchanged.toLocaleString('en-US')} already here.`,
+      );
     } catch (error) {
       announce((error as Error).message);
     } finally {
