@@ -55,11 +55,14 @@ export function NotesPage({ address, onNavigate }: { address: NotesAddress; onNa
   const fileInput = useRef<HTMLInputElement>(null);
   const kind = address.kind ?? 'all';
 
-  const shown = useMemo(() => {
+  // Grouped and ordered once per change of the notes or the kind; a search only walks that order.
+  const ordered = useMemo(() => inOrder(groupNotes(kind === 'all' ? items : items.filter((item) => item.kind === kind))), [items, kind]);
+  const matched = useMemo(() => {
     const words = searchWords(query);
-    return items.filter((item) => (kind === 'all' || item.kind === kind) && matchesWords(item, words));
-  }, [items, kind, query]);
-  const groups = useMemo(() => groupNotes(shown), [shown]);
+    return words.length === 0 ? ordered : ordered.filter((entry) => matchesWords(entry.item, words));
+  }, [ordered, query]);
+  const shown = useMemo(() => matched.map((entry) => entry.item), [matched]);
+  const rows = useMemo(() => toRows(matched), [matched]);
   const origin = window.location.origin;
 
   const [importing, setImporting] = useState<string>();
@@ -199,7 +202,7 @@ export function NotesPage({ address, onNavigate }: { address: NotesAddress; onNa
           <p className="sr-only" aria-live="polite">
             {count}
           </p>
-          <NotesList groups={groups} announce={announce} />
+          <NotesList rows={rows} announce={announce} />
         </div>
       )}
     </div>
@@ -208,7 +211,7 @@ export function NotesPage({ address, onNavigate }: { address: NotesAddress; onNa
 
 type Row =
   | { kind: 'company'; key: string; company: string; last: boolean }
-  | { kind: 'call'; key: string; company: string; call: NotesGroup['calls'][number]; companyRow: number }
+  | { kind: 'call'; key: string; company: string; call: Call; companyRow: number }
   | {
       kind: 'item';
       key: string;
@@ -222,33 +225,49 @@ type Row =
       lastInCompany: boolean;
     };
 
-/** The groups as rows: a company's heading, each call's heading, each item; every row knows its headings. */
-function toRows(groups: readonly NotesGroup[]): Row[] {
+type Call = NotesGroup['calls'][number];
+interface Entry {
+  company: string;
+  call: Call;
+  item: NoteItem;
+}
+
+/** Every item in the order the page shows them (companies by name, calls newest first, items in time order). */
+function inOrder(groups: readonly NotesGroup[]): Entry[] {
+  return groups.flatMap((group) => group.calls.flatMap((call) => call.items.map((item) => ({ company: group.company, call, item }))));
+}
+
+/** Items in order as rows: a company's heading, each call's heading, each item; every row knows its headings. */
+function toRows(entries: readonly Entry[]): Row[] {
   const rows: Row[] = [];
-  for (const group of groups) {
-    const companyRow = rows.length;
-    rows.push({ kind: 'company', key: `company:${group.company}`, company: group.company, last: group.calls.length === 0 });
-    group.calls.forEach((call, callIndex) => {
-      const callRow = rows.length;
-      rows.push({ kind: 'call', key: `call:${group.company}:${call.key}`, company: group.company, call, companyRow });
-      const lastCall = callIndex === group.calls.length - 1;
-      call.items.forEach((item, index) => {
-        const lastInCall = index === call.items.length - 1;
-        rows.push({
-          kind: 'item',
-          key: item.id,
-          company: group.company,
-          call,
-          item,
-          companyRow,
-          callRow,
-          first: index === 0,
-          lastInCall,
-          lastInCompany: lastCall && lastInCall,
-        });
-      });
+  let companyRow = -1;
+  let callRow = -1;
+  entries.forEach((entry, index) => {
+    const previous = entries[index - 1];
+    const next = entries[index + 1];
+    if (previous?.company !== entry.company) {
+      companyRow = rows.length;
+      rows.push({ kind: 'company', key: `company:${entry.company}`, company: entry.company, last: false });
+    }
+    const newCall = previous?.company !== entry.company || previous.call.key !== entry.call.key;
+    if (newCall) {
+      callRow = rows.length;
+      rows.push({ kind: 'call', key: `call:${entry.company}:${entry.call.key}`, company: entry.company, call: entry.call, companyRow });
+    }
+    const lastInCompany = next?.company !== entry.company;
+    rows.push({
+      kind: 'item',
+      key: entry.item.id,
+      company: entry.company,
+      call: entry.call,
+      item: entry.item,
+      companyRow,
+      callRow,
+      first: newCall,
+      lastInCall: lastInCompany || next?.call.key !== entry.call.key,
+      lastInCompany,
     });
-  }
+  });
   return rows;
 }
 
@@ -276,8 +295,7 @@ const card = 'border-x border-slate-200 bg-white dark:border-slate-800 dark:bg-s
  * and a call's list hold the shown rows, under their headings, which are always in the document
  * with them. A row being edited, or holding the focus, stays in the document wherever it is.
  */
-function NotesList({ groups, announce }: { groups: readonly NotesGroup[]; announce: (text: string, undo?: NoteItem) => void }) {
-  const rows = useMemo(() => toRows(groups), [groups]);
+function NotesList({ rows, announce }: { rows: readonly Row[]; announce: (text: string, undo?: NoteItem) => void }) {
   const { ref, offset } = useListOffset<HTMLDivElement>();
   const [pinned, setPinned] = useState<ReadonlySet<string>>(new Set());
   const [focused, setFocused] = useState<string>();
