@@ -1,4 +1,4 @@
-import { IDBFactory } from 'fake-indexeddb';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { idbDone, idbRequest, openIdb } from '../../src/lib/idb.ts';
 import { parseNotesFile, type Bookmark, type Highlight, type NoteItem } from '../../src/lib/notes/model.ts';
@@ -32,7 +32,7 @@ const highlight: Highlight = {
 
 const stores: NotesStore[] = [];
 function open(factory: IDBFactory | undefined, name = NOTES_DB): NotesStore {
-  const store = createNotesStore({ factory, channelName: null, name });
+  const store = createNotesStore({ factory, keyRange: IDBKeyRange, channelName: null, name });
   stores.push(store);
   return store;
 }

@@ -47,6 +47,8 @@ export interface ImportProgress {
 
 /** Items written per step of an import (each step is one task on the page's thread). */
 export const IMPORT_STEP = 1_000;
+/** Items read and checked per step when the store is opened. */
+const READ_STEP = 2_000;
 
 export interface NotesStore {
   getSnapshot(): NotesSnapshot;
@@ -92,9 +94,10 @@ const newestFirst = (a: NoteItem, b: NoteItem) => byText(b.updatedAt, a.updatedA
 
 export function createNotesStore({
   factory = globalThis.indexedDB,
+  keyRange = globalThis.IDBKeyRange,
   channelName = NOTES_DB,
   name = NOTES_DB,
-}: { factory?: IDBFactory; channelName?: string | null; name?: string } = {}): NotesStore {
+}: { factory?: IDBFactory; keyRange?: typeof IDBKeyRange; channelName?: string | null; name?: string } = {}): NotesStore {
   const listeners = new Set<() => void>();
   let snapshot: NotesSnapshot = { items: [], mode: 'loading', problem: null };
   let db: IDBDatabase | null = null;
@@ -107,14 +110,24 @@ export function createNotesStore({
     for (const listener of [...listeners]) listener();
   };
 
+  /**
+   * Every kept item, read and checked READ_STEP at a time in one transaction (the next step asked
+   * for from the callback of the last), so a store of 100,000 items never holds the page's thread
+   * for long. A record this build cannot read stays in the database untouched and is left out.
+   */
   const readAll = async (database: IDBDatabase): Promise<NoteItem[]> => {
-    const tx = database.transaction(ITEMS, 'readonly');
-    const rows = await idbRequest(tx.objectStore(ITEMS).getAll() as IDBRequest<unknown[]>);
-    // A record this build cannot read stays in the database untouched and is left out of the list.
-    return rows.flatMap((row) => {
-      const item = noteItemSchema.safeParse(row);
-      return item.success ? [item.data as NoteItem] : [];
-    });
+    const store = database.transaction(ITEMS, 'readonly').objectStore(ITEMS);
+    const items: NoteItem[] = [];
+    let after: IDBValidKey | undefined;
+    for (;;) {
+      const rows = await idbRequest(store.getAll(after === undefined ? null : keyRange.lowerBound(after, true), READ_STEP) as IDBRequest<unknown[]>);
+      for (const row of rows) {
+        const item = noteItemSchema.safeParse(row);
+        if (item.success) items.push(item.data as NoteItem);
+      }
+      if (rows.length < READ_STEP) return items;
+      after = (rows.at(-1) as { id: IDBValidKey }).id;
+    }
   };
 
   const open = async () => {
