@@ -6,7 +6,7 @@
 // First: dates as an en-US reader in UTC reads them (before src/lib/format.ts makes its formatters).
 import '../support/dates-in-utc.ts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { IDBFactory } from 'fake-indexeddb';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { notes, setNotesStore, type Bookmark } from '../../src/lib/notes/index.ts';
 import { createNotesStore } from '../../src/lib/notes/store.ts';
@@ -39,7 +39,7 @@ function bookmark(n: number): Bookmark {
 const many = Array.from({ length: COUNT }, (_, n) => bookmark(n));
 
 beforeEach(() => {
-  setNotesStore(createNotesStore({ factory: new IDBFactory(), channelName: null }));
+  setNotesStore(createNotesStore({ factory: new IDBFactory(), keyRange: IDBKeyRange, channelName: null }));
 });
 
 async function open(url = '/notes') {
