@@ -21,7 +21,7 @@ const ANCHOR = 100;
 const QUERY = 'nordic';
 
 /** In the page: 100,000-note store written as the app keeps it (database earnings-desk-notes v1, store items). */
-async function seed(page: Page, count: number): Promise<void> {
+export async function seedNotes(page: Page, count: number): Promise<void> {
   await page.evaluate(async (count) => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const open = indexedDB.open('earnings-desk-notes', 1);
@@ -128,7 +128,7 @@ async function measure(origin: string, count: number): Promise<string[]> {
     await page.addInitScript({ content: 'globalThis.__name = (target) => target;' });
     await page.goto(`${origin}/`);
     const seeded = performance.now();
-    await seed(page, count);
+    await seedNotes(page, count);
     const seedMs = performance.now() - seeded;
     await page.addInitScript(probes);
     await page.goto(`${origin}/notes`);

@@ -317,10 +317,12 @@ function NotesList({ rows, announce }: { rows: readonly Row[]; announce: (text: 
     },
     [rows, keep],
   );
+  const getItemKey = useCallback((index: number) => rows[index]?.key ?? index, [rows]);
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
     estimateSize: (index) => estimate(rows[index]),
-    getItemKey: (index) => rows[index]?.key ?? index,
+    // Stable while the rows are: a new one makes the virtualizer lay out every row again.
+    getItemKey,
     overscan: 6,
     scrollMargin: offset,
     scrollPaddingStart: 72,
