@@ -11,7 +11,8 @@ import { notes, notesFile, readNotesFile, useNotes, type NoteItem } from '../../
 import { groupNotes, notesFileName, notesToCsv, notesToMarkdown, type NotesGroup } from '../../lib/notes/export.ts';
 import { useListOffset } from '../../lib/use-list-offset.ts';
 import { NoteRow, useNotesStatus } from '../../components/notes/note-row.tsx';
-import type { NotesAddress } from './notes-address.ts';
+import { DroppedFiltersNotice } from '../../components/dropped-filters-notice.tsx';
+import { parseNotesAddress, type NotesAddress } from './notes-address.ts';
 
 /**
  * My notes: every bookmark and highlight across calls, grouped by company and call, searchable,
@@ -49,11 +50,12 @@ function matchesWords(item: NoteItem, words: readonly string[]): boolean {
 
 export function NotesPage({ address, onNavigate }: { address: NotesAddress; onNavigate: (next: NotesAddress) => void }) {
   const { items, mode, problem } = useNotes();
-  const [text, setText] = useState(address.q ?? '');
+  // A kind the page cannot use shows every kind and is named.
+  const { q, kind, dropped } = parseNotesAddress(address);
+  const [text, setText] = useState(q);
   const query = useDeferredValue(text);
   const { announce, status } = useNotesStatus();
   const fileInput = useRef<HTMLInputElement>(null);
-  const kind = address.kind ?? 'all';
 
   // Grouped and ordered once per change of the notes or the kind; a search only walks that order.
   const ordered = useMemo(() => inOrder(groupNotes(kind === 'all' ? items : items.filter((item) => item.kind === kind))), [items, kind]);
@@ -126,7 +128,7 @@ export function NotesPage({ address, onNavigate }: { address: NotesAddress; onNa
           value={text}
           onChange={(event) => {
             setText(event.target.value);
-            onNavigate({ ...address, q: event.target.value.trim() || undefined });
+            onNavigate({ kind: kind === 'all' ? undefined : kind, q: event.target.value.trim() || undefined });
           }}
           placeholder="A word from a note, a quote, a company…"
           className="min-w-0 flex-1 basis-full sm:basis-auto sm:max-w-md"
@@ -134,13 +136,14 @@ export function NotesPage({ address, onNavigate }: { address: NotesAddress; onNa
         <Select
           label="Show"
           value={kind}
-          onChange={(event) => onNavigate({ ...address, kind: event.target.value === 'all' ? undefined : (event.target.value as NotesAddress['kind']) })}
+          onChange={(event) => onNavigate({ q: q || undefined, kind: event.target.value === 'all' ? undefined : event.target.value })}
         >
           <option value="all">Bookmarks and highlights</option>
           <option value="bookmark">Bookmarks</option>
           <option value="highlight">Highlights</option>
         </Select>
       </div>
+      <DroppedFiltersNotice dropped={dropped} className="rounded-md border" />
 
       <div role="group" aria-label="Export and import" className="flex flex-wrap items-center gap-2">
         <Button
