@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { buildSizes } from '../scripts/route-sizes.ts';
 import { gzipBytes } from './bare/build.ts';
 import { benchCalendar } from './calendar.ts';
+import { benchFeedLoad } from './feed-load.ts';
 import { benchFirstLoad } from './first-load.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchNotes } from './notes.ts';
@@ -29,9 +30,11 @@ import { benchServerStart } from './server-start.ts';
  *     the company index at 20,000 companies (bench/search.ts); the calendar's requests (bench/calendar.ts);
  *  6. the proxy at a fixed offered rate beside its upstream (bench/proxy.ts);
  *  7. `npm start`: start time and memory at rest (bench/server-start.ts);
- *  8. My notes at 100,000 notes: first note drawn, elements, heap, frames while typing (bench/notes.ts).
+ *  8. `/healthz` while ten distinct 200-company calendar feeds are built, beside `/healthz` alone
+ *     (bench/feed-load.ts);
+ *  9. My notes at 100,000 notes: first note drawn, elements, heap, frames while typing (bench/notes.ts).
  *
- * BENCH_ONLY=sizes,first-load,lighthouse,player,pages,search,calendar,notes,proxy,start runs a subset.
+ * BENCH_ONLY=sizes,first-load,lighthouse,player,pages,search,calendar,notes,proxy,start,feed runs a subset.
  */
 
 const AIM_KB = 110;
@@ -86,6 +89,7 @@ async function main() {
   if (runs('notes')) await benchNotes();
   if (runs('proxy')) await benchProxy();
   if (runs('start')) await benchServerStart();
+  if (runs('feed')) await benchFeedLoad();
   console.log(`\nDone in ${((Date.now() - started) / 60_000).toFixed(1)} min. Machine at the end: ${machine()}`);
 }
 

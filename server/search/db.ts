@@ -7,6 +7,8 @@
 
 export interface SearchDb {
   readonly engine: 'pglite' | 'postgresql';
+  /** PGlite's data directory when it persists to one (undefined in memory and on PostgreSQL). */
+  readonly dataDir?: string;
   /** One statement with bound parameters ($1, $2…). */
   query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
   /** Several statements without parameters (the schema). */
@@ -90,6 +92,7 @@ export async function openPglite(dataDir: string | undefined, log: (line: string
   const query = async <Row>(sql: string, params: readonly unknown[] = []) => (await db.query<Row>(sql, params as unknown[])).rows;
   return {
     engine: 'pglite',
+    dataDir,
     query,
     exec: async (sql) => {
       await db.exec(sql);
