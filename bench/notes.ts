@@ -1,4 +1,5 @@
 import chromium from '@sparticuz/chromium';
+import { loadavg } from 'node:os';
 import { serve } from '@hono/node-server';
 import { chromium as playwright, type Page } from 'playwright-core';
 import { createServerApp } from '../server/app.ts';
@@ -181,9 +182,14 @@ export async function benchNotes(): Promise<void> {
   const address = server.address();
   const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   try {
-    console.log(`\nMy notes (/notes) in Chromium, build ${distDir}; anchor: the same page with ${ANCHOR} notes`);
+    const load = () =>
+      loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ');
+    console.log(`\nMy notes (/notes) in Chromium, build ${distDir}; anchor: the same page with ${ANCHOR} notes; load average ${load()}`);
     for (const line of await measure(origin, ANCHOR)) console.log(line);
     for (const line of await measure(origin, NOTES)) console.log(line);
+    console.log(`  load average at the end ${load()}`);
   } finally {
     server.close();
   }
