@@ -14,7 +14,7 @@ import { liveQueries } from './api/live.ts';
 import { eventTypeQueries } from './api/event-types.ts';
 import { documentTypeQueries } from './api/document-types.ts';
 import { weekEventsQuery } from './features/calendar/calendar-queries.ts';
-import { calendarFilters, validateCalendarSearch } from './features/calendar/calendar-search.ts';
+import { parseCalendarAddress, validateCalendarSearch } from './features/calendar/calendar-search.ts';
 import { dayOf, mondayOf } from './lib/calendar-week.ts';
 
 /**
@@ -68,8 +68,8 @@ function listQuery<S extends { filters: unknown; direction: unknown }>(
  */
 function calendarQueries(search: URLSearchParams, now: number | undefined): FirstQuery[] {
   const types = [eventTypeQueries.list(), documentTypeQueries.list()];
-  const address = validateCalendarSearch(searchRecord(search));
-  const { filters } = calendarFilters.parse(address);
+  const address = parseCalendarAddress(validateCalendarSearch(searchRecord(search)));
+  const { filters } = address;
   if (now === undefined || address.watchlist || filters.types) return types;
   const monday = mondayOf(address.week ?? dayOf(now, 'UTC'));
   const week = weekEventsQuery({ monday, filters: { countries: filters.countries, exchanges: filters.exchanges, typeIds: undefined, companyIds: undefined } });

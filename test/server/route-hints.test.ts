@@ -37,6 +37,11 @@ describe('the calendar’s first reads, named by the server', () => {
     ]);
   });
 
+  it('a week the page cannot use is this week, as the page falls back to it', () => {
+    for (const week of ['x', '2026-13-45', '99999-01-01', '9999-12-31', '']) expect(hints(`/calendar?week=${week}`)).toEqual(hints('/calendar'));
+    expect(hints('/calendar?watchlist=maybe')).toEqual(hints('/calendar'));
+  });
+
   it('names no events where the week’s request depends on the browser: the watchlist, event types, or no clock', () => {
     expect(hints('/calendar?watchlist=1')).toEqual(TYPE_LISTS);
     expect(hints('/calendar?types=earnings-call')).toEqual(TYPE_LISTS);
