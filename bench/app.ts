@@ -7,6 +7,7 @@ import { benchCalendar } from './calendar.ts';
 import { benchFeedLoad } from './feed-load.ts';
 import { benchFirstLoad } from './first-load.ts';
 import { benchLighthouse } from './lighthouse.ts';
+import { benchNotes } from './notes.ts';
 import { benchPageSpeed } from './page-speed.ts';
 import { benchPages, startBenchServer } from './pages.ts';
 import { benchPlayer } from './player.ts';
@@ -32,10 +33,11 @@ import { benchServerStart } from './server-start.ts';
  *  7. `npm start`: start time and memory at rest (bench/server-start.ts);
  *  8. `/healthz` while ten distinct 200-company calendar feeds are built, beside `/healthz` alone
  *     (bench/feed-load.ts);
- *  9. `npm start` while transcript searches run: /healthz and an API list beside the same without
+ *  9. My notes at 100,000 notes: first note drawn, elements, heap, frames while typing (bench/notes.ts);
+ * 10. `npm start` while transcript searches run: /healthz and an API list beside the same without
  *     searches, and searches/s at 1, 5, 20 and 50 at once (bench/search-load.ts).
  *
- * BENCH_ONLY=sizes,first-load,lighthouse,player,pages,search,calendar,proxy,start,feed,search-load runs a subset.
+ * BENCH_ONLY=sizes,first-load,lighthouse,player,pages,search,calendar,notes,proxy,start,feed,search-load runs a subset.
  */
 
 const AIM_KB = 110;
@@ -87,6 +89,7 @@ async function main() {
   if (runs('pages')) await benchPageSpeed();
   if (runs('search')) await benchSearch();
   if (runs('calendar')) await benchCalendar();
+  if (runs('notes')) await benchNotes();
   if (runs('proxy')) await benchProxy();
   if (runs('start')) await benchServerStart();
   if (runs('feed')) await benchFeedLoad();

@@ -12,7 +12,7 @@ import { LiveSchedule } from './live.ts';
 import { MediaLibrary } from './media/library.ts';
 import { QueryReader } from './query.ts';
 import type { Context } from './serialize.ts';
-import { Store } from './store.ts';
+import { liveIdOf, Store } from './store.ts';
 
 /**
  * The embedded sandbox: the whole Financial Events API v3 under /public/v3, its file host under
@@ -60,8 +60,12 @@ export interface SampleIds {
   companyId: number;
   eventWithAudioAndTranscript?: { eventId: number; audioId: number; transcriptId: number };
   pdfDocumentId?: number;
+  /** A call live now: its event's id, and its live-audio record's own id. */
   liveEventId?: number;
+  liveId?: number;
+  /** A call going live within minutes: its event's id, and its live-audio record's own id. */
   willBeLiveEventId?: number;
+  willBeLiveId?: number;
 }
 
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
@@ -216,8 +220,14 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       const state = schedule.status(k, now).state;
       // Samples whose calls run their whole course (no interruption or failed processing ahead).
       if (schedule.fate(k) !== 'ok') continue;
-      if (state === 'live' && !ids.liveEventId) ids.liveEventId = schedule.firstEventId + k;
-      if (state === 'willBeLive' && !ids.willBeLiveEventId) ids.willBeLiveEventId = schedule.firstEventId + k;
+      if (state === 'live' && !ids.liveEventId) {
+        ids.liveEventId = schedule.firstEventId + k;
+        ids.liveId = liveIdOf(ids.liveEventId);
+      }
+      if (state === 'willBeLive' && !ids.willBeLiveEventId) {
+        ids.willBeLiveEventId = schedule.firstEventId + k;
+        ids.willBeLiveId = liveIdOf(ids.willBeLiveEventId);
+      }
     }
     return ids;
   }
