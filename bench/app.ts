@@ -4,13 +4,16 @@ import { join } from 'node:path';
 import { buildSizes } from '../scripts/route-sizes.ts';
 import { gzipBytes } from './bare/build.ts';
 import { benchCalendar } from './calendar.ts';
+import { benchFeedLoad } from './feed-load.ts';
 import { benchFirstLoad } from './first-load.ts';
 import { benchLighthouse } from './lighthouse.ts';
+import { benchNotes } from './notes.ts';
 import { benchPageSpeed } from './page-speed.ts';
 import { benchPages, startBenchServer } from './pages.ts';
 import { benchPlayer } from './player.ts';
 import { benchProxy } from './proxy.ts';
 import { benchSearch } from './search.ts';
+import { benchSearchLoad } from './search-load.ts';
 import { benchServerStart } from './server-start.ts';
 
 /**
@@ -27,9 +30,14 @@ import { benchServerStart } from './server-start.ts';
  *  5. search and calendar pages: Enter → results, a 3,000-event week scrolled (bench/page-speed.ts);
  *     the company index at 20,000 companies (bench/search.ts); the calendar's requests (bench/calendar.ts);
  *  6. the proxy at a fixed offered rate beside its upstream (bench/proxy.ts);
- *  7. `npm start`: start time and memory at rest (bench/server-start.ts).
+ *  7. `npm start`: start time and memory at rest (bench/server-start.ts);
+ *  8. `/healthz` while ten distinct 200-company calendar feeds are built, beside `/healthz` alone
+ *     (bench/feed-load.ts);
+ *  9. My notes at 100,000 notes: first note drawn, elements, heap, frames while typing (bench/notes.ts);
+ * 10. `npm start` while transcript searches run: /healthz and an API list beside the same without
+ *     searches, and searches/s at 1, 5, 20 and 50 at once (bench/search-load.ts).
  *
- * BENCH_ONLY=sizes,first-load,lighthouse,player,pages,search,calendar,proxy,start runs a subset.
+ * BENCH_ONLY=sizes,first-load,lighthouse,player,pages,search,calendar,notes,proxy,start,feed,search-load runs a subset.
  */
 
 const AIM_KB = 110;
@@ -81,8 +89,11 @@ async function main() {
   if (runs('pages')) await benchPageSpeed();
   if (runs('search')) await benchSearch();
   if (runs('calendar')) await benchCalendar();
+  if (runs('notes')) await benchNotes();
   if (runs('proxy')) await benchProxy();
   if (runs('start')) await benchServerStart();
+  if (runs('feed')) await benchFeedLoad();
+  if (runs('search-load')) await benchSearchLoad();
   console.log(`\nDone in ${((Date.now() - started) / 60_000).toFixed(1)} min. Machine at the end: ${machine()}`);
 }
 

@@ -100,7 +100,7 @@ async function main() {
     page.on('pageerror', (error) => errors.push(error.message));
     const cdp = await page.context().newCDPSession(page);
     const info = async () =>
-      (await (await page.request.get(`${origin}/__sandbox/info`)).json()) as { eventWithAudioAndTranscript: { audioId: number }; liveEventId: number };
+      (await (await page.request.get(`${origin}/__sandbox/info`)).json()) as { eventWithAudioAndTranscript: { audioId: number }; liveId: number };
     const { audioId } = (await info()).eventWithAudioAndTranscript;
 
     await page.goto(`${origin}/recordings/${audioId}`);
@@ -121,7 +121,7 @@ async function main() {
       // A live record, polling every few seconds while its state can change.
       await nav.getByRole('link', { name: 'Live' }).click();
       const form = page.getByRole('form', { name: 'Open a live record' });
-      await form.getByRole('textbox').fill(String((await info()).liveEventId));
+      await form.getByRole('textbox').fill(String((await info()).liveId));
       await form.getByRole('button', { name: 'Show status' }).click();
       await page.getByText('Status checked').waitFor();
       await keepPlaying(page);

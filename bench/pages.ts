@@ -20,7 +20,8 @@ interface SandboxInfo {
   companyId: number;
   eventWithAudioAndTranscript?: { eventId: number; audioId: number; transcriptId: number };
   pdfDocumentId?: number;
-  liveEventId?: number;
+  /** A call live now: its live-audio record's own id. */
+  liveId?: number;
 }
 
 /**
@@ -43,7 +44,7 @@ export async function benchPages(base: string, options: { more?: boolean } = {})
   if (options.more) {
     if (sample) pages.push({ label: 'event', path: `/events/${sample.eventId}` });
     if (info.pdfDocumentId) pages.push({ label: 'document (PDF)', path: `/documents/${info.pdfDocumentId}` });
-    if (info.liveEventId) pages.push({ label: 'live event', path: `/live/${info.liveEventId}` });
+    if (info.liveId) pages.push({ label: 'live event', path: `/live/${info.liveId}` });
   }
   return pages;
 }

@@ -48,6 +48,11 @@ async function main() {
     ['events, calendar week around now', '/events?limit=500&startDate=2026-11-18T00:00:00Z&endDate=2026-11-24T23:59:59Z'],
     ['events, a past week', '/events?limit=500&startDate=2026-03-02&endDate=2026-03-08'],
     ['events, one company (sparse scan)', `/events?limit=500&companyIds=${firstCompany.id}`],
+    // sortBy=date (public clients always send sortBy): the same lists in date order.
+    ['events by date, calendar week around now', '/events?limit=500&sortBy=date&startDate=2026-11-18T00:00:00Z&endDate=2026-11-24T23:59:59Z'],
+    ['events by date, a past week', '/events?limit=500&sortBy=date&startDate=2026-03-02&endDate=2026-03-08'],
+    ['events by date, one company (sparse scan)', `/events?limit=500&sortBy=date&companyIds=${firstCompany.id}`],
+    ['events by date, oldest first', '/events?limit=500&sortBy=date'],
     ['live audio, willBeLive + live', '/live/audio?limit=500&states=willBeLive,live'],
     ['documents, 500, expand=event', '/documents?limit=500&expand=event'],
     ['documents, a past week', '/documents?limit=500&startDate=2026-03-02&endDate=2026-03-08'],

@@ -5,12 +5,12 @@ import { getRequestListener } from '@hono/node-server';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bufferedBody, bufferedResponse } from './buffered.ts';
 import { createCalendarFeed, FEED_PATH } from './calendar-feed.ts';
-import { compressResponse, compressStream, HeaderRecord, type CompressionRequest, type HeaderAccess } from './compression.ts';
+import { compressBuffered, compressResponse, compressStream, HeaderRecord, readSmallBody, type CompressionRequest, type HeaderAccess } from './compression.ts';
 import type { ServerConfig } from './config.ts';
 import { createFileProxy, FILE_ROUTE } from './files.ts';
 import { API_PREFIX, createApiProxy, errorAnswer, type ApiProxy, type ProxyAnswer } from './proxy.ts';
 import { createSandbox, type Sandbox } from './sandbox/app.ts';
-import { errorResponse } from './sandbox/errors.ts';
+import { errorParts, errorResponse } from './sandbox/errors.ts';
 import { createSearchService, SEARCH_PATH, type SearchService } from './search/service.ts';
 import { createRouteHints } from './route-hints.ts';
 import { createStaticHandler } from './static.ts';
@@ -113,7 +113,7 @@ export function createServerApp(config: ServerConfig, options: ServerAppOptions 
   app.get('/healthz', (c) => c.json({ status: 'ok' }, 200, { 'cache-control': 'no-store' }));
   app.get('/app-config.json', (c) => c.json({ dataSource: config.dataSource }, 200, { 'cache-control': 'no-store' }));
   app.all(`${API_PREFIX.slice(0, -1)}/*`, (c) => proxy(c.req.raw));
-  const calendarFeed = createCalendarFeed({ proxy, now: sandbox ? () => sandbox!.clock.now() : undefined });
+  const calendarFeed = createCalendarFeed({ proxy, now: sandbox ? () => sandbox!.clock.now() : undefined, publicBaseUrl: config.publicBaseUrl });
   app.all(FEED_PATH, (c) => calendarFeed(c.req.raw));
   const fileRoute = createFileProxy({
     allowedOrigins: config.fileHosts,
@@ -168,8 +168,26 @@ export function createNodeListener(
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const listener = getRequestListener(app.fetch, options);
   return async (req, res) => {
+    if (hostHeaders(req) > 1) return refuse(res, 400, 'A request must have exactly one Host header');
     if (!app.handleNode(req, res)) await listener(req, res);
   };
+}
+
+/**
+ * How many Host header fields the request has. node:http keeps the first of several and drops the
+ * rest, so two (which a server must refuse, RFC 9112 §3.2) are only seen in the raw headers.
+ */
+function hostHeaders(req: IncomingMessage): number {
+  let count = 0;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]!.toLowerCase() === 'host') count++;
+  return count;
+}
+
+/** An error answer (errorResponse's body) written straight to node:http before any route, with the security headers; the connection closes after it. */
+function refuse(res: ServerResponse, status: number, message: string): void {
+  const parts = errorParts(status, message, { ...SECURITY_HEADERS, connection: 'close' });
+  res.writeHead(status, { ...parts.headers, 'content-length': String(Buffer.byteLength(parts.body)) });
+  res.end(parts.body);
 }
 
 /** Listens on port and host with createNodeListener(app); calls onListening with the port. */
@@ -346,8 +364,23 @@ function compression(): MiddlewareHandler {
       return;
     }
     if (!res.body) return;
+    let body: Uint8Array | ReadableStream<Uint8Array>;
+    try {
+      body = await readSmallBody(res.body);
+    } catch {
+      // The route's body broke off (a file host that stalled) before anything was sent: a 502, not a 500.
+      c.res = undefined as unknown as Response;
+      c.res = errorResponse(502, 'The answer broke off before its end');
+      return;
+    }
+    if (body instanceof Uint8Array) {
+      const headers = res.headers;
+      c.res = undefined as unknown as Response;
+      c.res = bufferedResponse(compressBuffered(headers, plan.encoding, body), { status: res.status, headers });
+      return;
+    }
     const { readable, writable } = Duplex.toWeb(compressStream(res.headers, plan.encoding)) as unknown as ReadableWritablePair<Uint8Array, Uint8Array>;
-    c.res = new Response(res.body.pipeThrough({ readable, writable }), res);
+    c.res = new Response(body.pipeThrough({ readable, writable }), res);
   };
 }
 

@@ -82,12 +82,51 @@ export function compressResponse(
   const encoding = pickEncoding(request.acceptEncoding);
   if (!encoding) return undefined;
   if (!body || body.byteLength > ONE_SHOT_LIMIT) return { encoding };
+  return { encoding, bytes: compressBuffered(headers, encoding, body) };
+}
 
+/**
+ * A body compressResponse() left to the caller as a stream, read into memory when it ends within
+ * ONE_SHOT_LIMIT bytes (most API answers: the sandbox's, the calendar feed's), so that it is
+ * compressed in one call like a body that was in memory: one compression context at a time on
+ * this thread instead of one per response in flight (200 streaming brotli contexts at once held
+ * hundreds of MB that glibc did not give back). Longer bodies come back as a stream of the same
+ * bytes, to be piped through compressStream().
+ */
+export async function readSmallBody(body: ReadableStream<Uint8Array>): Promise<Uint8Array | ReadableStream<Uint8Array>> {
+  const reader = body.getReader();
+  const head: Uint8Array[] = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return head.length === 1 ? head[0]! : Buffer.concat(head, length);
+    head.push(value);
+    length += value.byteLength;
+    if (length > ONE_SHOT_LIMIT) break;
+  }
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of head) controller.enqueue(chunk);
+      head.length = 0;
+    },
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+}
+
+/** The body compressed in one call (compressResponse's choice of encoding), with the headers for it. */
+export function compressBuffered(headers: HeaderAccess, encoding: Encoding, body: Uint8Array): Uint8Array {
   const bytes = compressWhole(body, encoding);
   headers.set('content-encoding', encoding);
   headers.set('content-length', String(bytes.byteLength));
   weakenEtag(headers);
-  return { encoding, bytes };
+  return bytes;
 }
 
 /**

@@ -29,6 +29,12 @@ interface CommonConfig {
   fileHosts: string[];
   /** Transcript search (server/search/config.ts). */
   search: SearchConfig;
+  /**
+   * PUBLIC_BASE_URL: the origin visitors reach the app at (https://desk.example.com), without a
+   * trailing slash. Links in what the server keeps and hands to others (the calendar feed's event
+   * links) are made from it, never from a request's Host. Undefined when not set.
+   */
+  publicBaseUrl?: string;
 }
 
 export type ServerConfig =
@@ -89,6 +95,8 @@ export function readServerConfig(env: Env = process.env): ServerConfig {
 
   const search = readSearchConfig(env, Boolean(apiKey && baseUrl), problems);
 
+  const publicBaseUrl = readPublicBaseUrl(env.PUBLIC_BASE_URL, problems);
+
   let sandbox: SandboxConfig | undefined;
   try {
     sandbox = readSandboxConfig(env);
@@ -99,7 +107,7 @@ export function readServerConfig(env: Env = process.env): ServerConfig {
   if (problems.length > 0 || !sandbox) {
     throw new Error(`Invalid server settings:\n- ${problems.join('\n- ')}`);
   }
-  const common: CommonConfig = { port, host, proxyTimeoutMs, logRequests, sandbox, fileHosts: fileHosts.origins, search };
+  const common: CommonConfig = { port, host, proxyTimeoutMs, logRequests, sandbox, fileHosts: fileHosts.origins, search, publicBaseUrl };
   if (apiKey && baseUrl) return { ...common, dataSource: 'upstream', upstream: upstreamConfig(baseUrl, apiKey) };
   return { ...common, dataSource: 'sandbox' };
 }
@@ -119,6 +127,35 @@ export function normaliseBaseUrl(raw: string): string | { problem: string } {
   if (url.search || url.hash) return { problem: 'API_BASE_URL must not have a query string or fragment' };
   const path = url.pathname.replace(/\/+$/, '').replace(/\/public\/v3$/, '');
   return `${url.origin}${path}`;
+}
+
+/** `https://desk.example.com` or `https://desk.example.com/`: an http(s) origin, nothing after it. */
+function readPublicBaseUrl(raw: string | undefined, problems: string[]): string | undefined {
+  const value = raw?.trim();
+  if (!value) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (
+    !url ||
+    (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+    url.username ||
+    url.password ||
+    url.pathname !== '/' ||
+    url.search ||
+    url.hash ||
+    value.endsWith('?') ||
+    value.endsWith('#')
+  ) {
+    problems.push(
+      `PUBLIC_BASE_URL must be the origin visitors open the app at, such as https://desk.example.com (no path, query or user name), got "${value}"`,
+    );
+    return undefined;
+  }
+  return url.origin;
 }
 
 function upstreamConfig(baseUrl: string, apiKey: string): UpstreamConfig {

@@ -12,6 +12,16 @@ import { errorResponse } from './sandbox/errors.ts';
  * - nothing from the browser is forwarded but `range` and the conditionals (no cookies, no key);
  * - only file-like content types are passed; anything else (HTML, SVG, scripts) is sent as an
  *   attachment of type application/octet-stream, so it can never run on the app's origin.
+ *
+ * Exactly the bytes the headers describe, and nothing after them:
+ * - the file host is asked for no compression (`accept-encoding: identity`); a body it encodes all
+ *   the same is decoded and sent without the encoded length (chunked), and an encoded range (whose
+ *   Content-Range counts encoded bytes) is refused with 502;
+ * - a body longer than the Content-Length passed on is ended at that length (the rest dropped, the
+ *   fetch stopped), never written after the response.
+ * Timeouts: the file host has `timeoutMs` to send its headers (504); the body may then take as long
+ * as it needs, but a gap of more than `idleTimeoutMs` between bytes cuts it (the browser sees an
+ * aborted response, not a hang).
  */
 
 export const FILE_ROUTE = '/files';
@@ -25,8 +35,10 @@ export interface FileRouteOptions {
     /** SANDBOX_PUBLIC_URL, when media URLs are written on another origin than the app's. */
     publicUrl?: string;
   };
-  /** Time allowed for the file host to answer (headers). */
+  /** Time allowed for the file host to answer (headers, across redirects). */
   timeoutMs: number;
+  /** Longest gap between bytes of a body (default: timeoutMs). */
+  idleTimeoutMs?: number;
   /** Network fetch; default the global one. */
   fetch?: typeof fetch;
 }
@@ -45,10 +57,13 @@ const PASSED_RESPONSE_HEADERS = [
 /** Types that a browser will not execute or render as a page on our origin. */
 const SAFE_TYPE = /^(application\/(pdf|json|octet-stream|zip|vnd\.apple\.mpegurl|x-mpegurl)|text\/(plain|csv)|audio\/[\w.+-]+|video\/mp4)\s*(;|$)/i;
 const MAX_REDIRECTS = 3;
+/** The encodings fetch decodes (a body in any other is not passed on). */
+const DECODED_ENCODINGS = new Set(['gzip', 'x-gzip', 'deflate', 'br']);
 
 export function createFileProxy(options: FileRouteOptions): (request: Request) => Promise<Response> {
   const allowed = new Set(options.allowedOrigins.map((origin) => origin.toLowerCase()));
   const networkFetch = options.fetch ?? fetch;
+  const idleTimeoutMs = options.idleTimeoutMs ?? options.timeoutMs;
 
   return async function fileRoute(request: Request): Promise<Response> {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -71,15 +86,25 @@ export function createFileProxy(options: FileRouteOptions): (request: Request) =
     if (options.sandbox && sandboxOrigins.includes(target.origin.toLowerCase()) && target.pathname.startsWith('/sandbox-files/')) {
       const local = new URL(target.pathname + target.search, requestUrl.origin);
       const response = await options.sandbox.fetch(new Request(local, { method: request.method, headers, signal: request.signal }));
-      return relay(response, request.method);
+      return relay(response, request.method, idleTimeoutMs);
     }
 
     if (!allowed.has(target.origin.toLowerCase())) {
       return errorResponse(403, `Files from ${target.host} are not served: the host is not on the allowlist (FILE_HOSTS)`);
     }
 
-    const timeout = AbortSignal.timeout(options.timeoutMs);
-    const signal = AbortSignal.any([request.signal, timeout]);
+    // The browser leaving, the headers not arriving in time, or the body going idle all stop the fetch.
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(new Error(`no answer within ${options.timeoutMs} ms`));
+    }, options.timeoutMs);
+    const onGone = () => controller.abort(request.signal.reason);
+    if (request.signal.aborted) onGone();
+    else request.signal.addEventListener('abort', onGone, { once: true });
+    const { signal } = controller;
+    headers.set('accept-encoding', 'identity');
     let url = target;
     try {
       for (let hop = 0; ; hop++) {
@@ -94,12 +119,15 @@ export function createFileProxy(options: FileRouteOptions): (request: Request) =
           url = next;
           continue;
         }
-        return relay(response, request.method);
+        clearTimeout(timer);
+        return relay(response, request.method, idleTimeoutMs, () => controller.abort(new Error(`no bytes for ${idleTimeoutMs} ms`)));
       }
     } catch (error) {
       if (request.signal.aborted) return errorResponse(499 as number, 'The browser went away');
-      if (timeout.aborted) return errorResponse(504, `The file host did not answer within ${options.timeoutMs} ms`);
+      if (timedOut) return errorResponse(504, `The file host did not answer within ${options.timeoutMs} ms`);
       return errorResponse(502, `Could not reach the file host ${url.host}${error instanceof Error ? `: ${error.message}` : ''}`);
+    } finally {
+      clearTimeout(timer);
     }
   };
 }
@@ -118,11 +146,28 @@ function parseTarget(raw: string): URL | string {
   return url;
 }
 
-function relay(response: Response, method: string): Response {
+/** The file host's answer as the browser gets it; `stop` ends the fetch when its body goes idle. */
+function relay(response: Response, method: string, idleTimeoutMs: number, stop: () => void = () => {}): Response {
   const headers = new Headers();
   for (const name of PASSED_RESPONSE_HEADERS) {
     const value = response.headers.get(name);
     if (value !== null) headers.set(name, value);
+  }
+  const encodings = (response.headers.get('content-encoding') ?? '')
+    .split(',')
+    .map((coding) => coding.trim().toLowerCase())
+    .filter((coding) => coding !== '' && coding !== 'identity');
+  if (encodings.length > 0) {
+    // fetch has decoded the body: its length is no longer the one the file host gave.
+    headers.delete('content-length');
+    if (!encodings.every((coding) => DECODED_ENCODINGS.has(coding))) {
+      void response.body?.cancel();
+      return errorResponse(502, `The file host sent the file in an encoding that cannot be read (${encodings.join(', ')})`);
+    }
+    if (response.status === 206 || headers.has('content-range')) {
+      void response.body?.cancel();
+      return errorResponse(502, 'The file host sent a compressed part of the file, which cannot be passed on: ask for the whole file');
+    }
   }
   const type = headers.get('content-type') ?? '';
   if (!SAFE_TYPE.test(type)) {
@@ -133,7 +178,66 @@ function relay(response: Response, method: string): Response {
     void response.body?.cancel();
     return errorResponse(response.status >= 400 && response.status < 600 ? response.status : 502, `The file host answered ${response.status}`);
   }
-  return new Response(method === 'HEAD' ? null : response.body, { status: response.status, headers });
+  if (method === 'HEAD' || !response.body) return new Response(null, { status: response.status, headers });
+  const declared = headers.get('content-length');
+  const length = declared !== null && /^\d+$/.test(declared) ? Number(declared) : undefined;
+  if (declared !== null && length === undefined) headers.delete('content-length');
+  return new Response(guardedBody(response.body, length, idleTimeoutMs, stop), { status: response.status, headers });
+}
+
+/**
+ * The body as it arrives, but errored (so the browser's connection is closed, never left hanging)
+ * when no byte comes for idleTimeoutMs while one is awaited, and ended at the declared length when
+ * more bytes come (never written past its response). The idle clock runs only while the browser
+ * is waiting for more (a slow reader is not the file host's fault).
+ */
+function guardedBody(body: ReadableStream<Uint8Array>, length: number | undefined, idleTimeoutMs: number, stop: () => void): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  let sent = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let cut = false;
+  const end = (controller: ReadableStreamDefaultController<Uint8Array>, reason: Error) => {
+    cut = true;
+    controller.error(reason);
+    reader.cancel(reason).catch(() => {});
+    stop();
+  };
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      timer = setTimeout(() => end(controller, new Error(`The file host sent no bytes for ${idleTimeoutMs} ms`)), idleTimeoutMs);
+      let result: ReadableStreamReadResult<Uint8Array>;
+      try {
+        result = await reader.read();
+      } catch (error) {
+        if (!cut) end(controller, error instanceof Error ? error : new Error(String(error)));
+        return;
+      } finally {
+        clearTimeout(timer);
+      }
+      if (cut) return;
+      if (result.done) {
+        controller.close();
+        return;
+      }
+      const before = sent;
+      sent += result.value.byteLength;
+      if (length !== undefined && sent > length) {
+        // What the headers describe, and no byte more: the rest is dropped and the fetch stopped.
+        if (length > before) controller.enqueue(result.value.subarray(0, length - before));
+        controller.close();
+        cut = true;
+        reader.cancel().catch(() => {});
+        stop();
+        return;
+      }
+      controller.enqueue(result.value);
+    },
+    cancel(reason) {
+      clearTimeout(timer);
+      cut = true;
+      return reader.cancel(reason);
+    },
+  });
 }
 
 /**

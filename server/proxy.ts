@@ -1,6 +1,6 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { pipeline, Readable, type Transform } from 'node:stream';
+import { pipeline, Readable, Transform, type TransformCallback } from 'node:stream';
 import { brotliDecompressSync, createBrotliDecompress, createGunzip, createInflate, gunzipSync, inflateSync } from 'node:zlib';
 import { bufferedBody, bufferedResponse } from './buffered.ts';
 import { errorParts } from './sandbox/errors.ts';
@@ -19,7 +19,11 @@ import { errorParts } from './sandbox/errors.ts';
  *   `x-sandbox-*`) reach the sandbox only.
  * - Response headers are an allowlist too (never set-cookie); redirects are not followed (a
  *   cross-origin redirect would carry the key); in upstream mode the key is scrubbed from any
- *   header or text body that echoes it.
+ *   header and from every body that echoes it, whatever its type (a streamed body through
+ *   KeyScrubber, which also finds a key split across chunks).
+ * - A text answer is held in memory (to scrub it and compress it in one call) up to
+ *   MAX_BODY_BYTES, raw and decoded: a longer one is 502 and its connection torn down. Any other
+ *   body is streamed, never held.
  * - No answer within timeoutMs: 504; unreachable: 502; browser gone: the upstream request is aborted.
  */
 
@@ -254,9 +258,16 @@ export function createApiProxy(options: ApiProxyOptions): ApiProxy {
       }
       const body = upstream.stream();
       if (redact && body && TEXT_TYPE.test(upstream.contentType)) {
-        // Buffered (still under the timeout) so that an echoed key can be removed.
+        // Buffered (still under the timeout, at most MAX_BODY_BYTES) so that an echoed key can be removed.
         const text = scrub(await Promise.race([upstream.text(), stopped]));
         return done({ status: upstream.status, headers: responseHeaders, body: Buffer.from(text) });
+      }
+      if (redact && body) {
+        // Any other type (octet-stream, ndjson, none) is streamed with the key scrubbed on the way.
+        const source = body instanceof Readable ? body : Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>);
+        const scrubbed = new KeyScrubber(apiKey);
+        pipeline(source, scrubbed, () => {});
+        return done({ status: upstream.status, headers: responseHeaders, body: scrubbed });
       }
       return done({ status: upstream.status, headers: responseHeaders, body });
     } catch (error) {
@@ -265,6 +276,10 @@ export function createApiProxy(options: ApiProxyOptions): ApiProxy {
         return done(errorAnswer(504, `The data service did not answer within ${timeoutMs} ms`));
       }
       if (aborted?.kind === 'client') return done(clientClosed());
+      if (error instanceof TooLargeAnswer) {
+        note = error.message;
+        return done(errorAnswer(502, `The data service sent an answer larger than ${MAX_BODY_BYTES / 1024 / 1024} MB, which is not passed on`));
+      }
       if (error instanceof UnusableAnswer) {
         note = error.message;
         return done(errorAnswer(502, 'The data service sent an unusable response'));
@@ -330,7 +345,7 @@ function upstreamOfResponse(response: Response): Upstream {
     headers: () => [...response.headers].filter(([name]) => passResponseHeader(name)),
     bytes,
     stream: () => response.body,
-    text: () => response.text(),
+    text: () => readCapped(response.body),
     contentType: response.headers.get('content-type') ?? '',
     discard: () => discard(response),
     response,
@@ -346,11 +361,7 @@ function upstreamOfHttp(status: number, headers: [string, string][], contentType
     headers: () => headers,
     bytes,
     stream: () => stream,
-    text: async () => {
-      const chunks: Buffer[] = [];
-      if (stream) for await (const chunk of stream) chunks.push(chunk as Buffer);
-      return Buffer.concat(chunks).toString('utf8');
-    },
+    text: () => readCapped(stream),
     contentType,
     discard: () => {
       stream?.destroy();
@@ -406,13 +417,25 @@ function forwardOverHttp(target: URL, init: ForwardInit, retried = false): Promi
         return;
       }
       const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      let length = 0;
+      response.on('data', (chunk: Buffer) => {
+        length += chunk.length;
+        if (length <= MAX_BODY_BYTES) chunks.push(chunk);
+        else {
+          // Held no further: the connection is torn down, so the upstream stops sending.
+          chunks.length = 0;
+          reject(new TooLargeAnswer(`a body over ${MAX_BODY_BYTES} bytes`));
+          response.destroy();
+          request.destroy();
+        }
+      });
       response.on('end', () => {
         try {
           const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
           resolve(upstreamOfHttp(status, responseHeaders, contentType, decoder ? decoder.whole(bytes) : bytes));
-        } catch {
-          reject(new UnusableAnswer(`a body that is not valid ${encoding}`));
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') reject(new TooLargeAnswer(`a body decoding to over ${MAX_BODY_BYTES} bytes`));
+          else reject(new UnusableAnswer(`a body that is not valid ${encoding}`));
         }
       });
       response.on('error', reject);
@@ -434,9 +457,64 @@ function forwardOverHttp(target: URL, init: ForwardInit, retried = false): Promi
 
 /** An answer the proxy cannot pass on (502 "unusable response"). */
 class UnusableAnswer extends Error {}
+/** A text answer over MAX_BODY_BYTES (502, saying so). */
+class TooLargeAnswer extends Error {}
 
-/** A decoded text body may be at most this large (a compressed answer can expand a thousandfold). */
-const MAX_DECODED_BYTES = 64 * 1024 * 1024;
+/**
+ * A text answer is held in memory up to this size, as received and decoded (a compressed answer can
+ * expand a thousandfold). The service's largest page (500 companies) is about 170 kB.
+ */
+const MAX_BODY_BYTES = 16 * 1024 * 1024;
+const MAX_DECODED_BYTES = MAX_BODY_BYTES;
+
+/** A streamed body read as text, at most MAX_BODY_BYTES of it (else TooLargeAnswer, the stream cancelled). */
+async function readCapped(body: Readable | ReadableStream<Uint8Array> | null): Promise<string> {
+  if (!body) return '';
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  const source = body instanceof Readable ? body : Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>);
+  for await (const chunk of source) {
+    length += (chunk as Uint8Array).byteLength;
+    if (length > MAX_BODY_BYTES) {
+      source.destroy();
+      throw new TooLargeAnswer(`a body over ${MAX_BODY_BYTES} bytes`);
+    }
+    chunks.push(chunk as Uint8Array);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * Replaces the key with [redacted] in a stream of bytes, wherever it falls, also across chunks: the
+ * last key.length - 1 bytes of what has arrived are held back until the next chunk (or the end)
+ * shows whether they start the key.
+ */
+export class KeyScrubber extends Transform {
+  private readonly key: Buffer;
+  private carry: Buffer = Buffer.alloc(0);
+  constructor(key: string) {
+    super();
+    this.key = Buffer.from(key);
+  }
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    const data = this.carry.length > 0 ? Buffer.concat([this.carry, chunk]) : chunk;
+    const parts: Buffer[] = [];
+    let from = 0;
+    for (let at = data.indexOf(this.key, from); at !== -1; at = data.indexOf(this.key, from)) {
+      parts.push(data.subarray(from, at), REDACTED);
+      from = at + this.key.length;
+    }
+    const kept = Math.min(this.key.length - 1, data.length - from);
+    parts.push(data.subarray(from, data.length - kept));
+    this.carry = Buffer.from(data.subarray(data.length - kept));
+    const out = parts.length === 1 ? parts[0]! : Buffer.concat(parts);
+    callback(null, out.length > 0 ? out : undefined);
+  }
+  override _flush(callback: TransformCallback): void {
+    callback(null, this.carry.length > 0 ? this.carry : undefined);
+  }
+}
+const REDACTED = Buffer.from('[redacted]');
 const DECODERS: Record<string, { whole: (bytes: Buffer) => Buffer; stream: () => Transform }> = {
   gzip: { whole: (bytes) => gunzipSync(bytes, { maxOutputLength: MAX_DECODED_BYTES }), stream: () => createGunzip() },
   'x-gzip': { whole: (bytes) => gunzipSync(bytes, { maxOutputLength: MAX_DECODED_BYTES }), stream: () => createGunzip() },

@@ -5,7 +5,7 @@ import { companyDetailQuery, companyRecordingsQuery, companySegmentsQuery, compa
 import { transcriptListQuery } from './features/documents/transcript-list-query.ts';
 import { transcriptFilters } from './features/documents/transcript-list-filters.ts';
 import { documentRecordQuery } from './features/documents/document-record.ts';
-import { eventDetailQuery, eventLiveQuery, eventRecordingsQuery, eventTranscriptsQuery } from './features/events/event-queries.ts';
+import { eventDetailQuery, eventRecordingsQuery, eventTranscriptsQuery } from './features/events/event-queries.ts';
 import { latestRecordingsQuery, latestTranscriptsQuery } from './features/home/home-queries.ts';
 import { recordingListQuery } from './features/recordings/recording-list-query.ts';
 import { recordingFilters } from './features/recordings/recording-list-filters.ts';
@@ -14,7 +14,7 @@ import { liveQueries } from './api/live.ts';
 import { eventTypeQueries } from './api/event-types.ts';
 import { documentTypeQueries } from './api/document-types.ts';
 import { weekEventsQuery } from './features/calendar/calendar-queries.ts';
-import { calendarFilters, validateCalendarSearch } from './features/calendar/calendar-search.ts';
+import { parseCalendarAddress, validateCalendarSearch } from './features/calendar/calendar-search.ts';
 import { dayOf, mondayOf } from './lib/calendar-week.ts';
 
 /**
@@ -68,8 +68,8 @@ function listQuery<S extends { filters: unknown; direction: unknown }>(
  */
 function calendarQueries(search: URLSearchParams, now: number | undefined): FirstQuery[] {
   const types = [eventTypeQueries.list(), documentTypeQueries.list()];
-  const address = validateCalendarSearch(searchRecord(search));
-  const { filters } = calendarFilters.parse(address);
+  const address = parseCalendarAddress(validateCalendarSearch(searchRecord(search)));
+  const { filters } = address;
   if (now === undefined || address.watchlist || filters.types) return types;
   const monday = mondayOf(address.week ?? dayOf(now, 'UTC'));
   const week = weekEventsQuery({ monday, filters: { countries: filters.countries, exchanges: filters.exchanges, typeIds: undefined, companyIds: undefined } });
@@ -109,7 +109,9 @@ export function routeFirstQueries(pathname: string, search: URLSearchParams = ne
     case 'recordings':
       return [recordingDetailQuery(recordId), recordingChaptersQuery(recordId)];
     case 'events':
-      return [eventDetailQuery(recordId), eventRecordingsQuery(recordId), eventTranscriptsQuery(recordId), eventLiveQuery(recordId)];
+      // Not the event's live record: it is found in the list of live calls (beyond the contract),
+      // which the app stops asking once the data source has said it lacks it; a hint cannot know that.
+      return [eventDetailQuery(recordId), eventRecordingsQuery(recordId), eventTranscriptsQuery(recordId)];
     case 'documents':
       return [documentRecordQuery(recordId, search.get('kind') === 'transcript' ? 'transcript' : undefined)];
     case 'live':

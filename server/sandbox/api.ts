@@ -178,16 +178,20 @@ const CONTRACT_ROUTES: Route[] = [
   },
   {
     pattern: /^\/documents\/transcripts\/([^/]+)$/,
-    parameters: KNOWN_PARAMETERS.none,
-    handler: ([id], _, ctx) => {
+    parameters: KNOWN_PARAMETERS.documentById,
+    handler: ([id], query, ctx) => {
+      // The transcript operation always includes the event summary; `expand=event` (as on
+      // /documents/{id}) is taken and changes nothing.
+      query.expandEvent();
       const d = ctx.store.document(id!, ctx.now);
       if (!d || !TRANSCRIPT_TYPE_IDS.has(d.typeId)) notFound();
-      // The transcript operation always includes the event summary.
       return { data: out.document(d, ctx, true) };
     },
   },
   {
-    pattern: /^\/documents\/([^/]+)$/,
+    // The real service's other document lists (/documents/reports, /documents/slides) are paths the
+    // sandbox does not serve: 404 like any unknown path, not a 400 for a malformed document id.
+    pattern: /^\/documents\/(?!(?:reports|slides)$)([^/]+)$/,
     parameters: KNOWN_PARAMETERS.documentById,
     handler: ([id], query, ctx) => {
       const documentId = id!;

@@ -12,7 +12,7 @@ import { LiveSchedule, SLOT_SPACING } from './live.ts';
 import { MediaLibrary } from './media/library.ts';
 import { QueryReader } from './query.ts';
 import type { Context } from './serialize.ts';
-import { Store } from './store.ts';
+import { liveIdOf, Store } from './store.ts';
 
 /**
  * The embedded sandbox: the whole Financial Events API v3 under /public/v3, its file host under
@@ -60,8 +60,12 @@ export interface SampleIds {
   companyId: number;
   eventWithAudioAndTranscript?: { eventId: number; audioId: number; transcriptId: number };
   pdfDocumentId?: number;
+  /** A call live now: its event's id, and its live-audio record's own id. */
   liveEventId?: number;
+  liveId?: number;
+  /** A call going live within minutes: its event's id, and its live-audio record's own id. */
   willBeLiveEventId?: number;
+  willBeLiveId?: number;
 }
 
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
@@ -162,6 +166,13 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     return serveFile({ path, method: request.method, headers: request.headers, query: url.searchParams }, contextFor(request));
   });
 
+  // The controls change what every reader of this sandbox gets: only a request no page on another
+  // origin can make may change them (see controlRequestProblem).
+  app.use('/__sandbox/*', async (c, next) => {
+    const refused = controlRequestProblem(c.req.raw, options.publicUrl);
+    if (refused) return errorResponse(refused.status, refused.message);
+    await next();
+  });
   app.get('/__sandbox/faults', (c) => c.json({ rules: faults.list() }));
   app.post('/__sandbox/faults', async (c) => {
     let rule: unknown;
@@ -209,11 +220,17 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       const state = schedule.status(k, now).state;
       // Samples whose calls run their whole course (no interruption or failed processing ahead).
       if (schedule.fate(k) !== 'ok') continue;
-      if (state === 'live' && !ids.liveEventId) ids.liveEventId = schedule.firstEventId + k;
+      if (state === 'live' && !ids.liveEventId) {
+        ids.liveEventId = schedule.firstEventId + k;
+        ids.liveId = liveIdOf(ids.liveEventId);
+      }
       // Not the very next start (it may be a second away): two slots ahead at least, so whoever
       // follows it (the live journey, on a clock ten times as fast: 18 s) sees it before it starts.
       const lead = schedule.slotStart(k) - now;
-      if (state === 'willBeLive' && !ids.willBeLiveEventId && lead >= 2 * SLOT_SPACING) ids.willBeLiveEventId = schedule.firstEventId + k;
+      if (state === 'willBeLive' && !ids.willBeLiveEventId && lead >= 2 * SLOT_SPACING) {
+        ids.willBeLiveEventId = schedule.firstEventId + k;
+        ids.willBeLiveId = liveIdOf(ids.willBeLiveEventId);
+      }
     }
     return ids;
   }
@@ -229,6 +246,29 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     apiKey,
     sampleIds,
   };
+}
+
+/**
+ * Why a request to the test controls is refused, or undefined. Reading (GET, HEAD) is open. A
+ * change must be one a page on another origin cannot send: no `Origin` other than this sandbox's
+ * own (the request's, or publicUrl), no `Sec-Fetch-Site` other than same-origin or none (typed or
+ * sent by a tool), and a body declared `application/json` (a cross-origin page can only send that
+ * after a CORS preflight, which the sandbox never grants; `text/plain` it can send freely).
+ */
+export function controlRequestProblem(request: Request, publicUrl?: string): { status: 403 | 415; message: string } | undefined {
+  if (request.method === 'GET' || request.method === 'HEAD') return undefined;
+  const origin = request.headers.get('origin');
+  if (origin !== null && origin !== new URL(request.url).origin && origin !== publicUrl) {
+    return { status: 403, message: `The sandbox's test controls take changes only from their own origin, not from ${origin.slice(0, 100)}` };
+  }
+  const site = request.headers.get('sec-fetch-site');
+  if (site !== null && site !== 'same-origin' && site !== 'none') {
+    return { status: 403, message: `The sandbox's test controls take changes only from their own origin (Sec-Fetch-Site: ${site.slice(0, 40)})` };
+  }
+  if (request.method === 'POST' && !/^application\/json\s*(;|$)/i.test(request.headers.get('content-type') ?? '')) {
+    return { status: 415, message: 'Send the fault rule as JSON with Content-Type: application/json' };
+  }
+  return undefined;
 }
 
 function numberParam(value: string | null | undefined): number | undefined {

@@ -13,6 +13,7 @@ const REASONS: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  415: 'Unsupported Media Type',
   416: 'Range Not Satisfiable',
   429: 'Too Many Requests',
   500: 'Internal Server Error',

@@ -14,10 +14,11 @@ import {
   type RelatedFilters,
   type Route,
 } from './listing.ts';
-import { concatSources, EMPTY_SOURCE, paginate, sortedIdsSource, type PositionSource } from './paginate.ts';
+import { concatSources, EMPTY_SOURCE, paginate, sortedIdsSource, spanSource, type PositionSource } from './paginate.ts';
 import type { QueryReader } from './query.ts';
 import * as out from './serialize.ts';
 import type { Context } from './serialize.ts';
+import { liveIdOf } from './store.ts';
 
 /**
  * The five list endpoints the real service has beyond the 13 of the contract
@@ -25,15 +26,22 @@ import type { Context } from './serialize.ts';
  * /events, /live/audio, /documents, /event-types and /document-types. Same conventions and
  * validation as the contract's lists. Not served when the sandbox runs with SANDBOX_CONTRACT=strict.
  *
- * Events (and their live records, which share the event's id in the sandbox) are the static
- * table, then the slots of the rolling schedule announced by now. Slot dates grow with the slot,
- * so a date window is a slot range; the static table is narrowed by the store's date index.
+ * Events (and their live records, whose ids follow the events' order: store.ts, LIVE_ID_OFFSET)
+ * are the static table, then the slots of the rolling schedule announced by now. Slot dates grow
+ * with the slot, so a date window is a slot range; the static table is narrowed by the store's
+ * date index. Both lists walk event ids: a live record's position (what its cursor encodes) is its
+ * event's id.
+ *
+ * `/events` takes `sortBy=id|date` (public clients always send it). By date, the walk goes through
+ * positions: 1..n are the static events in date order (ties by id), and the scheduled events keep
+ * their ids as positions (they come after every static one: the static history ends a day before
+ * the schedule starts, and slot dates grow with the slot), so a cursor pages either order alike.
  */
 
 const ALL_LIVE_STATES = Object.values(LIVE_STATES) as LiveState[];
 
 export const EXTENSION_PARAMETERS = {
-  events: [...PAGE, ...COMPANY_FILTERS, 'companyIds', 'typeIds', ...DATES, ...UPDATED],
+  events: [...PAGE, 'sortBy', ...COMPANY_FILTERS, 'companyIds', 'typeIds', ...DATES, ...UPDATED],
   live: [...PAGE, ...COMPANY_FILTERS, 'companyIds', 'eventIds', 'states', ...DATES, ...UPDATED],
   documents: DOCUMENT_LIST_PARAMETERS,
   types: [...PAGE],
@@ -49,16 +57,30 @@ function windowSlots(ctx: Context, filters: RelatedFilters): SlotRange {
   return ctx.store.schedule.slotsBetween(filters.startDate, filters.endDate);
 }
 
+/** Positions of events in date order (see above): the walk, and the event id at a position. */
+function eventsByDate(ctx: Context, filters: RelatedFilters): { source: PositionSource; idAt: (position: number) => number } {
+  const { ids, lo, hi } = ctx.store.dates.eventsInDateOrder(filters.startDate, filters.endDate);
+  const count = ids.length;
+  return {
+    source: concatSources(spanSource(lo + 1, hi), ctx.store.scheduledEvents(ctx.now, windowSlots(ctx, filters))),
+    idAt: (position) => (position <= count ? (ids[position - 1] as number) : position),
+  };
+}
+
 function eventsList(query: QueryReader, ctx: Context) {
   const page = query.page();
+  const sortBy = query.oneOf('sortBy', ['id', 'date'], 'id');
   const filters = relatedFilters(query, ctx, { eventIds: false });
   const typeIds = query.integerList('typeIds');
   const { store, now } = ctx;
   const { events } = store.dataset;
   const { schedule } = store;
-  const source = concatSources(staticEventSource(ctx, filters), store.scheduledEvents(now, windowSlots(ctx, filters)));
+  const byDate = sortBy === 'date' ? eventsByDate(ctx, filters) : undefined;
+  const source = byDate?.source ?? concatSources(staticEventSource(ctx, filters), store.scheduledEvents(now, windowSlots(ctx, filters)));
+  const idAt = byDate?.idAt ?? ((position: number) => position);
   const dateOf = eventDates(ctx);
-  const result = paginate(page, source, (id) => {
+  const result = paginate(page, source, (position) => {
+    const id = idAt(position);
     if (id <= events.count) {
       const row = id - 1;
       if (typeIds && !typeIds.has(events.typeId[row]!)) return false;
@@ -70,7 +92,7 @@ function eventsList(query: QueryReader, ctx: Context) {
     const updatedAt = filters.updatedAfter !== undefined || filters.updatedBefore !== undefined ? store.scheduledEventUpdatedAt(k, now) : 0;
     return matchesRelated(filters, schedule.companyId(k), id, updatedAt, dateOf);
   });
-  return list(result, (id) => out.event(store.event(id, now)!));
+  return list(result, (position) => out.event(store.event(idAt(position), now)!));
 }
 
 function liveList(query: QueryReader, ctx: Context) {
@@ -99,7 +121,7 @@ function liveList(query: QueryReader, ctx: Context) {
     if (states && !states.has(status!.state)) return false;
     return matchesRelated(filters, schedule.companyId(k), id, status?.changedAt ?? 0, dateOf);
   });
-  return list(result, (id) => out.live(store.live(id, now)!, ctx));
+  return list(result, (eventId) => out.live(store.live(liveIdOf(eventId), now)!, ctx));
 }
 
 function intersect(a: SlotRange, b: SlotRange): SlotRange {

@@ -39,6 +39,21 @@ export class DateIndex {
     return this.documentWindows.get(start, end, () => window(this.documents(), (id) => date[(eventId[id - 1] as number) - 1] as number, start, end));
   }
 
+  /**
+   * Static event ids by date, ties by id (the order of `/events?sortBy=date`), and the positions
+   * [lo, hi) of those whose date lies in [start, end] (either bound optional).
+   */
+  eventsInDateOrder(start: number | undefined, end: number | undefined): { ids: Int32Array; lo: number; hi: number } {
+    const ids = this.events();
+    const { date } = this.dataset.events;
+    const dateOf = (id: number) => date[id - 1] as number;
+    return {
+      ids,
+      lo: start === undefined ? 0 : firstAtOrAfter(ids, dateOf, start),
+      hi: end === undefined ? ids.length : firstAtOrAfter(ids, dateOf, end + 1),
+    };
+  }
+
   private events(): Int32Array {
     if (!this.eventsByDate) {
       const { date, count } = this.dataset.events;

@@ -12,7 +12,7 @@ import { hashString, mix } from './random.ts';
  * holds its earnings call for the quarter after its latest static one (the quarter just ended),
  * so nothing duplicates the static history; in later rounds, companies present at conferences,
  * hold investor days and trading updates, dated in the quarter the call falls in. Ids continue after the static ones:
- * event (and live record) id = firstEventId + k, audio id = firstAudioId + k, document ids
+ * event id = firstEventId + k (its live record's id: store.ts, liveIdOf), audio id = firstAudioId + k, document ids
  * firstDocumentId + 3k (earnings release), + 1 (raw transcript), + 2 (edited transcript).
  */
 

@@ -45,8 +45,8 @@ function main() {
       lines.push(`  its transcript    ${base}/public/v3/documents/transcripts/${transcriptId}`);
     }
     if (ids.pdfDocumentId) lines.push(`  a PDF report      ${base}/public/v3/documents/${ids.pdfDocumentId}`);
-    if (ids.liveEventId) lines.push(`  live now          ${base}/public/v3/live/audio/${ids.liveEventId}`);
-    if (ids.willBeLiveEventId) lines.push(`  going live soon   ${base}/public/v3/live/audio/${ids.willBeLiveEventId}`);
+    if (ids.liveId) lines.push(`  live now          ${base}/public/v3/live/audio/${ids.liveId}`);
+    if (ids.willBeLiveId) lines.push(`  going live soon   ${base}/public/v3/live/audio/${ids.willBeLiveId}`);
     lines.push('', `Fault injection: add header "x-sandbox-fault: 429" (or 401, 403, 404, 500, 502, 503, slow, malformed, drop).`);
     console.log(lines.join('\n'));
   });

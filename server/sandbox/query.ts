@@ -7,6 +7,20 @@ import { badRequest, type FieldProblem } from './errors.ts';
  * route throws one 400 listing them all at the end (`check`), as the service's validation does.
  */
 
+/**
+ * An integer as the service reads one: digits, optionally signed, and optionally written with a
+ * decimal point followed only by zeros (`500.0`, as clients that hold every number as a float
+ * send it). `500.5`, `5.`, `.5`, `1e3` and `0x10` are not integers.
+ */
+const INTEGER_PATTERN = /^-?\d+(?:\.0+)?$/;
+
+/** The integer a query or path value writes, or undefined when it is not one (or not a safe integer). */
+export function readInteger(value: string): number | undefined {
+  if (!INTEGER_PATTERN.test(value)) return undefined;
+  const number = Number(value);
+  return Number.isSafeInteger(number) ? number : undefined;
+}
+
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 export type Direction = 'asc' | 'desc';
@@ -54,7 +68,7 @@ export class QueryReader {
   pathId(value: string): number {
     const problem = pathIdProblem(value);
     if (problem) this.report('id', problem);
-    return problem ? -1 : Number(value);
+    return problem ? -1 : (readInteger(value) as number);
   }
 
   /** The single value of a parameter, or undefined. Repeating a parameter is an error. */
@@ -76,19 +90,23 @@ export class QueryReader {
       this.report(name, problem);
       return fallback;
     }
-    return Number(value);
+    return readInteger(value) as number;
+  }
+
+  /** A parameter that takes one of a few values (exact spelling); `fallback` when absent or refused. */
+  oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    if ((allowed as readonly string[]).includes(value)) return value as T;
+    this.report(name, `${name} must be one of the following values: ${allowed.join(', ')}`);
+    return fallback;
   }
 
   page(): PageParams {
-    let direction = this.raw('direction') ?? 'asc';
-    if (direction !== 'asc' && direction !== 'desc') {
-      this.report('direction', 'direction must be one of the following values: asc, desc');
-      direction = 'asc';
-    }
     return {
       limit: this.integer('limit', { min: 1, max: 500, fallback: 10 }),
       cursor: this.integer('cursor', { min: 0, fallback: 0 }),
-      direction: direction as Direction,
+      direction: this.oneOf<Direction>('direction', ['asc', 'desc'], 'asc'),
     };
   }
 
@@ -109,7 +127,8 @@ export class QueryReader {
     if (!items) return undefined;
     const numbers = new Set<number>();
     for (const item of items) {
-      if (!/^-?\d+$/.test(item) || !Number.isSafeInteger(Number(item))) {
+      const number = readInteger(item);
+      if (number === undefined) {
         this.report(name, `each value in ${name} must be an integer number, got "${item}"`);
         return undefined;
       }
@@ -117,7 +136,7 @@ export class QueryReader {
         this.report(name, `each value in ${name} must be a positive integer, got "${item}"`);
         return undefined;
       }
-      numbers.add(Number(item));
+      numbers.add(number);
     }
     return numbers;
   }
@@ -171,7 +190,7 @@ export class QueryReader {
 }
 
 function integerProblem(name: string, value: string, min: number, max: number | undefined): string | undefined {
-  if (!/^-?\d+$/.test(value)) return `${name} must be an integer number, got "${value}"`;
+  if (!INTEGER_PATTERN.test(value)) return `${name} must be an integer number, got "${value}"`;
   const number = Number(value);
   if (number < min) return `${name} must not be less than ${min}`;
   if (max !== undefined && number > max) return `${name} must not be greater than ${max}`;
@@ -217,8 +236,8 @@ export function parseIsoDate(value: string, bound: 'start' | 'end' = 'start'): n
 
 /** What is wrong with a path id (a non-negative integer), or undefined. */
 export function pathIdProblem(value: string, name = 'id'): string | undefined {
-  if (/^-\d+$/.test(value)) return `${name} must be a positive integer, got "${value}"`;
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) return `${name} must be an integer number, got "${decodeURIComponentSafe(value)}"`;
+  if (/^-\d+(?:\.0+)?$/.test(value)) return `${name} must be a positive integer, got "${value}"`;
+  if (readInteger(value) === undefined) return `${name} must be an integer number, got "${decodeURIComponentSafe(value)}"`;
   return undefined;
 }
 

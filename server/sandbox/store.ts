@@ -68,6 +68,24 @@ export interface LiveInfo {
   streamedSeconds: number;
 }
 
+/**
+ * A live-audio record has an id of its own, as in the real service (whose documentation shows id
+ * 127537 for eventId 128301): here its event's id plus this offset, for every seed and size, so
+ * the ids are stable from run to run and follow the events' order. The offset is small enough that
+ * `/live/audio/{eventId}` usually names another event's record, as it can with the real service:
+ * a client that mistakes one id for the other reads a wrong record, not a convenient 404.
+ */
+export const LIVE_ID_OFFSET = 764;
+
+/** The live-audio record id of an event. */
+export const liveIdOf = (eventId: number): number => eventId + LIVE_ID_OFFSET;
+
+/** The event id of a live-audio record id; undefined when no event can have it. */
+export function eventIdOfLive(liveId: number): number | undefined {
+  const eventId = liveId - LIVE_ID_OFFSET;
+  return eventId >= 1 && Number.isSafeInteger(eventId) ? eventId : undefined;
+}
+
 const QUARTER_NAMES = ['first quarter', 'second quarter', 'third quarter', 'fourth quarter'];
 
 /** The types a scheduled call's document j can have (document id = firstDocumentId + 3 * slot + j; see LiveSchedule.documentTypeId). */
@@ -218,9 +236,11 @@ export class Store {
     };
   }
 
-  /** The live-audio record of event `id` (same id). */
+  /** The live-audio record with id `id` (its event's id + LIVE_ID_OFFSET). */
   live(id: number, now: number): LiveInfo | undefined {
-    const event = this.event(id, now);
+    const eventId = eventIdOfLive(id);
+    if (eventId === undefined) return undefined;
+    const event = this.event(eventId, now);
     if (!event) return undefined;
     if (event.slot !== undefined) {
       const status = this.schedule.status(event.slot, now);
@@ -237,7 +257,7 @@ export class Store {
         streamedSeconds: status.streamedSeconds,
       };
     }
-    const row = id - 1;
+    const row = eventId - 1;
     const { state, changedAt, streamedSeconds } = this.staticLiveTiming(row);
     const wentLive = streamedSeconds > 0;
     return {
@@ -306,7 +326,7 @@ export class Store {
     );
   }
 
-  /** Static event (and live record) ids: all, or the given ascending ids. */
+  /** Static event ids (which order their live records too): all, or the given ascending ids. */
   staticEvents(ids?: ArrayLike<number>): PositionSource {
     return ids ? sortedIdsSource(ids) : rangeSource(() => this.dataset.events.count);
   }
@@ -316,7 +336,7 @@ export class Store {
     return ids ? sortedIdsSource(ids) : rangeSource(() => this.dataset.documents.count);
   }
 
-  /** Ids of the scheduled events (and their live records) announced by `now`, in `slots`. */
+  /** Ids of the scheduled events (which order their live records too) announced by `now`, in `slots`. */
   scheduledEvents(now: number, slots: SlotRange): PositionSource {
     const { firstEventId } = this.schedule;
     const hi = Math.min(slots.hi, this.schedule.lastAnnouncedSlot(now));

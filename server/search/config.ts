@@ -12,6 +12,8 @@
  *   SEARCH_CONCURRENCY=2              transcript files read at once (1 or 2)
  *   SEARCH_MAX_TRANSCRIPT_BYTES=25000000
  *   SEARCH_CACHE_MB=128               PGlite's buffer cache (server/search/db.ts)
+ *   SEARCH_QUEUE_LIMIT=100            searches in progress at once (running or waiting for the
+ *                                     index); one more is answered 503 with Retry-After
  */
 
 export interface SearchConfig {
@@ -26,11 +28,21 @@ export interface SearchConfig {
   maxBytes: number;
   /** PGlite's buffer cache in MB (PostgreSQL's shared_buffers). */
   cacheMb: number;
+  /** Searches in progress at once; one more is answered 503. */
+  queueLimit: number;
 }
 
 type Env = Record<string, string | undefined>;
 
-export const SEARCH_DEFAULTS = { dataDir: '.data/search', upstreamBudget: 100, syncMinutes: 5, concurrency: 2, maxBytes: 25_000_000, cacheMb: 128 } as const;
+export const SEARCH_DEFAULTS = {
+  dataDir: '.data/search',
+  upstreamBudget: 100,
+  syncMinutes: 5,
+  concurrency: 2,
+  maxBytes: 25_000_000,
+  cacheMb: 128,
+  queueLimit: 100,
+} as const;
 
 export function readSearchConfig(env: Env, upstream: boolean, problems: string[]): SearchConfig {
   const flag = env.SEARCH_INDEX?.trim().toLowerCase() ?? '';
@@ -76,6 +88,7 @@ export function readSearchConfig(env: Env, upstream: boolean, problems: string[]
   const concurrency = whole('SEARCH_CONCURRENCY', SEARCH_DEFAULTS.concurrency, 1, 2)!;
   const maxBytes = whole('SEARCH_MAX_TRANSCRIPT_BYTES', SEARCH_DEFAULTS.maxBytes, 1_000, 1_000_000_000)!;
   const cacheMb = whole('SEARCH_CACHE_MB', SEARCH_DEFAULTS.cacheMb, 16, 1024)!;
+  const queueLimit = whole('SEARCH_QUEUE_LIMIT', SEARCH_DEFAULTS.queueLimit, 1, 10_000)!;
 
   return {
     enabled,
@@ -87,5 +100,6 @@ export function readSearchConfig(env: Env, upstream: boolean, problems: string[]
     concurrency,
     maxBytes,
     cacheMb,
+    queueLimit,
   };
 }

@@ -1,10 +1,13 @@
+import { searchWord, WORD_PART, type SearchTerm } from '../../src/lib/search-query.ts';
 import { MARK_END, MARK_START, type ParagraphHitRow } from './store.ts';
 
 /**
  * A matching paragraph turned into what a reader sees: the sentences that hold a match, their words
  * marked, with the sentence before and after for context. Marks come from PostgreSQL's own
- * highlighter (ts_headline, which knows stemming and phrases) and are carried as text segments,
- * never as markup.
+ * highlighter (ts_headline, which knows stemming) and are carried as text segments, never as
+ * markup. A phrase is marked whole where it stands (its common words too, which the highlighter
+ * leaves out): "in line with" marks those three words, and the hit plays from the sentence that
+ * holds them.
  */
 
 export interface Segment {
@@ -62,30 +65,92 @@ function segmentsOf(text: string, offset: number, ranges: [number, number][]): S
   return segments;
 }
 
-/**
- * For a search made only of phrases, the highlighter also marks a phrase's words where they stand
- * alone ("margin" in "operating margin" for "gross margin"): only runs of marked words next to each
- * other, as long as the shortest phrase, are kept.
- */
-export function phraseRuns(ranges: [number, number][], body: string, shortestPhrase: number): [number, number][] {
-  if (shortestPhrase < 2) return ranges;
-  const kept: [number, number][] = [];
-  let run: [number, number][] = [];
-  const flush = () => {
-    if (run.length >= shortestPhrase) kept.push(...run);
-    run = [];
-  };
-  for (const range of ranges) {
-    const previous = run.at(-1);
-    if (previous && !/^[\s\p{P}]*$/u.test(body.slice(previous[1], range[0]))) flush();
-    run.push(range);
-  }
-  flush();
-  return kept;
+export interface PhraseSearch {
+  /** The phrases searched for (not left out). */
+  phrases: SearchTerm[];
+  /** Every term searched for is a phrase: words of a phrase standing alone are not marked. */
+  onlyPhrases: boolean;
+  /** The index's lexemes of the phrases' words and of the words the highlighter marked (store.ts, lexemesOf). */
+  lexemes: Map<string, string[]>;
 }
 
-export function paragraphHit(row: ParagraphHitRow, shortestPhrase = 1): ParagraphHit {
-  const ranges = phraseRuns(markedRanges(row.headline, row.body), row.body, shortestPhrase);
+interface Word {
+  from: number;
+  to: number;
+  text: string;
+  marked: boolean;
+}
+
+/** The words of body (as the query syntax splits words), each with whether the highlighter marked it. */
+export function wordsOf(body: string, marked: [number, number][]): Word[] {
+  return [...body.matchAll(WORD_PART)].map((match) => {
+    const from = match.index;
+    const to = from + match[0].length;
+    return { from, to, text: searchWord(match[0]), marked: marked.some(([a, b]) => a < to && b > from) };
+  });
+}
+
+/**
+ * Where each phrase stands whole in body, from its first word to its last. A word of the phrase
+ * matches a word of the text written the same, or (for a word the index keeps) one the highlighter
+ * marked that has the same lexeme ("margins" for "margin"); a common word (our, in, with) must be
+ * written the same, since the index does not keep it.
+ */
+export function phraseSpans(words: Word[], search: Pick<PhraseSearch, 'phrases' | 'lexemes'>): [number, number][] {
+  const spans: [number, number][] = [];
+  const same = (word: Word, wanted: string, prefix: boolean) => {
+    if (word.text === wanted || (prefix && word.text.startsWith(wanted))) return true;
+    const lexemes = search.lexemes.get(wanted) ?? [];
+    if (!word.marked || lexemes.length === 0) return false;
+    const own = search.lexemes.get(word.text) ?? [];
+    return own.some((lexeme) => lexemes.includes(lexeme) || (prefix && lexemes.some((start) => lexeme.startsWith(start))));
+  };
+  for (const phrase of search.phrases) {
+    if (phrase.kind !== 'phrase') continue;
+    const length = phrase.words.length;
+    for (let at = 0; at + length <= words.length; at++) {
+      if (phrase.words.every((wanted, i) => same(words[at + i]!, wanted, phrase.prefix && i === length - 1))) {
+        spans.push([words[at]!.from, words[at + length - 1]!.to]);
+      }
+    }
+  }
+  return spans;
+}
+
+/** The words whose lexemes phraseSpans compares: the phrases' own and the ones the highlighter marked in these passages. */
+export function wordsToStem(rows: Pick<ParagraphHitRow, 'headline' | 'body'>[], phrases: SearchTerm[]): string[] {
+  const words = new Set(phrases.flatMap((phrase) => (phrase.kind === 'phrase' ? phrase.words : [])));
+  for (const row of rows) {
+    for (const [from, to] of markedRanges(row.headline, row.body))
+      for (const match of row.body.slice(from, to).matchAll(WORD_PART)) words.add(searchWord(match[0]));
+  }
+  return [...words];
+}
+
+/** Ranges sorted, those that overlap or touch joined into one. */
+function joined(ranges: [number, number][]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const [from, to] of [...ranges].sort((a, b) => a[0] - b[0] || a[1] - b[1])) {
+    const last = out.at(-1);
+    if (last && from <= last[1]) last[1] = Math.max(last[1], to);
+    else out.push([from, to]);
+  }
+  return out;
+}
+
+/** The marked ranges of a passage: the highlighter's words, and each phrase whole where it stands. */
+export function hitRanges(row: Pick<ParagraphHitRow, 'headline' | 'body'>, search?: PhraseSearch): [number, number][] {
+  const highlighted = markedRanges(row.headline, row.body);
+  if (!search || search.phrases.length === 0) return highlighted;
+  const spans = phraseSpans(wordsOf(row.body, highlighted), search);
+  // Only phrases searched for: their words standing alone ("margin" in "operating margin" for
+  // "gross margin") are not what was asked. A phrase not found as written keeps the highlighter's marks.
+  if (search.onlyPhrases) return spans.length > 0 ? joined(spans) : highlighted;
+  return joined([...highlighted, ...spans]);
+}
+
+export function paragraphHit(row: ParagraphHitRow, search?: PhraseSearch): ParagraphHit {
+  const ranges = hitRanges(row, search);
   const sentences = row.sentences.map(([offset, index, start, end], i) => {
     const next = row.sentences[i + 1];
     const text = row.body.slice(offset, next ? next[0] - 1 : row.body.length);

@@ -1,10 +1,13 @@
-import { companySchema, documentSchema, documentTypeSchema, page, single, type DocumentRecord } from '../../src/api/schemas.ts';
+import { z } from 'zod/mini';
+import { companySchema, documentSchema, documentTypeSchema, paginationSchema, single, type Company, type DocumentRecord } from '../../src/api/schemas.ts';
+import { describeIssues } from '../../src/lib/zod-issues.ts';
 import { parseTranscriptText } from '../../src/lib/transcript/index.ts';
 import { transcriptEditRank } from '../../src/lib/transcript-records.ts';
 import type { SearchDb } from './db.ts';
 import {
   counts,
   duePending,
+  isIndexDamage,
   getMeta,
   missingCompanies,
   nextRetryAt,
@@ -12,6 +15,7 @@ import {
   saveFailure,
   saveIndexed,
   saveListed,
+  saveUnreadable,
   setMeta,
   tidy,
   type ListedTranscript,
@@ -32,11 +36,15 @@ import {
  *   until the next UTC day.
  * - A transcript that cannot be read (the host refuses, the body is too large or is not a
  *   transcript) is tried again later with backoff, then listed with its reason; it never stops the rest.
+ * - So is a record of the list that cannot be read (a field of the wrong type, a time that does not
+ *   exist, a document type the service refuses): each record of a page is read on its own, and
+ *   one that fails is listed as failed with its reason while the rest are indexed.
  */
 
-const pageSchema = page(documentSchema);
-const companiesSchema = page(companySchema);
+/** A page of the list: the envelope is read strictly, its records one by one. */
+const pageSchema = z.looseObject({ data: z.array(z.unknown()), pagination: paginationSchema });
 const documentTypeRecord = single(documentTypeSchema);
+const idsSchema = z.looseObject({ id: z.int(), eventId: z.int(), companyId: z.int() });
 
 export interface IngesterOptions {
   db: SearchDb;
@@ -63,6 +71,8 @@ export interface IngesterOptions {
   /** Resolves after ms, or early when the signal aborts. */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   log?: (line: string) => void;
+  /** Told when the index turns out damaged (the engine reports a page it cannot trust); the service rebuilds it. */
+  damaged?: (error: unknown) => void;
 }
 
 export type IngestState = 'starting' | 'listing' | 'reading' | 'idle' | 'waiting' | 'paused' | 'failing' | 'stopped';
@@ -153,7 +163,7 @@ export class Ingester {
   private loop: Promise<void> | undefined;
   private wake: (() => void) | undefined;
   private progress: IngestProgress;
-  private readonly typeNames = new Map<number, string | undefined>();
+  private readonly typeNames = new Map<number, string | undefined | { refused: string }>();
   private syncedOnce: () => void = () => {};
   /** Transcripts stored since the index was last tidied, and since it was last analysed (store.ts, tidy). */
   private storedSinceTidy = 0;
@@ -177,7 +187,8 @@ export class Ingester {
     this.loop = this.run().catch((error: unknown) => {
       this.syncedOnce();
       if (error instanceof Stopped) return;
-      this.set({ state: 'failing', lastError: `The index stopped: ${(error as Error).message}` });
+      if (isIndexDamage(error)) this.options.damaged?.(error);
+      this.set({ state: 'failing', lastError: 'The index stopped; the server’s log says why.' });
       this.options.log?.(`search: the index stopped: ${(error as Error).stack ?? error}`);
     });
   }
@@ -242,9 +253,12 @@ export class Ingester {
         this.set({ state: 'paused', detail: error.message });
         return;
       }
-      const message = error instanceof UpstreamError ? error.message : `Unexpected: ${(error as Error).message}`;
+      if (isIndexDamage(error)) this.options.damaged?.(error);
+      // The data service's problems are told as they are; the index's own (the engine's words, its
+      // files) go to the log only.
+      const message = error instanceof UpstreamError ? error.message : 'The index could not store what it read; the server’s log says why.';
       this.set({ state: 'failing', lastError: message, detail: 'Trying again at the next sync.' });
-      this.options.log?.(`search: sync failed: ${message}`);
+      this.options.log?.(`search: sync failed: ${error instanceof UpstreamError ? message : ((error as Error).stack ?? error)}`);
     }
   }
 
@@ -272,8 +286,8 @@ export class Ingester {
       if (!state.startedAt) state.startedAt = new Date(Date.parse(response.headers.get('date') ?? '') || this.now()).toISOString();
       const body = pageSchema.safeParse(await this.json(response, 'the transcript list'));
       if (!body.success) throw new UpstreamError('The data service sent a transcript list that could not be read.');
+      await this.remember(body.data.data);
       const docs = body.data.data;
-      await this.remember(docs);
       const next = body.data.pagination?.nextCursor;
       const last: boolean = next === null || next === undefined || next === state.cursor || docs.length === 0;
       state = { ...state, cursor: last ? null : (next as number) };
@@ -286,26 +300,31 @@ export class Ingester {
     await setMeta(db, 'checkpoint', { updatedAfter: new Date(from - this.options.overlapMs).toISOString() });
   }
 
-  private async remember(docs: DocumentRecord[]): Promise<void> {
+  /** Records one page of the list: each record read on its own; one that cannot be read is listed as failed, with why. */
+  private async remember(records: unknown[]): Promise<void> {
     const { db } = this.options;
-    const missing = await missingCompanies(db, [...new Set(docs.map((doc) => doc.companyId))]);
-    for (let at = 0; at < missing.length; at += 100) {
-      const ids = missing.slice(at, at + 100);
-      const response = await this.request('/companies', { ids: ids.join(','), limit: 500 });
-      const body = companiesSchema.safeParse(await this.json(response, 'the companies'));
-      if (!body.success) throw new UpstreamError('The data service sent companies that could not be read.');
-      await saveCompanies(
-        db,
-        body.data.data.map((company) => ({
-          id: company.id,
-          name: company.displayName || company.name || `Company ${company.id}`,
-          country: company.country,
-          exchanges: [...new Set(company.tickers.map((ticker) => ticker.exchange))],
-        })),
-      );
+    const docs: DocumentRecord[] = [];
+    const unreadable: { id: number; eventId: number; companyId: number; typeId: unknown; reason: string }[] = [];
+    for (const record of records) {
+      const doc = documentSchema.safeParse(record);
+      if (doc.success) {
+        docs.push(doc.data);
+        continue;
+      }
+      const ids = idsSchema.safeParse(record);
+      const reason = `The transcript record could not be read: ${describeIssues(doc.error.issues)}.`;
+      if (ids.success) unreadable.push({ ...ids.data, typeId: (record as { typeId?: unknown }).typeId, reason });
+      // Without its ids a record cannot even be named: the log says what was left out.
+      else this.options.log?.(`search: a transcript record without usable ids was left out: ${describeIssues(ids.error.issues)}`);
     }
-    for (const typeId of new Set(docs.map((doc) => doc.typeId))) await this.typeName(typeId);
-    const listed: ListedTranscript[] = docs.map((doc) => ({
+    await this.saveCompanies([...new Set([...docs, ...unreadable].map((doc) => doc.companyId))]);
+    const readable: DocumentRecord[] = [];
+    for (const doc of docs) {
+      const type = await this.typeName(doc.typeId);
+      if (typeof type === 'object') unreadable.push({ ...doc, reason: type.refused });
+      else readable.push(doc);
+    }
+    const listed: ListedTranscript[] = readable.map((doc) => ({
       id: doc.id,
       eventId: doc.eventId,
       companyId: doc.companyId,
@@ -313,33 +332,81 @@ export class Ingester {
       fileUrl: doc.fileUrl,
       createdAt: doc.createdAt,
       updatedAt: doc.updatedAt,
-      editRank: transcriptEditRank(this.typeNames.get(doc.typeId)),
+      editRank: transcriptEditRank(this.typeNames.get(doc.typeId) as string | undefined),
       event: doc.event,
     }));
     for (let at = 0; at < listed.length; at += 25) {
-      await saveListed(db, listed.slice(at, at + 25));
+      const { refused } = await saveListed(db, listed.slice(at, at + 25));
+      for (const { doc, reason } of refused) unreadable.push({ ...doc, reason: `The transcript record could not be stored: ${reason}.` });
       await breathe();
+    }
+    for (const record of unreadable) {
+      await saveUnreadable(db, record, record.reason, new Date(this.now()));
+      this.options.log?.(`search: transcript ${record.id}: ${record.reason}`);
     }
   }
 
-  /** A document type's name (to rank an edited transcript above a raw one), asked once per type. */
-  private async typeName(typeId: number): Promise<string | undefined> {
-    if (this.typeNames.has(typeId)) return this.typeNames.get(typeId);
-    const cached = await getMeta<string | null>(this.options.db, `document-type/${typeId}`);
-    if (cached !== undefined) {
-      this.typeNames.set(typeId, cached ?? undefined);
-      return cached ?? undefined;
+  /** The names and countries of companies the index does not know yet; a company record that cannot be read is left out (its calls say "Company 12"). */
+  private async saveCompanies(companyIds: number[]): Promise<void> {
+    const { db } = this.options;
+    const missing = await missingCompanies(db, companyIds);
+    for (let at = 0; at < missing.length; at += 100) {
+      const ids = missing.slice(at, at + 100);
+      const response = await this.request('/companies', { ids: ids.join(','), limit: 500 });
+      const body = pageSchema.safeParse(await this.json(response, 'the companies'));
+      if (!body.success) throw new UpstreamError('The data service sent companies that could not be read.');
+      const companies: Company[] = [];
+      for (const record of body.data.data) {
+        const company = companySchema.safeParse(record);
+        if (company.success) companies.push(company.data);
+        else this.options.log?.(`search: a company record could not be read: ${describeIssues(company.error.issues)}`);
+      }
+      await saveCompanies(
+        db,
+        companies.map((company) => ({
+          id: company.id,
+          name: company.displayName || company.name || `Company ${company.id}`,
+          country: company.country,
+          exchanges: [...new Set(company.tickers.map((ticker) => ticker.exchange))],
+        })),
+      );
     }
-    const response = await this.request(`/document-types/${typeId}`, {}, { allowMissing: true });
-    let name: string | undefined;
-    if (response.ok) {
+  }
+
+  /**
+   * A document type's name (to rank an edited transcript above a raw one), asked once per type: a
+   * type the service does not know (404) has no name; one it refuses to look up (400: not an id it
+   * accepts) makes the records of that type unreadable, with the service's reason.
+   */
+  private async typeName(typeId: number): Promise<string | undefined | { refused: string }> {
+    if (this.typeNames.has(typeId)) return this.typeNames.get(typeId);
+    const key = `document-type/${typeId}`;
+    const cached = await getMeta<string | null | { refused: string }>(this.options.db, key);
+    if (cached !== undefined) {
+      const known = cached ?? undefined;
+      this.typeNames.set(typeId, known);
+      return known;
+    }
+    const response = await this.request(`/document-types/${typeId}`, {}, { allowMissing: true, allowRefused: true });
+    let name: string | undefined | { refused: string };
+    if (response.status === 400) {
+      const said = await response.json().catch(() => undefined);
+      const message = (said as { message?: unknown } | undefined)?.message;
+      // The service's words: a message, or its problems field by field ({ field, message }).
+      const items: unknown[] = Array.isArray(message) ? message : message === undefined ? [] : [message];
+      const words = items
+        .map((item) => (typeof item === 'object' && item !== null && 'message' in item ? String(item.message) : String(item)))
+        .join('; ')
+        .slice(0, 200);
+      name = { refused: `The data service refuses its document type ${typeId} (400${words ? `: ${words}` : ''}).` };
+    } else if (response.ok) {
       const body = documentTypeRecord.safeParse(await response.json().catch(() => undefined));
       name = body.success ? (body.data.data.name ?? undefined) : undefined;
     } else {
       await response.body?.cancel().catch(() => {});
     }
     this.typeNames.set(typeId, name);
-    await setMeta(this.options.db, `document-type/${typeId}`, name ?? null);
+    await setMeta(this.options.db, key, name ?? null);
     return name;
   }
 
@@ -365,7 +432,11 @@ export class Ingester {
   }
 
   /** An API request that succeeded (2xx), waiting out 429s; anything else throws UpstreamError. */
-  private async request(path: string, query: Record<string, string | number | undefined>, { allowMissing = false } = {}): Promise<Response> {
+  private async request(
+    path: string,
+    query: Record<string, string | number | undefined>,
+    { allowMissing = false, allowRefused = false } = {},
+  ): Promise<Response> {
     for (let attempt = 0; ; attempt++) {
       this.checkStopped();
       await this.spend();
@@ -380,7 +451,7 @@ export class Ingester {
         await this.waitOut(response.headers.get('retry-after'));
         continue;
       }
-      if (response.ok || (allowMissing && (response.status === 404 || response.status === 403))) return response;
+      if (response.ok || (allowMissing && (response.status === 404 || response.status === 403)) || (allowRefused && response.status === 400)) return response;
       await response.body?.cancel().catch(() => {});
       throw new UpstreamError(describeStatus(response.status, path));
     }
@@ -456,6 +527,15 @@ export class Ingester {
   /** The transcript read and parsed, or why not (in words). */
   private async fetchTranscript(pending: PendingTranscript) {
     if (!pending.fileUrl) return 'The transcript record has no file.';
+    let address: URL;
+    try {
+      address = new URL(pending.fileUrl);
+    } catch {
+      return 'The transcript record’s file address is not an address.';
+    }
+    if (address.protocol !== 'https:' && address.protocol !== 'http:') return 'The transcript record’s file address is not an http(s) address.';
+    // Never repeated where a visitor reads the reason: the address's password is someone's secret.
+    if (address.username || address.password) return 'The transcript record’s file address carries a user name or password, which the server never sends.';
     const timeout = AbortSignal.timeout(this.options.fileTimeoutMs);
     const signal = AbortSignal.any([timeout, this.controller.signal]);
     for (let attempt = 0; ; attempt++) {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { SPEAKER_KINDS, type SpeakerKind } from '../../src/lib/transcript/index.ts';
-import { parseSearchQuery } from '../../src/lib/search-query.ts';
+import { parseSearchQuery, type SearchTerm } from '../../src/lib/search-query.ts';
+import { isDateOnly, readDate } from '../../src/lib/filters/dates.ts';
 import type { FieldProblem } from '../sandbox/errors.ts';
 import type { SearchFilters, SearchSort } from './store.ts';
 
@@ -14,8 +15,12 @@ export interface SearchRequest {
   q: string;
   tsquery: string;
   words: string[];
-  /** When every term to find is a phrase, the shortest one's length in words; else 1. */
-  shortestPhrase: number;
+  /** The phrases to find (not those left out): a hit marks each where it stands whole. */
+  phrases: SearchTerm[];
+  /** Every term to find is a phrase: a phrase's words standing alone are not marked. */
+  onlyPhrases: boolean;
+  /** The terms left out (-word), to say which of them leave nothing out. */
+  excluded: SearchTerm[];
   filters: SearchFilters;
   sort: SearchSort;
   offset: number;
@@ -32,21 +37,46 @@ export const SUMMARY_PARAMS = new Set(['q', 'top', ...FILTER_PARAMS]);
 export const MAX_OFFSET = 10_000;
 const DAY = 86_400_000;
 
-function ids(name: string, raw: string | null, problems: FieldProblem[], max = 500): number[] | undefined {
+/**
+ * What the index's columns hold: ids of calls and companies are bigint, event types and fiscal years
+ * integer (int4), dates timestamptz. A value outside what a column holds is a 400 naming the
+ * parameter, never a query PostgreSQL refuses (a 500): years and dates are kept to a range that
+ * makes sense for earnings calls, which both engines hold.
+ */
+export const FIRST_YEAR = 1900;
+export const LAST_YEAR = 2199;
+const INT4_MAX = 2_147_483_647;
+
+interface IdRange {
+  max: number;
+  min?: number;
+  /** What the values are, in the message: "whole numbers", "years from 1900 to 2199". */
+  what?: string;
+}
+
+function ids(
+  name: string,
+  raw: string | null,
+  problems: FieldProblem[],
+  maxCount = 500,
+  range: IdRange = { max: Number.MAX_SAFE_INTEGER },
+): number[] | undefined {
   if (raw === null) return undefined;
   const items = raw.split(',').filter(Boolean);
   if (items.length === 0) return undefined;
-  if (items.length > max) {
-    problems.push({ field: name, message: `${name} takes at most ${max} values` });
+  if (items.length > maxCount) {
+    problems.push({ field: name, message: `${name} takes at most ${maxCount} values` });
     return undefined;
   }
   const out: number[] = [];
+  const min = range.min ?? 1;
   for (const item of items) {
-    if (!/^[1-9]\d{0,15}$/.test(item) || !Number.isSafeInteger(Number(item))) {
-      problems.push({ field: name, message: `${name} must be whole numbers separated by commas; "${item.slice(0, 40)}" is not one` });
+    const value = Number(item);
+    if (!/^[1-9]\d{0,15}$/.test(item) || !Number.isSafeInteger(value) || value < min || value > range.max) {
+      problems.push({ field: name, message: `${name} must be ${range.what ?? 'whole numbers'} separated by commas; "${item.slice(0, 40)}" is not one` });
       return undefined;
     }
-    out.push(Number(item));
+    out.push(value);
   }
   return out;
 }
@@ -68,13 +98,22 @@ function words(name: string, raw: string | null, pattern: RegExp, what: string, 
   return items.map(normalise);
 }
 
-/** A date (2026-10-01, that day from midnight UTC) or a full ISO time; `end` moves a bare date to the day after. */
+/**
+ * A date (2026-10-01, that day from midnight UTC) or a full ISO time, read by the app's one date
+ * reader (src/lib/filters/dates.ts); `end` moves a bare date to the day after (the bound is exclusive).
+ */
 function time(name: string, raw: string | null, end: boolean, problems: FieldProblem[]): string | undefined {
   if (raw === null || raw === '') return undefined;
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(raw);
-  const parsed = day ? Date.parse(`${raw}T00:00:00Z`) : /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:?\d{2})$/.test(raw) ? Date.parse(raw) : NaN;
-  if (!Number.isFinite(parsed)) {
+  const text = readDate(raw);
+  if (text === null) {
     problems.push({ field: name, message: `${name} must be a date such as 2026-10-01 or a time such as 2026-10-01T09:00:00Z` });
+    return undefined;
+  }
+  const day = isDateOnly(text);
+  const parsed = Date.parse(day ? `${text}T00:00:00Z` : /(Z|[+-]\d{2}:?\d{2})$/.test(text) ? text : `${text}Z`);
+  const year = Number.isFinite(parsed) ? new Date(parsed).getUTCFullYear() : NaN;
+  if (!(year >= FIRST_YEAR && year <= LAST_YEAR)) {
+    problems.push({ field: name, message: `${name} must be between ${FIRST_YEAR}-01-01 and ${LAST_YEAR}-12-31` });
     return undefined;
   }
   return new Date(day && end ? parsed + DAY : parsed).toISOString();
@@ -102,11 +141,15 @@ export function readFilters(params: URLSearchParams, problems: FieldProblem[]): 
     companyIds: ids('companyIds', params.get('companyIds'), problems),
     countries: words('countries', params.get('countries'), /^[A-Za-z]{2}$/, 'two-letter country codes', problems, (v) => v.toUpperCase()),
     exchanges: words('exchanges', params.get('exchanges'), /^[A-Za-z0-9._-]{1,32}$/, 'exchange symbols', problems),
-    eventTypeIds: ids('typeIds', params.get('typeIds'), problems),
+    eventTypeIds: ids('typeIds', params.get('typeIds'), problems, 500, { max: INT4_MAX, what: `whole numbers from 1 to ${INT4_MAX}` }),
     eventIds: ids('eventIds', params.get('eventIds'), problems),
     from: time('from', params.get('from'), false, problems),
     to: time('to', params.get('to'), true, problems),
-    fiscalYears: ids('fiscalYears', params.get('fiscalYears'), problems, 50),
+    fiscalYears: ids('fiscalYears', params.get('fiscalYears'), problems, 50, {
+      min: FIRST_YEAR,
+      max: LAST_YEAR,
+      what: `years from ${FIRST_YEAR} to ${LAST_YEAR}`,
+    }),
     fiscalPeriods: words('fiscalPeriods', params.get('fiscalPeriods'), /^[A-Za-z0-9]{1,8}$/, 'period labels such as Q1 or H2', problems, (v) =>
       v.toUpperCase(),
     ),
@@ -176,11 +219,23 @@ export function readSearchRequest(params: URLSearchParams): SearchRequest | Fiel
   const key = searchKey(query?.q ?? '', filters, sort);
   const offset = decodeCursor(params.get('cursor'), key, problems);
   if (problems.length > 0 || !query) return problems;
-  const positive = query.groups.flat().filter((term) => !term.exclude);
-  const shortestPhrase = positive.every((term) => term.kind === 'phrase')
-    ? Math.min(...positive.map((term) => (term.kind === 'phrase' ? term.words.length : 1)))
-    : 1;
-  return { q: query.q, tsquery: query.tsquery, words: query.words, shortestPhrase, filters, sort, offset, limit, hitsPerCall, key };
+  const terms = query.groups.flat();
+  const positive = terms.filter((term) => !term.exclude);
+  const phrases = positive.filter((term) => term.kind === 'phrase');
+  return {
+    q: query.q,
+    tsquery: query.tsquery,
+    words: query.words,
+    phrases,
+    onlyPhrases: phrases.length === positive.length,
+    excluded: terms.filter((term) => term.exclude),
+    filters,
+    sort,
+    offset,
+    limit,
+    hitsPerCall,
+    key,
+  };
 }
 
 export function readSummaryRequest(params: URLSearchParams): { q: string; tsquery: string; filters: SearchFilters; top: number } | FieldProblem[] {

@@ -1,10 +1,26 @@
 import { badRequestResponse, errorResponse } from '../sandbox/errors.ts';
 import type { SearchConfig } from './config.ts';
+import { rename, rm } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { commonWordsProblem, leftOutCommonWordsNotice, termQuery } from '../../src/lib/search-query.ts';
 import { openPglite, openPostgres, type SearchDb } from './db.ts';
-import { paragraphHit, type ParagraphHit } from './hits.ts';
+import { paragraphHit, wordsToStem, type ParagraphHit } from './hits.ts';
 import { Ingester, type IngestProgress } from './ingest.ts';
 import { encodeCursor, MAX_OFFSET, readSearchRequest, readSummaryRequest } from './params.ts';
-import { counts, failures, indexBytes, migrate, paragraphHits, queryHasWords, searchCalls, summarize } from './store.ts';
+import { DROP_SQL } from './schema.ts';
+import {
+  counts,
+  failures,
+  indexBytes,
+  isIndexDamage,
+  lexemesOf,
+  migrate,
+  onlyCommonWords,
+  paragraphHits,
+  queryHasWords,
+  searchCalls,
+  summarize,
+} from './store.ts';
 
 /**
  * Transcript search on our own origin (never under /public/v3):
@@ -15,6 +31,15 @@ import { counts, failures, indexBytes, migrate, paragraphHits, queryHasWords, se
  *
  * The index opens (and the ingester starts) on start(), which the servers call when they start, or
  * on the first request, so a test that builds the app without searching opens nothing.
+ *
+ * A damaged index (the engine reports a page or file it cannot trust, on opening, on a search or
+ * while indexing) never stops the server: search answers 503 saying the index is being rebuilt,
+ * the status says `rebuilding`, and the index is built afresh from the data service. PGlite's
+ * damaged data directory is moved aside to `<SEARCH_DATA_DIR>.damaged` (the latest one only) so
+ * whoever runs the server can see what happened to it; on PostgreSQL the tables are dropped.
+ *
+ * What a visitor sees of a failure is a plain sentence; the engine's words, the data directory
+ * and the database's address go to the server's log only.
  */
 
 export const SEARCH_PATH = '/api/search';
@@ -53,7 +78,7 @@ export interface SearchService {
 export interface SearchStatus {
   enabled: boolean;
   engine?: 'pglite' | 'postgresql';
-  state: IngestProgress['state'] | 'off' | 'unavailable';
+  state: IngestProgress['state'] | 'off' | 'unavailable' | 'rebuilding';
   detail?: string;
   transcripts: { listed: number; indexed: number; superseded: number; pending: number; retrying: number; failed: number };
   /** Calls that can be searched (one transcript each). */
@@ -67,9 +92,16 @@ export interface SearchStatus {
   budgetPerDay?: number;
   scope: { companyIds: number[]; countries: string[] };
   failures: { transcriptId: number; eventId: number; companyId: number; reason: string; attempts: number; at: string | null; retryAt: string | null }[];
+  /** When the index was last found damaged (and built afresh), if it was since the server started. */
+  damagedAt?: string;
 }
 
+const REBUILDING = 'The search index was damaged and is being rebuilt: search again in a few minutes.';
+const REBUILDING_DETAIL = 'The search index was damaged and is being rebuilt from the data service; searches find more as it grows.';
+
 const NO_STORE = { 'cache-control': 'no-store' };
+/** Retry-After of a search turned away because too many wait (SEARCH_QUEUE_LIMIT). */
+const BUSY_RETRY_AFTER_S = 2;
 const EMPTY = { listed: 0, indexed: 0, superseded: 0, pending: 0, retrying: 0, failed: 0 };
 
 function json(body: unknown, status = 200): Response {
@@ -79,27 +111,48 @@ function json(body: unknown, status = 200): Response {
 export function createSearchService(options: SearchServiceOptions): SearchService {
   const { config } = options;
   const log = options.log ?? ((line: string) => console.error(line));
+  const now = options.now ?? (() => Date.now());
   let db: SearchDb | undefined;
   let ingester: Ingester | undefined;
   let opening: Promise<void> | undefined;
+  /** Why there is no index, in words a visitor may read (the details are in the log). */
   let openError: string | undefined;
   let firstSync: Promise<void> | undefined;
+  /** The last damage found: when, and whether the index built afresh since has finished its first sync. */
+  let damage: { at: string; rebuilt: boolean } | undefined;
+  let rebuilding: Promise<void> | undefined;
 
-  const open = async () => {
-    try {
-      db = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir, log, config.cacheMb);
-    } catch (error) {
-      openError = config.databaseUrl
-        ? `The search database (DATABASE_URL) could not be opened: ${(error as Error).message}`
-        : `The search index in ${config.dataDir ?? 'memory'} could not be opened: ${(error as Error).message}`;
-      log(`search: ${openError}`);
-      return;
+  const openEngine = () => (config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir, log, config.cacheMb));
+
+  const noteDamage = (error: unknown, where: string) => {
+    damage = { at: new Date(now()).toISOString(), rebuilt: false };
+    log(`search: the index is damaged (${where}): ${(error as Error).stack ?? error}; building it afresh`);
+  };
+
+  /**
+   * Throws away a damaged index: closes it and moves PGlite's data directory aside (replacing an
+   * older damaged copy, so damage that comes back cannot fill the disk), or drops the tables on
+   * PostgreSQL. The index is a copy of the data service's transcripts, so nothing is lost.
+   */
+  const discard = async (damaged: SearchDb | undefined) => {
+    if (damaged?.engine === 'postgresql') {
+      await damaged.exec(DROP_SQL).catch((error: unknown) => log(`search: dropping the damaged tables failed: ${(error as Error).message}`));
     }
-    const { rebuilt } = await migrate(db, options.source);
-    if (rebuilt) log('search: the index was for other data or another version; building it afresh');
+    await damaged?.close().catch((error: unknown) => log(`search: closing the damaged index failed: ${(error as Error).message}`));
+    // The directory this index was in; none when it was in memory (another server holds the directory).
+    const dataDir = damaged ? damaged.dataDir : config.databaseUrl ? undefined : config.dataDir;
+    if (!dataDir) return;
+    const directory = resolve(dataDir);
+    const aside = `${directory}.damaged`;
+    await rm(aside, { recursive: true, force: true });
+    await rename(directory, aside);
+    log(`search: the damaged index is kept in ${aside} for inspection (delete it when done); a new one is built in ${directory}`);
+  };
+
+  const startIngester = (index: SearchDb) => {
     const hooks = options.ingest ?? {};
-    ingester = new Ingester({
-      db,
+    const started = new Ingester({
+      db: index,
       api: options.api,
       file: options.file,
       scope: config.scope,
@@ -115,10 +168,77 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
       now: options.now,
       sleep: hooks.sleep,
       log,
+      damaged: (error) => rebuild(error, index, 'while indexing'),
     });
-    firstSync = ingester.firstSync;
-    ingester.start();
+    ingester = started;
+    firstSync = started.firstSync;
+    const after = damage;
+    void started.firstSync.then(() => {
+      if (after && damage === after && ingester === started) after.rebuilt = true;
+    });
+    started.start();
   };
+
+  /** Opens the index; a damaged one is thrown away and built afresh (once: damage again is reported). */
+  const open = async () => {
+    for (let attempt = 0; ; attempt++) {
+      let opened: SearchDb | undefined;
+      try {
+        opened = await openEngine();
+        const { rebuilt } = await migrate(opened, options.source);
+        if (rebuilt) log('search: the index was for other data or another version; building it afresh');
+      } catch (error) {
+        let failure = error;
+        if (attempt === 0 && isIndexDamage(error)) {
+          noteDamage(error, 'on opening');
+          try {
+            await discard(opened);
+            continue;
+          } catch (moveError) {
+            failure = moveError;
+          }
+        } else {
+          await opened?.close().catch(() => {});
+        }
+        log(`search: the index could not be opened: ${(failure as Error).stack ?? failure}`);
+        openError = config.databaseUrl
+          ? 'The search database could not be opened; the server’s log says why.'
+          : 'The search index could not be opened; the server’s log says why.';
+        return;
+      }
+      db = opened;
+      startIngester(opened);
+      return;
+    }
+  };
+
+  /**
+   * The index turned out damaged (a search or the ingester met a page the engine cannot trust):
+   * it is closed, thrown away and built afresh, while searches answer 503 saying so. Only the
+   * index the error came from is rebuilt, once.
+   */
+  function rebuild(error: unknown, from: SearchDb, where: string): void {
+    if (from !== db || rebuilding) return;
+    noteDamage(error, where);
+    const old = db;
+    const oldIngester = ingester;
+    db = undefined;
+    ingester = undefined;
+    rebuilding = (async () => {
+      await oldIngester?.stop().catch(() => {});
+      try {
+        await discard(old);
+      } catch (moveError) {
+        log(`search: the damaged index could not be moved aside: ${(moveError as Error).stack ?? moveError}`);
+        openError = 'The search index is damaged and could not be rebuilt; the server’s log says why.';
+        return;
+      }
+      await open();
+    })().finally(() => {
+      rebuilding = undefined;
+    });
+    opening = rebuilding;
+  }
 
   const start = () => {
     if (!config.enabled) return Promise.resolve();
@@ -129,16 +249,31 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
   const status = async (): Promise<SearchStatus> => {
     const base = { enabled: config.enabled, scope: config.scope, transcripts: EMPTY, calls: 0, paragraphs: 0, failures: [] };
     if (!config.enabled) return { ...base, state: 'off', detail: 'Transcript search is turned off on this server (SEARCH_INDEX=off).' };
-    await start();
-    if (!db || !ingester) return { ...base, state: 'unavailable', detail: openError };
-    const progress = ingester.status();
-    const [tally, failed, bytes] = await Promise.all([counts(db), failures(db, 50), indexBytes(db)]);
+    if (!rebuilding) await start();
+    const damagedAt = damage ? { damagedAt: damage.at } : {};
+    if (rebuilding) return { ...base, ...damagedAt, state: 'rebuilding', detail: REBUILDING_DETAIL };
+    const index = db;
+    const current = ingester;
+    if (!index || !current) return { ...base, ...damagedAt, state: 'unavailable', detail: openError };
+    const progress = current.status();
+    let tally: Awaited<ReturnType<typeof counts>>;
+    let failed: Awaited<ReturnType<typeof failures>>;
+    let bytes: number;
+    try {
+      [tally, failed, bytes] = await Promise.all([counts(index), failures(index, 50), indexBytes(index)]);
+    } catch (error) {
+      if (!isIndexDamage(error)) throw error;
+      rebuild(error, index, 'reading the status');
+      return { ...base, damagedAt: damage!.at, state: 'rebuilding', detail: REBUILDING_DETAIL };
+    }
     const { calls, paragraphs, ...transcripts } = tally;
+    const afresh = damage && !damage.rebuilt;
     return {
       ...base,
-      engine: db.engine,
-      state: progress.state,
-      detail: progress.detail,
+      ...damagedAt,
+      engine: index.engine,
+      state: afresh ? 'rebuilding' : progress.state,
+      detail: afresh ? REBUILDING_DETAIL : progress.detail,
       transcripts,
       calls,
       paragraphs,
@@ -155,66 +290,110 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
   /** The open index, or the response that says why there is none. */
   const ready = async (): Promise<SearchDb | Response> => {
     if (!config.enabled) return errorResponse(503, 'Transcript search is turned off on this server (SEARCH_INDEX=off).', NO_STORE);
-    await start();
+    if (!rebuilding) await start();
+    if (rebuilding) return errorResponse(503, REBUILDING, { ...NO_STORE, 'retry-after': '30' });
     return db ?? errorResponse(503, openError ?? 'The search index is not available.', NO_STORE);
+  };
+
+  /** Runs a search on the index; damage found on the way answers 503 and starts the rebuild. */
+  const onIndex = async (work: (index: SearchDb) => Promise<Response>): Promise<Response> => {
+    const index = await ready();
+    if (index instanceof Response) return index;
+    try {
+      return await work(index);
+    } catch (error) {
+      if (!isIndexDamage(error)) throw error;
+      rebuild(error, index, 'on a search');
+      return errorResponse(503, REBUILDING, { ...NO_STORE, 'retry-after': '30' });
+    }
   };
 
   const search = async (params: URLSearchParams): Promise<Response> => {
     const request = readSearchRequest(params);
     if (Array.isArray(request)) return badRequestResponse(request, NO_STORE);
-    const index = await ready();
-    if (index instanceof Response) return index;
-    if (!(await queryHasWords(index, request.tsquery))) return onlyCommonWords(request.q);
-    const page = await searchCalls(index, request.tsquery, request.filters, request.sort, request.offset, request.limit);
-    const rows = await paragraphHits(
-      index,
-      request.tsquery,
-      request.filters,
-      page.calls.map((call) => call.transcriptId),
-      request.hitsPerCall,
-    );
-    const byTranscript = new Map<number, ParagraphHit[]>();
-    for (const row of rows) {
-      const list = byTranscript.get(row.transcriptId) ?? [];
-      list.push(paragraphHit(row, request.shortestPhrase));
-      byTranscript.set(row.transcriptId, list);
-    }
-    const nextOffset = request.offset + page.calls.length;
-    const more = page.calls.length === request.limit && nextOffset < page.totalCalls && nextOffset <= MAX_OFFSET;
-    return json({
-      q: request.q,
-      sort: request.sort,
-      words: request.words,
-      totals: { calls: page.totalCalls, hits: page.totalHits },
-      calls: page.calls.map((call) => ({
-        eventId: call.eventId,
-        transcriptId: call.transcriptId,
-        transcriptTypeId: call.transcriptTypeId,
-        edited: call.edited,
-        hits: call.hits,
-        company: { id: call.companyId, name: call.companyName, country: call.country },
-        event: {
-          title: call.eventTitle,
-          typeId: call.eventTypeId,
-          date: call.eventDate,
-          fiscalYear: call.fiscalYear,
-          fiscalPeriod: call.fiscalPeriod,
-        },
-        matches: byTranscript.get(call.transcriptId) ?? [],
-      })),
-      nextCursor: more ? encodeCursor(nextOffset, request.key) : null,
+    return onIndex(async (index) => {
+      if (!(await queryHasWords(index, request.tsquery))) return onlyCommonWordsResponse(request.q);
+      const page = await searchCalls(index, request.tsquery, request.filters, request.sort, request.offset, request.limit);
+      const rows = await paragraphHits(
+        index,
+        request.tsquery,
+        request.filters,
+        page.calls.map((call) => call.transcriptId),
+        request.hitsPerCall,
+      );
+      const phrases = request.phrases;
+      const lexemes = phrases.length > 0 && rows.length > 0 ? await lexemesOf(index, wordsToStem(rows, phrases)) : new Map<string, string[]>();
+      const byTranscript = new Map<number, ParagraphHit[]>();
+      for (const row of rows) {
+        const list = byTranscript.get(row.transcriptId) ?? [];
+        list.push(paragraphHit(row, { phrases, onlyPhrases: request.onlyPhrases, lexemes }));
+        byTranscript.set(row.transcriptId, list);
+      }
+      // An excluded term of common words only leaves nothing out: the reader is told, not left to guess.
+      const common = await onlyCommonWords(
+        index,
+        request.excluded.map((term) => termQuery(term)),
+      );
+      const notices = request.excluded.filter((_, i) => common[i]).map((term) => leftOutCommonWordsNotice(term));
+      const nextOffset = request.offset + page.calls.length;
+      const more = page.calls.length === request.limit && nextOffset < page.totalCalls && nextOffset <= MAX_OFFSET;
+      return json({
+        q: request.q,
+        sort: request.sort,
+        words: request.words,
+        ...(notices.length > 0 ? { notices } : {}),
+        totals: { calls: page.totalCalls, hits: page.totalHits },
+        calls: page.calls.map((call) => ({
+          eventId: call.eventId,
+          transcriptId: call.transcriptId,
+          transcriptTypeId: call.transcriptTypeId,
+          edited: call.edited,
+          hits: call.hits,
+          company: { id: call.companyId, name: call.companyName, country: call.country },
+          event: {
+            title: call.eventTitle,
+            typeId: call.eventTypeId,
+            date: call.eventDate,
+            fiscalYear: call.fiscalYear,
+            fiscalPeriod: call.fiscalPeriod,
+          },
+          matches: byTranscript.get(call.transcriptId) ?? [],
+        })),
+        nextCursor: more ? encodeCursor(nextOffset, request.key) : null,
+      });
     });
   };
 
   const summary = async (params: URLSearchParams): Promise<Response> => {
     const request = readSummaryRequest(params);
     if (Array.isArray(request)) return badRequestResponse(request, NO_STORE);
-    const index = await ready();
-    if (index instanceof Response) return index;
-    if (!(await queryHasWords(index, request.tsquery))) return onlyCommonWords(request.q);
-    const result = await summarize(index, request.tsquery, request.filters, request.top);
-    const hits = result.quarters.reduce((sum, quarter) => sum + quarter.hits, 0);
-    return json({ q: request.q, totals: { hits }, ...result });
+    return onIndex(async (index) => {
+      if (!(await queryHasWords(index, request.tsquery))) return onlyCommonWordsResponse(request.q);
+      const result = await summarize(index, request.tsquery, request.filters, request.top);
+      const hits = result.quarters.reduce((sum, quarter) => sum + quarter.hits, 0);
+      return json({ q: request.q, totals: { hits }, ...result });
+    });
+  };
+
+  /**
+   * Searches in progress: the index answers one statement at a time (PGlite) or four (the pool), and
+   * the rest wait. Past SEARCH_QUEUE_LIMIT, a search is turned away at once rather than left waiting.
+   */
+  let searching = 0;
+  const queued = async (answer: () => Promise<Response>): Promise<Response> => {
+    if (searching >= config.queueLimit) {
+      const inProgress = `${searching} ${searching === 1 ? 'search is' : 'searches are'} already in progress`;
+      return errorResponse(503, `Transcript search is busy: ${inProgress}, the most this server takes at once. Try again in a few seconds.`, {
+        ...NO_STORE,
+        'retry-after': String(BUSY_RETRY_AFTER_S),
+      });
+    }
+    searching++;
+    try {
+      return await answer();
+    } finally {
+      searching--;
+    }
   };
 
   return {
@@ -225,9 +404,16 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     status,
     whenSynced: async () => {
       await start();
-      await firstSync;
+      // A rebuild replaces the index and its ingester: wait for the one that is current at the end.
+      for (;;) {
+        await rebuilding;
+        const current = firstSync;
+        await current;
+        if (!rebuilding && current === firstSync) return;
+      }
     },
     close: async () => {
+      await rebuilding?.catch(() => {});
       await ingester?.stop();
       await db?.close();
       db = undefined;
@@ -238,8 +424,8 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
       }
       const url = new URL(request.url);
       try {
-        if (url.pathname === SEARCH_PATH) return await search(url.searchParams);
-        if (url.pathname === `${SEARCH_PATH}/summary`) return await summary(url.searchParams);
+        if (url.pathname === SEARCH_PATH) return await queued(() => search(url.searchParams));
+        if (url.pathname === `${SEARCH_PATH}/summary`) return await queued(() => summary(url.searchParams));
         if (url.pathname === `${SEARCH_PATH}/status`) {
           if ([...url.searchParams.keys()].length > 0)
             return badRequestResponse([{ field: [...url.searchParams.keys()][0]!.slice(0, 60), message: 'status takes no parameters' }], NO_STORE);
@@ -254,14 +440,6 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
   };
 }
 
-function onlyCommonWords(q: string): Response {
-  return badRequestResponse(
-    [
-      {
-        field: 'q',
-        message: `“${q.trim().slice(0, 80)}” has only common words (such as the, and, of), which are not indexed: add a word that carries meaning.`,
-      },
-    ],
-    NO_STORE,
-  );
+function onlyCommonWordsResponse(q: string): Response {
+  return badRequestResponse([{ field: 'q', message: commonWordsProblem(q) }], NO_STORE);
 }

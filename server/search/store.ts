@@ -133,12 +133,54 @@ export async function saveCompanies(db: SearchDb, companies: CompanyRow[]): Prom
 
 /**
  * Records transcripts read from the list. A new one, or one whose record changed since it was read
- * (a later updatedAt), waits to be read; the rest stay as they are. Returns how many wait.
+ * (a later updatedAt), waits to be read; the rest stay as they are. Returns how many wait, and the
+ * records with a value the index cannot hold (a time that does not exist, a number out of range:
+ * PostgreSQL's data exceptions, class 22), each with the engine's reason, so the rest are kept.
  */
-export async function saveListed(db: SearchDb, listed: ListedTranscript[]): Promise<number> {
+export async function saveListed(db: SearchDb, listed: ListedTranscript[]): Promise<{ queued: number; refused: { doc: ListedTranscript; reason: string }[] }> {
   let queued = 0;
+  const refused: { doc: ListedTranscript; reason: string }[] = [];
   for (const doc of listed) {
-    const rows = await db.query<{ queued: boolean }>(
+    let rows: { queued: boolean }[];
+    try {
+      rows = await saveOneListed(db, doc);
+    } catch (error) {
+      const code = String((error as { code?: unknown }).code ?? '');
+      if (!code.startsWith('22')) throw error;
+      refused.push({ doc, reason: (error as Error).message });
+      continue;
+    }
+    if (rows.length > 0) queued++;
+  }
+  return { queued, refused };
+}
+
+/** A transcript record that cannot be read or stored: listed as failed with why, until the record changes. */
+export function saveUnreadable(db: SearchDb, doc: UnreadableRecord, reason: string, now: Date): Promise<void> {
+  return db.run('saveUnreadable', doc, reason, now);
+}
+
+type UnreadableRecord = { id: number; eventId: number; companyId: number; typeId: unknown };
+
+/** saveUnreadable's transaction, run on the engine's own thread (server/search/operations.ts). */
+export async function saveUnreadableHere(db: Pick<SearchDb, 'transaction'>, doc: UnreadableRecord, reason: string, now: Date): Promise<void> {
+  const typeId = typeof doc.typeId === 'number' && Number.isInteger(doc.typeId) && Math.abs(doc.typeId) <= 2_147_483_647 ? doc.typeId : 0;
+  await db.transaction(async (tx) => {
+    // A record read before and unreadable now is no longer searched by.
+    await removeParagraphs(tx, doc.id);
+    await tx.query(
+      `insert into search_transcripts as t (id, event_id, company_id, type_id, status, attempts, failure, failed_at)
+     values ($1, $2, $3, $4, 'failed', 1, $5, $6)
+     on conflict (id) do update set status = 'failed', attempts = t.attempts + 1, failure = excluded.failure, failed_at = excluded.failed_at,
+       updated_at = null, next_attempt_at = null, paragraphs = 0`,
+      [doc.id, doc.eventId, doc.companyId, typeId, reason, now.toISOString()],
+    );
+  });
+}
+
+function saveOneListed(db: SearchDb, doc: ListedTranscript) {
+  {
+    return db.query<{ queued: boolean }>(
       `insert into search_transcripts as t (id, event_id, company_id, type_id, file_url, created_at, updated_at, edit_rank,
          event_title, event_type_id, event_date, fiscal_year, fiscal_period, status)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'pending')
@@ -166,9 +208,7 @@ export async function saveListed(db: SearchDb, listed: ListedTranscript[]): Prom
         doc.event?.fiscalPeriod ?? null,
       ],
     );
-    if (rows.length > 0) queued++;
   }
-  return queued;
 }
 
 /** Transcripts due to be read (never tried, or due for another try), newest calls first. */
@@ -227,7 +267,12 @@ function outranks(a: Holder, b: Holder): boolean {
  * speakers (the edited one) over a machine transcript, else the later published. The other stays
  * listed as superseded, without paragraphs.
  */
-export async function saveIndexed(db: SearchDb, id: number, transcript: Transcript, bytes: number): Promise<'indexed' | 'superseded'> {
+export function saveIndexed(db: SearchDb, id: number, transcript: Transcript, bytes: number): Promise<'indexed' | 'superseded'> {
+  return db.run('saveIndexed', id, transcript, bytes);
+}
+
+/** saveIndexed's transaction, run on the engine's own thread (server/search/operations.ts). */
+export async function saveIndexedHere(db: Pick<SearchDb, 'transaction'>, id: number, transcript: Transcript, bytes: number): Promise<'indexed' | 'superseded'> {
   return db.transaction(async (tx) => {
     // Every transcript of the call is locked first: a call's raw and edited transcripts read at the
     // same time (two connections on PostgreSQL) are stored one after the other, so one supersedes
@@ -446,6 +491,45 @@ function filterClauses(filters: SearchFilters, params: unknown[]): string[] {
 export async function queryHasWords(db: SearchDb, tsquery: string): Promise<boolean> {
   const [row] = await db.query<{ nodes: number }>(`select numnode(to_tsquery('english', $1)) as nodes`, [tsquery]);
   return (row?.nodes ?? 0) > 0;
+}
+
+/** For each tsquery, whether it is made only of common words the index does not keep (so it searches for nothing). */
+export async function onlyCommonWords(db: SearchDb, tsqueries: string[]): Promise<boolean[]> {
+  if (tsqueries.length === 0) return [];
+  const rows = await db.query<{ n: number; nodes: number }>(
+    `select n::integer, numnode(to_tsquery('english', t)) as nodes from unnest($1::text[]) with ordinality as u(t, n) order by n`,
+    [tsqueries],
+  );
+  return rows.map((row) => row.nodes === 0);
+}
+
+/**
+ * The lexemes the index keeps for each word (English stemming: "margins" → margin), none for a
+ * common word. Hits use them to find a phrase in a paragraph the way the index matched it.
+ */
+export async function lexemesOf(db: SearchDb, words: string[]): Promise<Map<string, string[]>> {
+  if (words.length === 0) return new Map();
+  const rows = await db.query<{ word: string; lexemes: string[] | null }>(
+    `select w as word, array(select lexeme from unnest(to_tsvector('english', w))) as lexemes from unnest($1::text[]) as u(w)`,
+    [words],
+  );
+  return new Map(rows.map((row) => [row.word, row.lexemes ?? []]));
+}
+
+/**
+ * Whether an error from the engine says the index's files are damaged: PostgreSQL's data-corrupted
+ * and index-corrupted codes (XX001, XX002), a file it cannot read or find (58030, 58P01), or the
+ * words PostgreSQL uses for a page it cannot trust. Everything else (a bad query, a lost
+ * connection) is not damage, and never makes the index be thrown away.
+ */
+export function isIndexDamage(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  if (code === 'XX001' || code === 'XX002' || code === '58030' || code === '58P01') return true;
+  const message = String((error as { message?: unknown }).message ?? '');
+  return /invalid page in block|could not read block|could not open file|page verification failed|index ".*" contains (unexpected zero page|corrupted page)|(missing chunk number|unexpected chunk number) .* for toast value/i.test(
+    message,
+  );
 }
 
 export interface CallPage {

@@ -46,6 +46,8 @@ export const searchPageSchema = z.object({
   q: z.string(),
   sort: z.enum(['relevance', 'date']),
   words: z.array(z.string()),
+  /** What the server did not do as asked, in words (a left-out term of common words only leaves nothing out). */
+  notices: z.optional(z.array(z.string())),
   totals: z.object({ calls: z.int(), hits: z.int() }),
   calls: z.array(searchCallSchema),
   nextCursor: z.nullable(z.string()),
@@ -63,7 +65,7 @@ const countsSchema = z.object({ listed: z.int(), indexed: z.int(), superseded: z
 export const searchStatusSchema = z.object({
   enabled: z.boolean(),
   engine: z.optional(z.enum(['pglite', 'postgresql'])),
-  /** starting | listing | reading | idle | waiting | paused | failing | stopped | off | unavailable */
+  /** starting | listing | reading | idle | waiting | paused | failing | stopped | off | unavailable | rebuilding */
   state: z.string(),
   detail: z.optional(z.string()),
   transcripts: countsSchema,
@@ -75,6 +77,7 @@ export const searchStatusSchema = z.object({
   lastError: z.optional(z.string()),
   requestsToday: z.optional(z.int()),
   budgetPerDay: z.optional(z.int()),
+  damagedAt: z.optional(z.string()),
   scope: z.object({ companyIds: z.array(z.int()), countries: z.array(z.string()) }),
   failures: z.array(
     z.object({

@@ -35,12 +35,36 @@ export type ParsedQuery =
 export const QUERY_HELP =
   'Words find any form (tariff, tariffs). "gross margin" finds the exact phrase, OR finds either, -china leaves out, guid* finds words that start so.';
 
-const WORD_PART = /[\p{L}\p{N}]+/gu;
+/** What the syntax counts as a word: a run of letters and digits ("it's" is it + s). Hits split passages the same way. */
+export const WORD_PART = /[\p{L}\p{N}]+/gu;
+
+/** A word as the search compares it (the query's words are read so). */
+export const searchWord = (text: string) => text.normalize('NFKC').toLowerCase();
 // Characters with a meaning in the syntax, or that sit inside words and numbers (it's, year-on-year,
 // 3.5%, U.S., $2, 10,000, 50/50). Anything else is refused by name.
 const ALLOWED = /^[\p{L}\p{M}\p{N}\s"“”*'’.,%$€£¥/:?!+-]$/u;
 
 const quote = (word: string, prefix: boolean) => `'${word}'${prefix ? ':*' : ''}`;
+
+/**
+ * Words such as the, and, of are not indexed, so a search cannot find or leave them out. The server
+ * says so in these words, for a search of nothing else (a 400) and for a left-out term (a notice).
+ */
+const COMMON_WORDS = 'common words (such as the, and, of), which are not indexed';
+
+export function commonWordsProblem(q: string): string {
+  return `“${q.trim().slice(0, 80)}” has only ${COMMON_WORDS}: add a word that carries meaning.`;
+}
+
+export function leftOutCommonWordsNotice(term: SearchTerm): string {
+  const written = term.kind === 'word' ? term.word : `"${term.words.join(' ')}"`;
+  return `-${written.slice(0, 80)} leaves nothing out: it has only ${COMMON_WORDS}.`;
+}
+
+/** One term as tsquery text (an excluded one with its !). */
+export function termQuery(term: SearchTerm): string {
+  return termText(term);
+}
 
 function termText(term: SearchTerm): string {
   const body =
@@ -144,7 +168,7 @@ export function parseSearchQuery(raw: string): ParsedQuery {
       pendingOr = true;
       continue;
     }
-    const words = (token.text.normalize('NFKC').toLowerCase().match(WORD_PART) ?? []).slice(0, MAX_QUERY_TERMS + 1);
+    const words = (searchWord(token.text).match(WORD_PART) ?? []).slice(0, MAX_QUERY_TERMS + 1);
     if (words.length === 0) {
       if (token.quoted) return { ok: false, problem: 'An empty phrase finds nothing: put words between the quotation marks.' };
       if (pendingOr) return { ok: false, problem: 'OR needs a word or a phrase on each side: tariffs OR duties.' };

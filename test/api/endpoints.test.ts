@@ -250,22 +250,22 @@ describe('audio', () => {
 
 describe('live audio', () => {
   it('9. detail of a call that is live now: an HLS playlist, wentLiveAt set', async () => {
-    const live = await queryClient.fetchQuery(liveQueries.detail(samples.liveEventId!));
-    expect(lastRequest()).toBe(`/public/v3/live/audio/${samples.liveEventId}`);
-    expect(live).toEqual((await sandboxJson<Single>(`/live/audio/${samples.liveEventId}`)).data);
+    const live = await queryClient.fetchQuery(liveQueries.detail(samples.liveId!));
+    expect(lastRequest()).toBe(`/public/v3/live/audio/${samples.liveId}`);
+    expect(live).toEqual((await sandboxJson<Single>(`/live/audio/${samples.liveId}`)).data);
     expect(live.state).toBe('live');
     expect(live.audio).toMatch(/\.m3u8$/);
     expect(live.wentLiveAt).toEqual(expect.any(String));
   });
 
   it('9. detail of an announced call: audio and wentLiveAt are null', async () => {
-    const live = await queryClient.fetchQuery(liveQueries.detail(samples.willBeLiveEventId!));
+    const live = await queryClient.fetchQuery(liveQueries.detail(samples.willBeLiveId!));
     expect(live).toMatchObject({ state: 'willBeLive', audio: null, wentLiveAt: null });
   });
 
   it('9. follows a call through its states as the sandbox clock moves', async () => {
     const { clock } = await import('../support/sandbox-server.ts');
-    const id = samples.willBeLiveEventId!;
+    const id = samples.willBeLiveId!;
     const seen = new Set<string>();
     for (let step = 0; step < 40; step++) {
       const live = await queryClient.fetchQuery({ ...liveQueries.detail(id), staleTime: 0 });
@@ -277,9 +277,10 @@ describe('live audio', () => {
     expect(seen.size).toBeGreaterThan(2);
   });
 
-  it("9. forEvent: the live record of an event, checked to be that event's", async () => {
-    const live = await queryClient.fetchQuery(liveQueries.forEvent(samples.liveEventId!));
-    expect(live.eventId).toBe(samples.liveEventId);
+  it('forEvent: the live record of an event, found through /live/audio?eventIds (its id is its own)', async () => {
+    const found = await queryClient.fetchQuery(liveQueries.forEvent(samples.liveEventId!));
+    expect(lastRequest()).toBe(`/public/v3/live/audio?eventIds=${samples.liveEventId}`);
+    expect(found).toMatchObject({ kind: 'record', record: { id: samples.liveEventId! + 764, eventId: samples.liveEventId, state: 'live' } });
   });
 });
 

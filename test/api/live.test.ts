@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/api-error.ts';
 import { fetchLiveAudioForEvent, listRefetchInterval, liveQueries, liveRefetchInterval } from '../../src/api/live.ts';
 import type { LiveAudio } from '../../src/api/schemas.ts';
-import { apiPath, sandbox, sandboxJson, server, useSandboxServer } from '../support/sandbox-server.ts';
+import { apiPath, sandbox, sandboxJson, seenRequests, server, useSandboxServer } from '../support/sandbox-server.ts';
 
 useSandboxServer();
 
@@ -38,12 +38,36 @@ describe('live audio', () => {
     expect(interval({ state: { data: { ...base, state: 'live', audio: null, wentLiveAt: null } } })).toBe(5_000);
   });
 
-  it('forEvent: a record that belongs to another event is "not found"', async () => {
-    const real = await sandboxJson<{ data: Record<string, unknown> }>(`/live/audio/${samples.liveEventId}`);
-    server.use(http.get(apiPath('/live/audio/:id'), () => HttpResponse.json({ data: { ...real.data, eventId: 1 } })));
-    const error = await fetchLiveAudioForEvent(samples.liveEventId!).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ kind: 'not-found', status: 404 });
+  it('forEvent: found in /live/audio?eventIds; a listed record of another event is none; an event without one is none', async () => {
+    const eventId = samples.liveEventId!;
+    expect(await fetchLiveAudioForEvent(eventId)).toMatchObject({ kind: 'record', record: { id: eventId + 764, eventId } });
+    expect(await fetchLiveAudioForEvent(99_999_999)).toEqual({ kind: 'none' });
+    const real = await sandboxJson<{ data: Record<string, unknown> }>(`/live/audio/${eventId + 764}`);
+    server.use(http.get(apiPath('/live/audio'), () => HttpResponse.json({ data: [{ ...real.data, eventId: 1 }], pagination: { nextCursor: null } })));
+    expect(await fetchLiveAudioForEvent(eventId)).toEqual({ kind: 'none' });
+  });
+
+  it('forEvent: without the list (strict contract) it is unknown, and the event id is never asked as a live id', async () => {
+    const eventId = samples.liveEventId!;
+    server.use(http.get(apiPath('/live/audio'), () => HttpResponse.json({ statusCode: 404, message: 'Not Found' }, { status: 404 })));
+    seenRequests.length = 0;
+    expect(await fetchLiveAudioForEvent(eventId)).toEqual({ kind: 'unknown' });
+    // Remembered: the next event asks nothing at all.
+    expect(await fetchLiveAudioForEvent(eventId + 1)).toEqual({ kind: 'unknown' });
+    expect(seenRequests.map((u) => new URL(u).pathname)).toEqual(['/public/v3/live/audio']);
+  });
+
+  it('forEvent: other failures are errors, not "none"', async () => {
+    server.use(http.get(apiPath('/live/audio'), () => HttpResponse.json({ statusCode: 500, message: 'Internal server error' }, { status: 500 })));
+    await expect(fetchLiveAudioForEvent(samples.liveEventId!)).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it('forEvent polls like the record it found, and not when there is none', () => {
+    const interval = liveQueries.forEvent(1).refetchInterval as (query: { state: { data?: unknown } }) => number | false;
+    expect(interval({ state: { data: { kind: 'record', record: { ...base, state: 'live', audio: null, wentLiveAt: null } } } })).toBe(5_000);
+    expect(interval({ state: { data: { kind: 'record', record: { ...base, state: 'recordingAvailable', audio: null, wentLiveAt: null } } } })).toBe(false);
+    expect(interval({ state: { data: { kind: 'none' } } })).toBe(false);
+    expect(interval({ state: { data: { kind: 'unknown' } } })).toBe(false);
   });
 });
 

@@ -11,7 +11,8 @@ import { armFault, checkA11y, clearFaults, expect, test } from './fixtures.ts';
 interface Info {
   companyId: number;
   eventWithAudioAndTranscript: { eventId: number; audioId: number };
-  liveEventId: number;
+  /** A call live now: its live-audio record's own id. */
+  liveId: number;
 }
 let info: Info;
 
@@ -43,14 +44,14 @@ test('401: the event page says the key was rejected and where to fix it; Retry r
 
 test('403: a live record says it is not in the plan; the status already shown stays while polling fails', async ({ page, expectConsoleError }) => {
   expectConsoleError(/status of 403/);
-  await page.goto(`/live/${info.liveEventId}`);
+  await page.goto(`/live/${info.liveId}`);
   const status = page.getByRole('heading', { level: 1 });
   await expect(status).not.toHaveText(/^(Event|Live audio) \d+$|^Loading the call/); // the event's own title has arrived
   await expect(page.getByText('Status checked')).toBeVisible();
   const title = await status.textContent();
 
   // The next poll is refused: the record on screen stays, with the reason above it.
-  await armFault(page, { kind: '403', scope: 'api', match: `/public/v3/live/audio/${info.liveEventId}` });
+  await armFault(page, { kind: '403', scope: 'api', match: `/public/v3/live/audio/${info.liveId}` });
   const alert = page.getByRole('alert').filter({ hasText: 'Not included in your plan (403)' });
   await expect(alert).toBeVisible({ timeout: 20_000 });
   await expect(alert).toContainText('Live audio and documents are licensed separately');

@@ -19,7 +19,8 @@ interface SampleIds {
   companyId: number;
   eventWithAudioAndTranscript: { eventId: number; audioId: number; transcriptId: number };
   pdfDocumentId: number;
-  liveEventId: number;
+  /** A call live now: its live-audio record's own id. */
+  liveId: number;
 }
 
 /** A dialog opened by anything on the page (alert() is what the data's scripts would call). */
@@ -227,7 +228,7 @@ test('live audio, a live record with an unknown state or unsafe stream, and not-
   await checkPage(page, dialogs, 'live');
 
   // Odd ids get a state no client knows; it is shown as it is.
-  for (const id of [ids.liveEventId, ids.liveEventId + 1]) {
+  for (const id of [ids.liveId, ids.liveId + 1]) {
     const live = await api<{ data: { state: string; audio: string | null } }>(page, `/live/audio/${id}`);
     await page.goto(`/live/${id}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

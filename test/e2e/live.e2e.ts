@@ -13,8 +13,9 @@ const audioTime = (page: Page) => page.evaluate(() => document.querySelector('au
 
 test('follow a call from before it starts to live, listen, go live, then its recording', async ({ page }) => {
   test.setTimeout(150_000);
-  const info = (await (await page.request.get('/__sandbox/info')).json()) as { willBeLiveEventId?: number };
-  const liveId = info.willBeLiveEventId!;
+  // The live record's own id (not its event's).
+  const info = (await (await page.request.get('/__sandbox/info')).json()) as { willBeLiveId?: number };
+  const liveId = info.willBeLiveId!;
   expect(liveId).toBeTruthy();
 
   await page.goto(`/live/${liveId}`);
@@ -55,13 +56,13 @@ test('follow a call from before it starts to live, listen, go live, then its rec
 });
 
 test('/live opens a record by id and remembers it with its last state', async ({ page }) => {
-  const info = (await (await page.request.get('/__sandbox/info')).json()) as { liveEventId?: number };
+  const info = (await (await page.request.get('/__sandbox/info')).json()) as { liveId?: number };
   await page.goto('/live');
   // Beside the board, the by-number form is folded.
   await page.getByText('Follow a call by its number').click();
-  await page.getByRole('textbox', { name: 'Live status number' }).fill(String(info.liveEventId));
+  await page.getByRole('textbox', { name: 'Live status number' }).fill(String(info.liveId));
   await page.getByRole('button', { name: 'Show status' }).click();
-  await expect(page).toHaveURL(new RegExp(`/live/${info.liveEventId}$`));
+  await expect(page).toHaveURL(new RegExp(`/live/${info.liveId}$`));
   // The address changes before the board gives way to the record's page: wait for its one state badge.
   await expect(page.locator('[data-state]')).toHaveCount(1);
   await expect(page.locator('[data-state]')).toBeVisible();

@@ -15,7 +15,9 @@ test('without the extensions, pages work, say once what is missing, and never as
   // The browser logs each 404 it receives; those are the answers the app expects here.
   expectConsoleError(/status of 404/);
   const asked = new Map<string, number>();
+  const liveRecordsAsked: string[] = [];
   page.on('request', (request) => {
+    if (/\/public\/v3\/live\/audio\/\d+/.test(request.url())) liveRecordsAsked.push(new URL(request.url()).pathname);
     const match = EXTENSIONS.exec(new URL(request.url()).pathname + (new URL(request.url()).search ? '?' : ''));
     if (match) asked.set(match[1]!, (asked.get(match[1]!) ?? 0) + 1);
   });
@@ -50,6 +52,10 @@ test('without the extensions, pages work, say once what is missing, and never as
   await page.goto(`/events/${eventId}`);
   await expect(page.getByRole('region', { name: 'Transcript' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Documents' }).getByRole('note')).toBeVisible();
+  // A live record has an id of its own: without the list of live calls, the event's cannot be found.
+  await expect(page.getByRole('region', { name: 'Live status' }).getByRole('note')).toHaveText(
+    'Live status needs the list of live calls, which this data source does not offer.',
+  );
   await expect(page.getByRole('alert')).toHaveCount(0);
 
   await page.goto('/transcripts');
@@ -58,4 +64,6 @@ test('without the extensions, pages work, say once what is missing, and never as
 
   // Each missing list was asked for once in the whole visit (the answer is kept for the tab's session).
   expect(Object.fromEntries(asked)).toEqual({ events: 1, 'live/audio': 1, documents: 1, 'event-types': 1, 'document-types': 1 });
+  // No event's id was asked as if it were a live record's.
+  expect(liveRecordsAsked).toEqual([]);
 });

@@ -47,7 +47,7 @@ test('find a phrase in the right call, hear it said, and open the transcript at 
   await expect(passage).toContainText(SPEAKER);
   await expect(passage).toContainText(SPEAKER_DETAIL);
   await expect(passage).toContainText(SENTENCE);
-  await expect(passage.locator('mark')).toHaveText(['Gross', 'margin']);
+  await expect(passage.locator('mark')).toHaveText(['Gross margin']);
   await checkA11y(page, 'search results');
 
   // ▶ plays the call in the docked player from that sentence: where playback first moves is noted.

@@ -32,7 +32,7 @@ test.beforeAll(async ({ request }) => {
     ['a PDF document', `/documents/${info.pdfDocumentId}`],
     ['an event', `/events/${sample.eventId}`],
     ['live calls', '/live'],
-    ['a live status', `/live/${info.liveEventId}`],
+    ['a live status', `/live/${info.liveId}`],
     ['a filtered list from an event page', `/recordings?eventIds=${sample.eventId}&companyIds=${info.companyId}&updatedAfter=2020-01-01`],
   ];
 });

@@ -1,4 +1,4 @@
-import { IDBFactory } from 'fake-indexeddb';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { idbDone, idbRequest, openIdb } from '../../src/lib/idb.ts';
 import { parseNotesFile, type Bookmark, type Highlight, type NoteItem } from '../../src/lib/notes/model.ts';
@@ -32,7 +32,7 @@ const highlight: Highlight = {
 
 const stores: NotesStore[] = [];
 function open(factory: IDBFactory | undefined, name = NOTES_DB): NotesStore {
-  const store = createNotesStore({ factory, channelName: null, name });
+  const store = createNotesStore({ factory, keyRange: IDBKeyRange, channelName: null, name });
   stores.push(store);
   return store;
 }
@@ -249,5 +249,41 @@ describe('importing a notes file', () => {
   it('a note with markup is kept as the text it is', () => {
     const parsed = parseNotesFile(file([{ ...bookmark, note: '<img src=x onerror=alert(1)> **bold**' }]));
     expect(parsed).toMatchObject({ ok: true, items: [{ note: '<img src=x onerror=alert(1)> **bold**' }] });
+  });
+
+  it('writes 5,000 items in steps of 1,000, saying how far it is, and a new store reads back every one', async () => {
+    const browser = new IDBFactory();
+    const store = open(browser);
+    const items = Array.from({ length: 5_000 }, (_, n): Bookmark => ({ ...bookmark, id: `b-${n}`, at: n }));
+    const progress: { written: number; total: number }[] = [];
+    const result = await store.importItems(items, { onProgress: (step) => progress.push(step) });
+    expect(result).toEqual({ added: 5_000, updated: 0, unchanged: 0 });
+    expect(progress).toEqual([
+      { written: 1_000, total: 5_000 },
+      { written: 2_000, total: 5_000 },
+      { written: 3_000, total: 5_000 },
+      { written: 4_000, total: 5_000 },
+      { written: 5_000, total: 5_000 },
+    ]);
+    store.close();
+    const reloaded = open(browser);
+    await reloaded.ready();
+    expect(reloaded.getSnapshot().items).toHaveLength(5_000);
+  });
+
+  it('a write that fails in a later step keeps none of the file, and everything kept before', async () => {
+    const browser = new IDBFactory();
+    const store = open(browser);
+    await store.put(highlight);
+    const items: NoteItem[] = Array.from({ length: 5_000 }, (_, n): Bookmark => ({ ...bookmark, id: `b-${n}`, at: n }));
+    // Item 3,501 cannot be stored (no key), as a write the browser refuses in the fourth step.
+    delete (items[3_500] as { id?: string }).id;
+    const progress: number[] = [];
+    await expect(store.importItems(items, { onProgress: ({ written }) => progress.push(written) })).rejects.toBeInstanceOf(NotesError);
+    expect(progress).toEqual([1_000, 2_000, 3_000]);
+    store.close();
+    const reloaded = open(browser);
+    await reloaded.ready();
+    expect(reloaded.getSnapshot().items.map((item) => item.id)).toEqual(['h-1']);
   });
 });

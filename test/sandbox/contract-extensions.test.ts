@@ -515,7 +515,7 @@ describe('strict contract mode (SANDBOX_CONTRACT=strict)', () => {
       '/audio',
       `/audio/${audio.id}`,
       `/audio/${audio.id}/chapters`,
-      `/live/audio/${audio.eventId}`,
+      `/live/audio/${audio.eventId + 764}`,
       `/documents/${transcript.id}`,
       '/documents/transcripts',
       `/documents/transcripts/${transcript.id}`,

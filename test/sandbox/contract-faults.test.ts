@@ -134,3 +134,48 @@ describe('fault rules', () => {
     expect((await call(sandbox, `${V3}/companies`)).status).toBe(200);
   });
 });
+
+describe('the fault controls refuse what a page on another origin could send', () => {
+  const post = (headers: Record<string, string>, body = JSON.stringify({ kind: '500', scope: 'api' })) =>
+    sandbox.fetch(new Request(`${ORIGIN}/__sandbox/faults`, { method: 'POST', headers, body }));
+  const armed = async () => ((await (await sandbox.fetch(new Request(`${ORIGIN}/__sandbox/faults`))).json()) as { rules: unknown[] }).rules;
+
+  it('a text/plain POST (a cross-site form or fetch without preflight) gets 415 and arms nothing', async () => {
+    for (const type of ['text/plain', 'text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+      const res = await post({ 'content-type': type });
+      expect(res.status, type).toBe(415);
+      expect(await res.json()).toEqual({
+        statusCode: 415,
+        message: 'Send the fault rule as JSON with Content-Type: application/json',
+        error: 'Unsupported Media Type',
+      });
+    }
+    const untyped = await sandbox.fetch(new Request(`${ORIGIN}/__sandbox/faults`, { method: 'POST', body: new Uint8Array([123, 125]) }));
+    expect(untyped.status).toBe(415);
+    expect(await armed()).toEqual([]);
+    expect((await call(sandbox, `${V3}/companies`)).status).toBe(200);
+  });
+
+  it('a change from another origin gets 403, even as JSON, and changes nothing', async () => {
+    const crossOrigin = await post({ 'content-type': 'application/json', origin: 'https://evil.example' });
+    expect(crossOrigin.status).toBe(403);
+    expect(((await crossOrigin.json()) as { message: string }).message).toBe(
+      "The sandbox's test controls take changes only from their own origin, not from https://evil.example",
+    );
+    expect((await post({ 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    expect((await post({ 'content-type': 'application/json', 'sec-fetch-site': 'same-site' })).status).toBe(403);
+    expect(await armed()).toEqual([]);
+
+    expect(await addRule({ kind: '503', scope: 'api', match: '/companies' })).toBe(201);
+    const clear = await sandbox.fetch(new Request(`${ORIGIN}/__sandbox/faults`, { method: 'DELETE', headers: { origin: 'https://evil.example' } }));
+    expect(clear.status).toBe(403);
+    expect(await armed()).toHaveLength(1);
+  });
+
+  it('a same-origin JSON change works, as from the app’s own page or a test tool', async () => {
+    const res = await post({ 'content-type': 'application/json; charset=utf-8', origin: ORIGIN, 'sec-fetch-site': 'same-origin' });
+    expect(res.status).toBe(201);
+    expect((await call(sandbox, `${V3}/companies`)).status).toBe(500);
+    expect((await post({ 'content-type': 'application/json', 'sec-fetch-site': 'none' })).status).toBe(201);
+  });
+});

@@ -1,5 +1,6 @@
 /**
- * Contract: live audio. Every event has a live-audio record with the event's id; past events
+ * Contract: live audio. Every event has a live-audio record with an id of its own (the event's id
+ * + 764 in the sandbox; the real service's differ too: id 127537 for eventId 128301); past events
  * are recordingAvailable (a few failed); at every moment some call is live and another is due
  * within minutes; a scheduled call runs notLive → willBeLive → live → processingRecording →
  * recordingAvailable on the sandbox clock, and its recording shows up in /audio only then.
@@ -29,9 +30,14 @@ const schedule = sandbox.schedule;
 const MINUTE = 60_000;
 const HAPPY_PATH = ['notLive', 'willBeLive', 'live', 'processingRecording', 'recordingAvailable'];
 
-async function live(id: number): Promise<Rec> {
-  const record = await getData(sandbox, `/live/audio/${id}`);
+/** The sandbox's live-record id is the event id plus this (written out: the code under test's constant is not read). */
+const LIVE_ID_GAP = 764;
+
+/** The live-audio record of event `eventId`, read by its own id (endpoint 9), checked to be that event's. */
+async function live(eventId: number): Promise<Rec> {
+  const record = await getData(sandbox, `/live/audio/${eventId + LIVE_ID_GAP}`);
   checkLive(record);
+  expect(record.eventId, `/live/audio/${eventId + LIVE_ID_GAP} is event ${eventId}'s`).toBe(eventId);
   return record;
 }
 
@@ -53,8 +59,8 @@ beforeAll(async () => {
   audioAtNow = await collectAll(sandbox, '/audio');
 });
 
-describe('every event has a live-audio record with the same id', () => {
-  it('static events: the live record id and eventId equal the event id, with the same company and date', async () => {
+describe('every event has a live-audio record with an id of its own', () => {
+  it('static events: the live record id is the event id + 764, its eventId the event id, with the same company and date', async () => {
     clock.set(NOW);
     const first = schedule.firstEventId;
     expect(first).toBeGreaterThan(10);
@@ -62,8 +68,8 @@ describe('every event has a live-audio record with the same id', () => {
       const event = await getData(sandbox, `/events/${id}`);
       checkEvent(event);
       const record = await live(id);
-      ok(record.id === id, `live ${id}: id is ${record.id}`);
-      ok(record.eventId === id, `live ${id}: eventId is ${record.eventId}`);
+      ok(record.id === id + 764, `live of event ${id}: id is ${record.id}`);
+      ok(record.eventId === id, `live of event ${id}: eventId is ${record.eventId}`);
       ok(record.companyId === event.companyId, `live ${id}: companyId ${record.companyId}, the event's is ${event.companyId}`);
       ok(record.date === event.date, `live ${id}: date ${record.date}, the event's is ${event.date}`);
     }
@@ -79,7 +85,7 @@ describe('every event has a live-audio record with the same id', () => {
       checkEvent(event);
       expect(Date.parse(event.date), `event ${id} date`).toBe(schedule.slotStart(k));
       const record = await live(id);
-      expect(record.id).toBe(id);
+      expect(record.id).toBe(id + 764);
       expect(record.eventId).toBe(id);
       expect(record.companyId).toBe(event.companyId);
       expect(record.date).toBe(event.date);
@@ -91,6 +97,16 @@ describe('every event has a live-audio record with the same id', () => {
     const res = await call(sandbox, `${V3}/live/audio/987654321`);
     expect(res.status).toBe(404);
     expect((await call(sandbox, `${V3}/events/987654321`)).status).toBe(404);
+    // Below the first live id there is no record either.
+    for (const id of [0, 1, 763, 764]) expect((await call(sandbox, `${V3}/live/audio/${id}`)).status, `/live/audio/${id}`).toBe(404);
+    expect((await getData(sandbox, '/live/audio/765')).eventId).toBe(1);
+  });
+
+  it("an event's id, asked of /live/audio/{id}, names another event's record (as with the real service)", async () => {
+    clock.set(NOW);
+    const record = await getData(sandbox, '/live/audio/1000');
+    expect(record.id).toBe(1000);
+    expect(record.eventId).toBe(236);
   });
 });
 
@@ -169,7 +185,7 @@ describe('updatedAt of live records', () => {
       if (created > updated) offenders.push(`live ${id}: createdAt ${l.createdAt} after updatedAt ${l.updatedAt}`);
       if (updated > NOW) offenders.push(`live ${id}: updatedAt ${l.updatedAt} is in the future`);
       if (l.wentLiveAt !== null && updated < Date.parse(l.wentLiveAt)) {
-        offenders.push(`GET /public/v3/live/audio/${id}: state ${l.state}, wentLiveAt ${l.wentLiveAt}, but updatedAt ${l.updatedAt}`);
+        offenders.push(`GET /public/v3/live/audio/${l.id}: state ${l.state}, wentLiveAt ${l.wentLiveAt}, but updatedAt ${l.updatedAt}`);
       }
     }
     expect(offenders, `${offenders.length} live records with an impossible updatedAt:\n${offenders.slice(0, 8).join('\n')}`).toEqual([]);
@@ -188,7 +204,7 @@ describe('updatedAt of live records', () => {
       for (let i = 0; i < observations.length; i++) {
         const { t, record } = observations[i]!;
         const updated = Date.parse(record.updatedAt);
-        const at = `event ${record.id} (${schedule.fate(k)}) at ${new Date(t).toISOString()} (${record.state})`;
+        const at = `event ${record.eventId} (${schedule.fate(k)}) at ${new Date(t).toISOString()} (${record.state})`;
         expect(updated, `${at}: updatedAt in the future`).toBeLessThanOrEqual(t);
         expect(Date.parse(record.createdAt), at).toBeLessThanOrEqual(updated);
         if (i === 0) continue;
@@ -250,13 +266,17 @@ describe('at every moment', () => {
     clock.set(NOW);
   });
 
-  it('sampleIds() names a live and a willBeLive event that the API agrees with', async () => {
+  it('sampleIds() names a live and a willBeLive event, and their live records, that the API agrees with', async () => {
     clock.set(NOW + 17 * MINUTE);
     const ids = sandbox.sampleIds();
     expect(ids.liveEventId).toBeDefined();
     expect(ids.willBeLiveEventId).toBeDefined();
+    expect(ids.liveId).toBe(ids.liveEventId! + 764);
+    expect(ids.willBeLiveId).toBe(ids.willBeLiveEventId! + 764);
     expect((await live(ids.liveEventId!)).state).toBe('live');
     expect((await live(ids.willBeLiveEventId!)).state).toBe('willBeLive');
+    const byOwnId = await getData(sandbox, `/live/audio/${ids.liveId}`);
+    expect(byOwnId).toMatchObject({ id: ids.liveId, eventId: ids.liveEventId, state: 'live' });
     clock.set(NOW);
   });
 });
@@ -389,7 +409,7 @@ describe('a scheduled call on the sandbox clock', () => {
       const observations = await followSlot(k, 15_000);
       const wentLive = new Set<string>();
       for (const { t, record } of observations) {
-        const at = `event ${record.id} at ${new Date(t).toISOString()} (${record.state})`;
+        const at = `event ${record.eventId} at ${new Date(t).toISOString()} (${record.state})`;
         if (record.state === 'notLive' || record.state === 'willBeLive') {
           expect(record.audio, at).toBeNull();
           expect(record.wentLiveAt, at).toBeNull();

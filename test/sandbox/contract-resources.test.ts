@@ -270,7 +270,7 @@ describe('single-record envelopes', () => {
       `/events/${a.eventId}`,
       `/event-types/${events.get(a.eventId)!.typeId}`,
       `/audio/${a.id}`,
-      `/live/audio/${a.eventId}`,
+      `/live/audio/${a.eventId + 764}`,
       `/documents/${t.id}`,
       `/documents/transcripts/${t.id}`,
       `/document-types/${t.typeId}`,

@@ -72,7 +72,8 @@ afterEach(() => {
 describe('limit', () => {
   it('outside 1..500 or not an integer gives 400 naming limit, on every list endpoint', async () => {
     for (const { path } of lists) {
-      for (const limit of ['0', '501', '1000', '-1', '1.5', '2.0', 'abc', '10x', '', '0x10', 'ten', 'NaN', 'Infinity']) {
+      // An integer written with a decimal point (500.0) is accepted: contract-fidelity.test.ts.
+      for (const limit of ['0', '501', '1000', '-1', '1.5', '500.5', '501.0', '0.0', '2.', '.5', '1e2', 'abc', '10x', '', '0x10', 'ten', 'NaN', 'Infinity']) {
         await expect400(path, { limit }, ['limit']);
       }
     }
@@ -89,7 +90,7 @@ describe('limit', () => {
 describe('cursor', () => {
   it('below 0 or not an integer gives 400 naming cursor, on every list endpoint', async () => {
     for (const { path } of lists) {
-      for (const cursor of ['-1', '-100', '1.5', 'abc', '', 'null', '5x']) {
+      for (const cursor of ['-1', '-100', '1.5', '-1.0', '10.5', '10.', 'abc', '', 'null', '5x']) {
         await expect400(path, { cursor }, ['cursor']);
       }
     }
@@ -244,7 +245,7 @@ describe('lists', () => {
     ];
     for (const [path, names] of integerLists) {
       for (const name of names) {
-        for (const value of ['abc', '1,x', '1.5', '2,3a', 'one', '1,2.0', 'x1', '0x1']) {
+        for (const value of ['abc', '1,x', '1.5', '2,3a', 'one', '1,2.5', '1,2.', 'x1', '0x1']) {
           await expect400(path, { [name]: value }, [name]);
         }
       }
@@ -255,7 +256,7 @@ describe('lists', () => {
 describe('path ids', () => {
   it('a non-integer path id gives 400 naming the field id, with a message quoting the bad id, on every id endpoint', async () => {
     for (const { n, template } of idPaths) {
-      for (const bad of ['abc', '1.5', '12x', 'x12', 'one', '1e3', 'null', '0x10']) {
+      for (const bad of ['abc', '1.5', '12.', '12x', 'x12', 'one', '1e3', 'null', '0x10']) {
         const path = `${V3}${template.replace('{id}', bad)}`;
         const res = await call(sandbox, path);
         const problem = errorProblem(res, 400, ['id']);
@@ -275,7 +276,8 @@ describe('path ids', () => {
       5: sample.eventTypeId,
       7: sample.audioId,
       8: sample.audioId,
-      9: sample.eventId,
+      // A live-audio record's own id: its event's + 764.
+      9: sample.eventId + 764,
       10: sample.documentId,
       12: sample.documentId,
       13: sample.typeId,

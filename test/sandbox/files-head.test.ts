@@ -15,7 +15,7 @@ let files: [string, string][] = [];
 beforeAll(async () => {
   const audio = (await get(sandbox, '/audio', { limit: 1 })).data[0] as Rec;
   const streamBase = audio.streamUrl.replace(/index\.m3u8$/, '');
-  const liveNow = await getData(sandbox, `/live/audio/${sandbox.sampleIds().liveEventId}`);
+  const liveNow = await getData(sandbox, `/live/audio/${sandbox.sampleIds().liveId}`);
   expect(liveNow.state).toBe('live');
   const livePlaylist = await (await sandbox.fetch(new Request(liveNow.audio))).text();
   const liveSegment = livePlaylist.split('\n').find((line) => line.endsWith('.m4s'))!;

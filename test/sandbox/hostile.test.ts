@@ -27,8 +27,8 @@ const paths = [
   '/event-types/26',
   '/audio?limit=50&expand=event',
   `/audio/${ids.eventWithAudioAndTranscript!.audioId}/chapters?levels=1,2`,
-  `/live/audio/${ids.liveEventId}`,
-  `/live/audio/${ids.liveEventId! + 1}`,
+  `/live/audio/${ids.liveId}`,
+  `/live/audio/${ids.liveId! + 1}`,
   '/documents/transcripts?limit=50&expand=event',
   `/documents/${ids.pdfDocumentId}?expand=event`,
   '/document-types/19',
@@ -75,7 +75,7 @@ describe('hostile dataset', () => {
     expect(text).toMatch(/0001-01-01T00:00:00\.000Z/);
     expect(text).toMatch(/9999-12-31T23:59:59\.999Z/);
     expect(text).toMatch(/"typeId":(999|-3|0|77|-1|4242)\b/);
-    const states = await Promise.all([0, 1, 2, 3].map((k) => get<{ data: { state: string } }>(hostile, `/live/audio/${ids.liveEventId! + k}`)));
+    const states = await Promise.all([0, 1, 2, 3].map((k) => get<{ data: { state: string } }>(hostile, `/live/audio/${ids.liveId! + k}`)));
     expect(
       states
         .map((s) => s.data.state)
@@ -90,7 +90,7 @@ describe('hostile dataset', () => {
     const event = await get<{ data: Record<string, unknown> }>(hostile, `/events/${ids.eventWithAudioAndTranscript!.eventId}`);
     const events = await get(hostile, `/events?limit=500&companyIds=${event.data.companyId}`);
     expect(events.data.find((e) => e.id === event.data.id)).toEqual(event.data);
-    const live = await get<{ data: Record<string, unknown> }>(hostile, `/live/audio/${ids.liveEventId}`);
+    const live = await get<{ data: Record<string, unknown> }>(hostile, `/live/audio/${ids.liveId}`);
     const lives = await get(hostile, `/live/audio?states=live&limit=500`);
     expect(lives.data.find((l) => l.id === live.data.id)).toEqual(live.data);
     for (const path of ['/event-types', '/document-types']) {

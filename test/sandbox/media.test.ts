@@ -250,7 +250,8 @@ describe('live streams', () => {
     // The first scheduled call that has not been announced as imminent yet.
     let k = 0;
     while (s.schedule.slotStart(k) - WILL_BE_LIVE_WINDOW <= local.now() || s.schedule.fate(k) !== 'ok') k++;
-    const live = s.schedule.firstEventId + k;
+    // The live-audio record's own id: its event's id + 764.
+    const live = s.schedule.firstEventId + k + 764;
     const start = s.schedule.slotStart(k);
     const read = async () => (await (await s.fetch(new Request(`${ORIGIN}/public/v3/live/audio/${live}`, { headers: { 'x-api-key': s.apiKey } }))).json()).data;
 

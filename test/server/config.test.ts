@@ -71,6 +71,27 @@ describe('server config', () => {
   });
 });
 
+describe('PUBLIC_BASE_URL', () => {
+  it('is the origin the feed links to, unset by default', () => {
+    expect(readServerConfig({}).publicBaseUrl).toBeUndefined();
+    expect(readServerConfig({ PUBLIC_BASE_URL: ' https://Desk.Example.com/ ' }).publicBaseUrl).toBe('https://desk.example.com');
+    expect(readServerConfig({ PUBLIC_BASE_URL: 'http://127.0.0.1:8080' }).publicBaseUrl).toBe('http://127.0.0.1:8080');
+  });
+
+  it('refuses anything but an http(s) origin, naming the setting', () => {
+    for (const value of [
+      'desk.example.com',
+      'ftp://desk.example.com',
+      'https://desk.example.com/app',
+      'https://u:p@desk.example.com',
+      'https://desk.example.com/?a=1',
+      'https://desk.example.com#x',
+    ]) {
+      expect(() => readServerConfig({ PUBLIC_BASE_URL: value }), value).toThrow(/PUBLIC_BASE_URL must be the origin visitors open the app at/);
+    }
+  });
+});
+
 describe('.env.example', () => {
   it('documents every setting the server reads, and works as a .env as it is', async () => {
     const { readFileSync } = await import('node:fs');
@@ -83,6 +104,7 @@ describe('.env.example', () => {
       'PORT',
       'PROXY_TIMEOUT_MS',
       'LOG_REQUESTS',
+      'PUBLIC_BASE_URL',
       'SANDBOX_API_KEY',
       'SANDBOX_SEED',
       'SANDBOX_NOW',

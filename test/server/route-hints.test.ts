@@ -37,9 +37,24 @@ describe('the calendar’s first reads, named by the server', () => {
     ]);
   });
 
+  it('a week the page cannot use is this week, as the page falls back to it', () => {
+    for (const week of ['x', '2026-13-45', '99999-01-01', '9999-12-31', '']) expect(hints(`/calendar?week=${week}`)).toEqual(hints('/calendar'));
+    expect(hints('/calendar?watchlist=maybe')).toEqual(hints('/calendar'));
+  });
+
   it('names no events where the week’s request depends on the browser: the watchlist, event types, or no clock', () => {
     expect(hints('/calendar?watchlist=1')).toEqual(TYPE_LISTS);
     expect(hints('/calendar?types=earnings-call')).toEqual(TYPE_LISTS);
     expect(hints('/calendar', null)).toEqual(TYPE_LISTS);
+  });
+});
+
+describe('an event page’s first reads, named by the server', () => {
+  it('names the event, its recordings and transcripts, but not its live record (a list the data source may lack)', () => {
+    expect(hints('/events/1134')).toEqual([
+      '/public/v3/events/1134',
+      '/public/v3/audio?eventIds=1134&limit=50',
+      '/public/v3/documents/transcripts?eventIds=1134&limit=50',
+    ]);
   });
 });

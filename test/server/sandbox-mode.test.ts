@@ -77,11 +77,28 @@ describe('sandbox mode', () => {
     expect(info.now).toBe('2026-11-21T12:00:00.000Z');
     const armed = await fetch(`${server.origin}/__sandbox/faults`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ kind: '500', scope: 'api', match: '/audio', times: 1 }),
     });
     expect(armed.status).toBe(201);
     expect((await fetch(`${server.origin}/public/v3/audio?limit=1`)).status).toBe(500);
     expect((await fetch(`${server.origin}/public/v3/audio?limit=1`)).status).toBe(200);
+  });
+
+  it('refuses fault rules a page on another site could send: a text/plain POST, a foreign Origin', async () => {
+    const plain = await fetch(`${server.origin}/__sandbox/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify({ kind: '500', scope: 'api' }),
+    });
+    expect(plain.status).toBe(415);
+    const foreign = await fetch(`${server.origin}/__sandbox/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+      body: JSON.stringify({ kind: '500', scope: 'api' }),
+    });
+    expect(foreign.status).toBe(403);
+    expect((await fetch(`${server.origin}/public/v3/companies?limit=1`)).status).toBe(200);
   });
 
   it('says sandbox in /app-config.json (not cached) and is healthy', async () => {

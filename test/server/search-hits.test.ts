@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { markedRanges, paragraphHit, phraseRuns } from '../../server/search/hits.ts';
+import { hitRanges, markedRanges, paragraphHit } from '../../server/search/hits.ts';
+import { parseSearchQuery, type SearchTerm } from '../../src/lib/search-query.ts';
 import { MARK_END, MARK_START } from '../../server/search/store.ts';
 
 const mark = (text: string) => text.replaceAll('[', MARK_START).replaceAll(']', MARK_END);
+function phrasesOf(q: string): SearchTerm[] {
+  const parsed = parseSearchQuery(q);
+  if (!parsed.ok) throw new Error(parsed.problem);
+  return parsed.groups.flat().filter((term) => term.kind === 'phrase' && !term.exclude);
+}
+
 const body = 'Operating margin rose. Gross margin was sixty percent, a record. Thank you.';
 
 describe('a matching passage as the reader sees it', () => {
@@ -16,12 +23,17 @@ describe('a matching passage as the reader sees it', () => {
   });
 
   it('keeps only whole phrases when the search is made of phrases', () => {
-    const ranges = markedRanges(mark('Operating [margin] rose. [Gross] [margin] was sixty percent, a record. Thank you.'), body);
-    expect(phraseRuns(ranges, body, 2)).toEqual([
-      [23, 28],
-      [29, 35],
+    const headline = mark('Operating [margin] rose. [Gross] [margin] was sixty percent, a record. Thank you.');
+    const lexemes = new Map([
+      ['gross', ['gross']],
+      ['margin', ['margin']],
     ]);
-    expect(phraseRuns(ranges, body, 1)).toEqual(ranges);
+    expect(hitRanges({ headline, body }, { phrases: phrasesOf('"gross margin"'), onlyPhrases: true, lexemes })).toEqual([[23, 35]]);
+    // A word searched for as well: every place the highlighter marked stays marked.
+    expect(hitRanges({ headline, body }, { phrases: phrasesOf('"gross margin"'), onlyPhrases: false, lexemes })).toEqual([
+      [10, 16],
+      [23, 35],
+    ]);
   });
 
   it('shows the sentences that match with their words marked, the sentence before and after as context', () => {
@@ -42,7 +54,14 @@ describe('a matching passage as the reader sees it', () => {
         ],
         headline: mark('Operating [margin] rose. [Gross] [margin] was sixty percent, a record. Thank you.'),
       },
-      2,
+      {
+        phrases: phrasesOf('"gross margin"'),
+        onlyPhrases: true,
+        lexemes: new Map([
+          ['gross', ['gross']],
+          ['margin', ['margin']],
+        ]),
+      },
     );
     expect(hit).toEqual({
       paragraph: 4,
@@ -54,7 +73,7 @@ describe('a matching passage as the reader sees it', () => {
           index: 41,
           start: 12.5,
           end: 16,
-          segments: [{ text: 'Gross', marked: true }, { text: ' ' }, { text: 'margin', marked: true }, { text: ' was sixty percent, a record.' }],
+          segments: [{ text: 'Gross margin', marked: true }, { text: ' was sixty percent, a record.' }],
         },
       ],
       before: 'Operating margin rose.',

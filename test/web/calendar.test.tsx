@@ -126,6 +126,44 @@ describe('filters', () => {
   });
 });
 
+describe('an address value the calendar cannot use', () => {
+  // Each falls back to this week and is named, as every list page names a filter it drops; none breaks the page.
+  for (const [search, named] of [
+    ['week=x', 'Week: x'],
+    ['week=2026-13-45', 'Week: 2026-13-45'],
+    ['week=99999-01-01', 'Week: 99999-01-01'],
+    ['week=2026-02-30', 'Week: 2026-02-30'],
+    // Its week runs into the year 10000, which no date the service reads can name.
+    ['week=9999-12-31', 'Week: 9999-12-31'],
+  ] as const) {
+    it(`/calendar?${search} shows this week and says “${named}” was left out`, async () => {
+      await renderApp(`/calendar?${search}`);
+      expect(await screen.findByRole('heading', { level: 2, name: 'This week: Nov 16 – 22, 2026' }, { timeout: 5000 })).toBeInTheDocument();
+      expect(screen.getByText(`Some filters in the address could not be used and were left out: ${named}.`)).toBeInTheDocument();
+      expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument();
+      await waitFor(() => expect(eventRequests()[0]).toMatchObject({ startDate: '2026-11-15T10:00:00.000Z', endDate: '2026-11-23T11:59:59.999Z' }));
+    });
+  }
+
+  it('an empty week is this week, and nothing is named', async () => {
+    await renderApp('/calendar?week=');
+    expect(await screen.findByRole('heading', { level: 2, name: 'This week: Nov 16 – 22, 2026' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText(/could not be used/)).not.toBeInTheDocument();
+  });
+
+  it('names every bad value at once (filters, week and watchlist switch), and the next step writes an address without them', async () => {
+    const { user, router } = await renderApp('/calendar?countries=USA&week=2026-13-45&watchlist=maybe');
+    expect(await screen.findByRole('heading', { level: 2, name: 'This week: Nov 16 – 22, 2026' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      screen.getByText('Some filters in the address could not be used and were left out: Countries: USA; Week: 2026-13-45; Watchlist only: maybe.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next week' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Nov 23 – 29, 2026' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(router.state.location.search).toEqual({ week: '2026-11-23' });
+    expect(screen.queryByText(/could not be used/)).not.toBeInTheDocument();
+  });
+});
+
 describe('what the service sends', () => {
   it('keeps the reader’s own week from the window: an event on either side of the Stockholm week is not shown', async () => {
     const real = await sandboxJson<{ data: Record<string, unknown>[]; pagination: unknown }>(

@@ -67,7 +67,7 @@ describe('schemas and nulls', () => {
       ['/companies?limit=80', page(companySchema)],
       ['/companies/1/segments?limit=100', page(segmentSchema)],
       ['/audio?limit=100&expand=event', page(audioSchema)],
-      [`/live/audio/${ids.liveEventId}`, single(liveAudioSchema)],
+      [`/live/audio/${ids.liveId}`, single(liveAudioSchema)],
       [`/events/${ids.eventWithAudioAndTranscript!.eventId}`, single(eventSchema)],
     ];
     for (const [path, schema] of checks) {
@@ -126,7 +126,7 @@ describe('pages over hostile data', () => {
 
   it('a live record with a state nobody knows shows that state', async () => {
     serveHostile();
-    const id = sandbox.sampleIds().liveEventId!;
+    const id = sandbox.sampleIds().liveId!;
     const odd = id % 2 === 1 ? id : id + 1;
     const { container } = await renderApp(`/live/${odd}`);
     const badge = await screen.findByText((_, element) => element?.hasAttribute('data-state') ?? false);

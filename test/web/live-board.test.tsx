@@ -31,7 +31,8 @@ function setHidden(hidden: boolean) {
  * Calarica Foods (11:58), 1148 Harelard (11:59:30). Next: 1149 Jorisus Medical (12:01), 1150
  * Heloryx Systems (12:02:30). Ended: 1146 Zenorant Bancorp (11:56:30, its recording processing),
  * 1145 Bramane Foods (11:55, interrupted), 1144 Lysorara Capital (recording available), 1141
- * Halisyx (processing failed). Every one of them is the company's Q3 2026 earnings call.
+ * Halisyx (processing failed). Every one of them is the company's Q3 2026 earnings call. Their
+ * live records have ids of their own: the event's + 764 (1911 for the call of event 1147).
  */
 
 function listRequests(): number {
@@ -68,7 +69,7 @@ describe('the board at a fixed time', () => {
 
     const live = within(group('Live now'));
     expect(live.getByText('2 calls')).toBeInTheDocument();
-    expect(live.getByRole('link', { name: 'Q3 2026 earnings call, Calarica Foods' })).toHaveAttribute('href', '/live/1147');
+    expect(live.getByRole('link', { name: 'Q3 2026 earnings call, Calarica Foods' })).toHaveAttribute('href', '/live/1911');
     expect(live.getByRole('link', { name: 'Calarica Foods' })).toHaveAttribute('href', expect.stringMatching(/^\/companies\/\d+$/));
     // A countdown within the hour before the start.
     const soon = within(group('Starting soon')).getAllByRole('listitem')[0]!;
@@ -104,7 +105,7 @@ describe('the board at a fixed time', () => {
     await user.click(button);
     expect(player.getState().source).toMatchObject({
       kind: 'live',
-      liveId: 1147,
+      liveId: 1911,
       title: 'Calarica Foods: Q3 2026 earnings call',
       artist: 'Calarica Foods',
     });
@@ -126,7 +127,7 @@ describe('the board at a fixed time', () => {
         HttpResponse.json({
           data: [
             {
-              id: 1149,
+              id: 1913,
               eventId: 1149,
               companyId: 1,
               date: '2026-11-21T12:01:00.000Z',
@@ -196,10 +197,10 @@ describe('watchlist notifications', () => {
     vi.stubGlobal('Notification', FakeNotification);
   });
 
-  /** Stars these companies (of the calls 1147, 1149 and 1150), as their pages do. */
+  /** Stars these companies (of the calls 1147, 1149 and 1150: live records 1911, 1913, 1914), as their pages do. */
   async function watch(...names: string[]) {
     const list: { id: number; displayName: string }[] = [];
-    for (const id of [1147, 1149, 1150]) {
+    for (const id of [1911, 1913, 1914]) {
       const record = (await sandboxJson<{ data: { companyId: number } }>(`/live/audio/${id}`)).data;
       const company = (await sandboxJson<{ data: { displayName: string } }>(`/companies/${record.companyId}`)).data;
       if (names.includes(company.displayName)) list.push({ id: record.companyId, displayName: company.displayName });

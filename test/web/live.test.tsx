@@ -40,7 +40,7 @@ function setHidden(hidden: boolean) {
 }
 
 describe('every state', () => {
-  const id = samples.liveEventId!;
+  const id = samples.liveId!;
   /** The nine states the service is known to use: the badge and the sentence an analyst reads. */
   const states: [state: string, badge: string, line: string][] = [
     ['notLive', 'Not live', 'This call is not streaming, and no live stream is scheduled yet.'],
@@ -87,7 +87,7 @@ describe('every state', () => {
   it('counts down to the start before the call, and shows when it went live once live', async () => {
     // The reader's clock is not the service's (the sandbox clock stands at 12:00): the countdown
     // follows the service's Date header.
-    const upcoming = await serveAs(samples.willBeLiveEventId!, {});
+    const upcoming = await serveAs(samples.willBeLiveId!, {});
     await renderApp(`/live/${upcoming.id}`);
     const timer = await screen.findByRole('timer');
     const left = Date.parse(upcoming.date!) - clock.now();
@@ -108,7 +108,7 @@ describe('every state', () => {
 
 describe('following a call', () => {
   it('sees it go live without reloading, and announces the change', async () => {
-    const id = samples.willBeLiveEventId!;
+    const id = samples.willBeLiveId!;
     const record = await liveRecord(id);
     // A second before the start: the page polls every 2 s this close to it.
     clock.set(Date.parse(record.date!) - 1_000);
@@ -123,7 +123,7 @@ describe('following a call', () => {
   it('polls every few seconds while live, pauses while the tab is hidden, and reads again at once when it is visible', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: false, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     vi.setSystemTime(new Date('2026-11-21T12:00:00Z'));
-    const id = samples.liveEventId!;
+    const id = samples.liveId!;
     await renderApp(`/live/${id}`);
     await vi.waitFor(() => expect(screen.getByText('Live', { selector: '[data-state]' })).toBeInTheDocument());
     const first = liveRequests(id);
@@ -144,7 +144,7 @@ describe('following a call', () => {
 
   it('stops asking once the state is final', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: false, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-    const id = samples.liveEventId!;
+    const id = samples.liveId!;
     await serveAs(id, { state: 'recordingAvailable' });
     await renderApp(`/live/${id}`);
     await vi.waitFor(() => expect(screen.getByText('Recording available', { selector: '[data-state]' })).toBeInTheDocument());
@@ -158,7 +158,7 @@ describe('listening', () => {
   afterEach(() => player.close());
 
   it('while live, "Listen live" puts the live stream in the app\'s one player and offers "Go live"', async () => {
-    const id = samples.liveEventId!;
+    const id = samples.liveId!;
     const record = await liveRecord(id);
     const { user } = await renderApp(`/live/${id}`);
     await user.click(await screen.findByRole('button', { name: 'Listen live' }));
@@ -171,7 +171,7 @@ describe('listening', () => {
   });
 
   it('a bookmark made while live is kept against the call, with a note', async () => {
-    const id = samples.liveEventId!;
+    const id = samples.liveId!;
     const record = await liveRecord(id);
     const { user } = await renderApp(`/live/${id}`);
     await user.click(await screen.findByRole('button', { name: 'Listen live' }));
@@ -194,7 +194,7 @@ describe('listening', () => {
   });
 
   it('once the recording is available and listed, plays it and links to its page', async () => {
-    const id = samples.liveEventId!;
+    const id = samples.liveId!;
     const record = await liveRecord(id);
     const listed = (await sandboxJson<{ data: { id: number; streamUrl: string }[] }>('/audio?limit=1')).data[0]!;
     await serveAs(id, { state: 'recordingAvailable' });
@@ -212,7 +212,7 @@ describe('listening', () => {
   });
 
   it('a failure says what failed and offers nothing to play', async () => {
-    const id = samples.liveEventId!;
+    const id = samples.liveId!;
     await serveAs(id, { state: 'liveFailedNoAccess', audio: null });
     await renderApp(`/live/${id}`);
     expect(await screen.findByText(/There is nothing to play: access to the call was refused/)).toBeInTheDocument();
@@ -228,7 +228,7 @@ describe('/live', () => {
   }
 
   it('opens a record by its id, and lists it afterwards with its last state', async () => {
-    const id = samples.liveEventId!;
+    const id = samples.liveId!;
     const { user, router } = await renderApp('/live');
     expect(screen.getByText(/Calls you open appear here/)).toBeInTheDocument();
     await unfoldForm(user);
@@ -243,14 +243,17 @@ describe('/live', () => {
   });
 
   it('opens a record from an event id, and says when the event has none', async () => {
-    const id = samples.liveEventId!;
-    const record = await liveRecord(id);
+    // The live record has an id of its own: the event's + 764 in the sandbox.
+    const eventId = samples.liveEventId!;
     const { user, router } = await renderApp('/live');
     await unfoldForm(user);
     await user.click(screen.getByRole('radio', { name: 'an event page address' }));
-    await user.type(screen.getByRole('textbox', { name: 'Event number' }), String(record.eventId));
+    await user.type(screen.getByRole('textbox', { name: 'Event number' }), String(eventId));
     await user.click(screen.getByRole('button', { name: 'Show status' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/live/${record.id}`));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/live/${eventId + 764}`));
+    // Found through the list of live calls, never by asking the event's number as a live record's.
+    expect(seenRequests.some((u) => new URL(u).pathname === '/public/v3/live/audio' && new URL(u).searchParams.get('eventIds') === String(eventId))).toBe(true);
+    expect(liveRequests(eventId)).toBe(0);
 
     await router.navigate({ to: '/live' });
     await unfoldForm(user);
@@ -258,6 +261,21 @@ describe('/live', () => {
     await user.type(screen.getByRole('textbox', { name: 'Event number' }), '99999999');
     await user.click(screen.getByRole('button', { name: 'Show status' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('That event was not broadcast live (event number 99999999).');
+  });
+
+  it('says, where the data source has no list of live calls, that it cannot look a call up by its event', async () => {
+    server.use(http.get(apiPath('/live/audio'), () => HttpResponse.json({ statusCode: 404, message: 'Not Found' }, { status: 404 })));
+    const eventId = samples.liveEventId!;
+    const { user, router } = await renderApp('/live');
+    await unfoldForm(user);
+    await user.click(screen.getByRole('radio', { name: 'an event page address' }));
+    await user.type(screen.getByRole('textbox', { name: 'Event number' }), String(eventId));
+    await user.click(screen.getByRole('button', { name: 'Show status' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "This data source cannot find a call's live status from its event's number: enter the live status's own number.",
+    );
+    expect(router.state.location.pathname).toBe('/live');
+    expect(liveRequests(eventId)).toBe(0);
   });
 
   it('refuses what is not an id', async () => {

@@ -52,7 +52,7 @@ describe.each([404, 403] as const)('without the extensions (%i)', (status) => {
     expect(requestsTo('/document-types').length).toBeLessThanOrEqual(1);
   });
 
-  it('the event page keeps its transcript and says once that the document list is missing', async () => {
+  it('the event page keeps its transcript and says once that the document and live lists are missing', async () => {
     withoutExtensions(status);
     await renderApp('/events/1102');
     expect(await screen.findByRole('heading', { level: 1, name: 'Q2 2026 earnings call' })).toBeInTheDocument();
@@ -62,9 +62,14 @@ describe.each([404, 403] as const)('without the extensions (%i)', (status) => {
     );
     const transcript = screen.getByRole('region', { name: 'Transcript' });
     expect(await within(transcript).findByRole('link', { name: 'Transcript' })).toHaveAttribute('href', '/documents/4242?kind=transcript');
-    expect(screen.getAllByRole('note')).toHaveLength(1);
+    // Without the list of live calls, the event's live record cannot be found: its own id is not the event's.
+    const live = screen.getByRole('region', { name: 'Live status' });
+    expect(await within(live).findByRole('note')).toHaveTextContent('Live status needs the list of live calls, which this data source does not offer.');
+    expect(screen.getAllByRole('note')).toHaveLength(2);
     expect(screen.queryByRole('alert')).toBeNull();
     expect(requestsTo('/documents')).toHaveLength(1);
+    expect(requestsTo('/live/audio')).toHaveLength(1);
+    expect(requestsTo('/live/audio/1102')).toHaveLength(0);
   });
 
   it('the transcripts list offers the transcript types seen so far', async () => {

@@ -134,6 +134,17 @@ describe('my notes', () => {
     expect(shown()).toEqual([{ company: 'Calaneon', calls: [{ call: 'Notes on Calaneon, Q2 2026 earnings call', items: ['▶ 1:33'] }] }]);
   });
 
+  it('a kind it does not know shows every kind and is named; a search value that reads as a list is searched as its text', async () => {
+    const { user, router } = await open('/notes?kind=videos&q=%5B1%5D');
+    expect(screen.getByRole('combobox', { name: 'Show' })).toHaveValue('all');
+    expect(screen.getByText('Some filters in the address could not be used and were left out: Show: videos.')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search my notes' })).toHaveValue('[1]');
+    expect(await screen.findByText('No notes match “[1]”.')).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'Bookmarks');
+    await waitFor(() => expect(router.state.location.search).toEqual({ q: '[1]', kind: 'bookmark' }));
+    expect(screen.queryByText(/could not be used/)).not.toBeInTheDocument();
+  });
+
   it('Show: Highlights lists the highlights only', async () => {
     const { user, router } = await open();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'Highlights');

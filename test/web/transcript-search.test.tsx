@@ -49,7 +49,7 @@ describe('searching what was said', () => {
     const passage = within(first).getAllByRole('listitem')[0]!;
     expect(passage).toHaveTextContent('Uma Zimmerli, Chief Executive Officer, Calaneon');
     expect(passage).toHaveTextContent('Data center revenue grew sixty eight percent, and it is now more than half of our sales.');
-    expect(marks(passage)).toEqual(['Data', 'center']);
+    expect(marks(passage)).toEqual(['Data center']);
     expect(within(passage).getByRole('link', { name: 'Open the transcript at 0:24 (Uma Zimmerli, Chief Executive Officer, Calaneon)' })).toHaveAttribute(
       'href',
       '/documents/4239?kind=transcript&sentence=6',
@@ -81,6 +81,53 @@ describe('searching what was said', () => {
       '“the and of” has only common words (such as the, and, of), which are not indexed: add a word that carries meaning.',
     );
     expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
+
+  it('says next to the box that a left-out common word leaves nothing out, as it says a search of common words finds nothing', async () => {
+    const { user } = await renderApp('/search');
+    await screen.findByRole('heading', { level: 1, name: 'Search transcripts' });
+    await user.type(box(), 'tariffs -our{Enter}');
+    const notice = await screen.findByRole('status', { name: 'How the search was read' }, { timeout: 10_000 });
+    expect(notice).toHaveTextContent('-our leaves nothing out: it has only common words (such as the, and, of), which are not indexed.');
+    expect(box()).toHaveAccessibleDescription(expect.stringContaining('-our leaves nothing out'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // A word that carries meaning is left out as asked, without a word about it.
+    await user.clear(box());
+    await user.type(box(), 'tariffs -china{Enter}');
+    await countLine();
+    expect(screen.queryByRole('status', { name: 'How the search was read' })).not.toBeInTheDocument();
+  });
+
+  it('says in plain words that a damaged index is being rebuilt', async () => {
+    server.use(
+      http.get('*/api/search/status', () =>
+        HttpResponse.json({
+          enabled: true,
+          engine: 'pglite',
+          state: 'rebuilding',
+          detail: 'The search index was damaged and is being rebuilt from the data service; searches find more as it grows.',
+          damagedAt: '2026-11-21T12:00:00.000Z',
+          scope: { companyIds: [], countries: [] },
+          transcripts: { listed: 40, indexed: 12, superseded: 0, pending: 28, retrying: 0, failed: 0 },
+          calls: 12,
+          paragraphs: 300,
+          failures: [],
+        }),
+      ),
+      http.get('*/api/search', () =>
+        HttpResponse.json(
+          { statusCode: 503, error: 'Service Unavailable', message: 'The search index was damaged and is being rebuilt: search again in a few minutes.' },
+          { status: 503, headers: { 'retry-after': '30' } },
+        ),
+      ),
+    );
+    await renderApp('/search?q=margin');
+    expect(
+      await screen.findByText('The search index was damaged and is being rebuilt: results are incomplete until it is done (searching 12 calls so far).'),
+    ).toBeInTheDocument();
+    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
+    expect(alert).toHaveTextContent(/^The search index was damaged and is being rebuilt: search again in a few minutes\.Retry$/);
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 
   it('says what the index covers, and that search is off when the server says so', async () => {

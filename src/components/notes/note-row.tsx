@@ -20,9 +20,22 @@ export function itemName(item: NoteItem): string {
   return item.kind === 'bookmark' ? `bookmark at ${formatDuration(item.at)}` : `highlight at ${formatDuration(item.start)}`;
 }
 
-export function NoteRow({ item, announce }: { item: NoteItem; announce: (text: string, undo?: NoteItem) => void }) {
+export function NoteRow({
+  item,
+  announce,
+  onEditingChange,
+}: {
+  item: NoteItem;
+  announce: (text: string, undo?: NoteItem) => void;
+  /** Hears when the note's editor opens and closes (a long list keeps a row being edited in the document). */
+  onEditingChange?: (editing: boolean) => void;
+}) {
   const play = usePlayCall();
-  const [editing, setEditing] = useState(false);
+  const [editing, setEditingState] = useState(false);
+  const setEditing = (next: boolean) => {
+    setEditingState(next);
+    onEditingChange?.(next);
+  };
   const [draft, setDraft] = useState(item.note);
   const [color, setColor] = useState<NoteColor>(item.kind === 'highlight' ? item.color : 'yellow');
   const [problem, setProblem] = useState<string>();

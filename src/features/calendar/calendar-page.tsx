@@ -15,7 +15,7 @@ import { useWatchlist } from '../../lib/watchlist.ts';
 import { CalendarDays } from './calendar-days.tsx';
 import { CalendarFilterForm } from './calendar-filter-form.tsx';
 import { useWeekEvents, type EventRecord } from './calendar-queries.ts';
-import { calendarFilters, type CalendarAddress } from './calendar-search.ts';
+import { calendarFilters, parseCalendarAddress, type CalendarAddress } from './calendar-search.ts';
 import { WatchlistToggle } from './watchlist-toggle.tsx';
 import { WeekNav } from './week-nav.tsx';
 import { useNow, useServerClockKnown } from '../../components/use-now.ts';
@@ -42,14 +42,14 @@ export function CalendarPage({ address, onNavigate, seenExchanges }: CalendarPag
   const clockReady = useServerClockKnown() || typeListQuery.isError;
   const today = dayOf(now, timeZone);
   const thisMonday = mondayOf(today);
-  const monday = mondayOf(address.week ?? today);
+  // A week or switch the page cannot use falls back (this week, every company) and is named.
+  const { filters, direction, dropped, week: chosenWeek, watchlist: onlyWatchlist } = parseCalendarAddress(address);
+  const monday = mondayOf(chosenWeek ?? today);
   const days = useMemo(() => daysOfWeek(monday), [monday]);
-  const { filters, direction, dropped } = calendarFilters.parse(address);
   const clean = { filters, direction };
   const { families, waiting: waitingForTypes, typeIds } = useEventFamilyFilter(filters.types);
   const watchlist = useWatchlist();
   const watchedIds = watchlist.map((company) => company.id);
-  const onlyWatchlist = address.watchlist === 1;
 
   const week = useWeekEvents(
     {
@@ -69,8 +69,9 @@ export function CalendarPage({ address, onNavigate, seenExchanges }: CalendarPag
   const loaded = data?.available ? data.value.items : undefined;
   const weekEvents = useMemo(() => (loaded ? eventsWithin(loaded, daysRange(monday, addDays(monday, 6), timeZone)) : []), [loaded, monday, timeZone]);
 
+  const kept = { week: chosenWeek, watchlist: onlyWatchlist ? (1 as const) : undefined };
   const go = (changes: Partial<CalendarAddress>) => {
-    const next: CalendarAddress = { ...calendarFilters.toAddress(clean), week: address.week, watchlist: address.watchlist, ...changes };
+    const next: CalendarAddress = { ...calendarFilters.toAddress(clean), ...kept, ...changes };
     if (next.week === thisMonday) delete next.week;
     if (!next.watchlist) delete next.watchlist;
     onNavigate(next, { keepScroll: next.week !== undefined && next.week !== mondayOf(next.week) });
@@ -90,12 +91,9 @@ export function CalendarPage({ address, onNavigate, seenExchanges }: CalendarPag
           search={clean}
           families={families}
           seenExchanges={seenExchanges}
-          onApply={(filterAddress) => onNavigate({ ...filterAddress, week: address.week, watchlist: address.watchlist })}
+          onApply={(filterAddress) => onNavigate({ ...filterAddress, ...kept })}
         />
-        <ActiveFilterChips
-          chips={calendarFilters.chips(clean)}
-          onRemove={(chip) => onNavigate({ ...calendarFilters.without(clean, chip), week: address.week, watchlist: address.watchlist })}
-        />
+        <ActiveFilterChips chips={calendarFilters.chips(clean)} onRemove={(chip) => onNavigate({ ...calendarFilters.without(clean, chip), ...kept })} />
         <DroppedFiltersNotice dropped={dropped} className="rounded-md border" />
         <section aria-label="Calendar" className="rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
           {onlyWatchlist && watchedIds.length === 0 ? (
@@ -142,7 +140,7 @@ export function CalendarPage({ address, onNavigate, seenExchanges }: CalendarPag
                 today={today}
                 timeZone={timeZone}
                 now={now}
-                scrollToDay={address.week && address.week !== monday ? address.week : undefined}
+                scrollToDay={chosenWeek && chosenWeek !== monday ? chosenWeek : undefined}
                 emptyDay={filters.countries || filters.exchanges || filters.types || onlyWatchlist ? 'No events match the filters.' : 'No events.'}
               />
             </>

@@ -2,10 +2,11 @@ import { useQuery, useSuspenseQuery, type UseQueryResult } from '@tanstack/react
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Fact } from '../../components/ui/fact.tsx';
-import { isApiError } from '../../api/api-error.ts';
 import { companyQueries } from '../../api/companies.ts';
 import { eventTypeQueries } from '../../api/event-types.ts';
-import type { AudioRecord, DocumentRecord, EventRecord, LiveAudio, Page } from '../../api/schemas.ts';
+import type { AudioRecord, DocumentRecord, EventRecord, Page } from '../../api/schemas.ts';
+import type { EventLive } from '../../api/live.ts';
+import { UnavailableNote } from '../../components/unavailable-note.tsx';
 import { TimeZoneNote } from '../../components/time-zone-note.tsx';
 import { useDocumentTypes } from '../../components/type-records.ts';
 import { audioFileLabel, documentTypeLabel, eventName, eventTypeName, fiscalLabel, recordingName } from '../../lib/names.ts';
@@ -124,32 +125,38 @@ export function liveStateText(state: string): string {
 
 function LiveStatus({ eventId }: { eventId: number }) {
   const live = useQuery(eventLiveQuery(eventId));
-  const none = live.isError && isApiError(live.error) && live.error.kind === 'not-found';
   return (
     <Panel title="Live status">
-      {none ? (
-        <EmptyState>This event was not broadcast live.</EmptyState>
-      ) : (
-        <QueryStates query={live} loadingLabel="Loading the live status" loadingRows={1}>
-          {(record: LiveAudio) => (
+      <QueryStates query={live} loadingLabel="Loading the live status" loadingRows={1}>
+        {(found: EventLive) =>
+          found.kind === 'none' ? (
+            <EmptyState>This event was not broadcast live.</EmptyState>
+          ) : found.kind === 'unknown' ? (
+            <div className="p-4">
+              <UnavailableNote feature="Live status" extension="live" />
+            </div>
+          ) : (
             <div className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm">
               <p>
-                <span className={`mr-2 inline-block h-2 w-2 rounded-full ${record.state === 'live' ? 'bg-red-600' : 'bg-slate-400'}`} aria-hidden="true" />
-                <span className="font-medium">{liveStateText(record.state)}</span>
-                {record.wentLiveAt && (
+                <span
+                  className={`mr-2 inline-block h-2 w-2 rounded-full ${found.record.state === 'live' ? 'bg-red-600' : 'bg-slate-400'}`}
+                  aria-hidden="true"
+                />
+                <span className="font-medium">{liveStateText(found.record.state)}</span>
+                {found.record.wentLiveAt && (
                   <span className="text-slate-600 dark:text-slate-400">
                     {' '}
-                    · went live <TimeText value={record.wentLiveAt} />
+                    · went live <TimeText value={found.record.wentLiveAt} />
                   </span>
                 )}
               </p>
-              <Link to="/live/$liveId" params={{ liveId: record.id }} className={link}>
-                {record.state === 'live' ? 'Listen live' : 'Follow the live status'}
+              <Link to="/live/$liveId" params={{ liveId: found.record.id }} className={link}>
+                {found.record.state === 'live' ? 'Listen live' : 'Follow the live status'}
               </Link>
             </div>
-          )}
-        </QueryStates>
-      )}
+          )
+        }
+      </QueryStates>
     </Panel>
   );
 }

@@ -3,14 +3,13 @@ import { useNavigate } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
 import { liveQueries } from '../../api/live.ts';
 import { ErrorPanel } from '../../components/error-panel.tsx';
-import { isApiError } from '../../api/api-error.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { readId } from '../../lib/route-params.ts';
 
 /**
  * Opens a call's live status by the number in its address: the live status's own, or its event's
- * (looked up with the event's number and checked to be that event's). Until the live board
+ * (looked up in the list of live calls by the event's number, where the data source offers it). Until the live board
  * (calls live now and starting soon) this is how a call is followed without its event page.
  */
 export function OpenLiveForm() {
@@ -43,11 +42,12 @@ export function OpenLiveForm() {
     }
     setBusy(true);
     try {
-      const record = await queryClient.fetchQuery(liveQueries.forEvent(number));
-      void navigate({ to: '/live/$liveId', params: { liveId: record.id } });
+      const found = await queryClient.fetchQuery(liveQueries.forEvent(number));
+      if (found.kind === 'record') void navigate({ to: '/live/$liveId', params: { liveId: found.record.id } });
+      else if (found.kind === 'none') setProblem(`That event was not broadcast live (event number ${number}).`);
+      else setProblem("This data source cannot find a call's live status from its event's number: enter the live status's own number.");
     } catch (failure) {
-      if (isApiError(failure) && failure.kind === 'not-found') setProblem(`That event was not broadcast live (event number ${number}).`);
-      else setError(failure);
+      setError(failure);
     } finally {
       setBusy(false);
     }

@@ -8,6 +8,9 @@ const count = (n: number) => n.toLocaleString('en-US');
 export function describeIndex(status: SearchStatus): string {
   if (!status.enabled) return 'Transcript search is turned off on this server.';
   if (status.state === 'unavailable') return `Transcript search is not available: ${status.detail ?? 'the index could not be opened.'}`;
+  if (status.state === 'rebuilding') {
+    return `The search index was damaged and is being rebuilt: results are incomplete until it is done${status.calls > 0 ? ` (searching ${count(status.calls)} ${status.calls === 1 ? 'call' : 'calls'} so far)` : ''}.`;
+  }
   const { listed, pending, retrying } = status.transcripts;
   const waiting = pending + retrying;
   const calls = `${count(status.calls)} ${status.calls === 1 ? 'call' : 'calls'}`;
@@ -33,7 +36,8 @@ export function SearchIndexStatus() {
           </>
         )}
         {data.state === 'paused' && data.detail && <> {data.detail}</>}
-        {data.state === 'failing' && data.lastError && <> The data service could not be read: {data.lastError}</>}
+        {/* The server's own words: the data service's problem, or that its log says why. */}
+        {data.state === 'failing' && data.lastError && <> Indexing stopped for now: {data.lastError}</>}
       </p>
       {failed > 0 && (
         <details className="mt-1">

@@ -67,6 +67,17 @@ export function SearchResults({
   }
   // A query the server cannot read is explained next to the box, not here.
   if (results.isError && !results.data && isApiError(results.error) && results.error.fields.some((field) => field.field === 'q')) return null;
+  // Search is out of service for a while (the index is being rebuilt, or is off): the server's own plain words.
+  if (results.isError && !results.data && isApiError(results.error) && results.error.status === 503) {
+    return (
+      <div role="alert" className="rounded-lg border border-amber-300 px-4 py-6 text-sm dark:border-amber-700">
+        <p>{results.error.message}</p>
+        <button type="button" className={`${buttonClass({ size: 'sm' })} mt-3`} onClick={() => void results.refetch()}>
+          Retry
+        </button>
+      </div>
+    );
+  }
   if (results.isError && !results.data) return <ErrorPanel error={results.error} onRetry={() => void results.refetch()} />;
   if (!first || calls.length === 0) {
     return (

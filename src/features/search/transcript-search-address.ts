@@ -31,7 +31,10 @@ export type SearchAddress = FilterAddress<typeof searchFilters.spec> & { q?: str
 
 export function validateSearchAddress(raw: Record<string, unknown>): SearchAddress {
   const address: SearchAddress = searchFilters.validateSearch(raw);
-  const q = typeof raw.q === 'string' || typeof raw.q === 'number' ? String(raw.q).slice(0, 2_000) : undefined;
+  // Whatever the link wrote is searched as its text: the router reads `q=[1]` as a list, and keeps
+  // it in the address unless this returns a q of its own.
+  const written = typeof raw.q === 'string' || typeof raw.q === 'number' ? String(raw.q) : raw.q != null ? JSON.stringify(raw.q) : undefined;
+  const q = written?.slice(0, 2_000);
   if (q && q.trim()) address.q = q;
   if (raw.sort === 'date') address.sort = 'date';
   if (raw.watchlist === 1 || raw.watchlist === '1' || raw.watchlist === true || raw.watchlist === 'true') address.watchlist = 1;

@@ -9,7 +9,18 @@ import { parseSearchQuery, QUERY_HELP } from '../../lib/search-query.ts';
  * server's own words about the query (`serverProblem`). Keyed by the address's query, so a link or
  * Back shows its own.
  */
-export function TranscriptSearchBox({ value, onSearch, serverProblem }: { value: string; onSearch: (q: string) => void; serverProblem?: string }) {
+export function TranscriptSearchBox({
+  value,
+  onSearch,
+  serverProblem,
+  serverNotices = [],
+}: {
+  value: string;
+  onSearch: (q: string) => void;
+  serverProblem?: string;
+  /** What the server searched differently from what was typed (a left-out common word), for the search shown. */
+  serverNotices?: readonly string[];
+}) {
   const [draft, setDraft] = useState(value);
   const [touched, setTouched] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
@@ -20,6 +31,7 @@ export function TranscriptSearchBox({ value, onSearch, serverProblem }: { value:
   const parsed = draft.trim() ? parseSearchQuery(draft) : undefined;
   const typedProblem = touched && parsed && !parsed.ok ? parsed.problem : undefined;
   const problem = typedProblem ?? (draft === value ? serverProblem : undefined);
+  const notices = draft === value && !problem ? serverNotices : [];
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -69,7 +81,7 @@ export function TranscriptSearchBox({ value, onSearch, serverProblem }: { value:
           autoComplete="off"
           spellCheck={false}
           maxLength={2_000}
-          aria-describedby={`${id}-syntax${problem ? ` ${id}-problem` : ''}`}
+          aria-describedby={`${id}-syntax${problem ? ` ${id}-problem` : ''}${notices.length > 0 ? ` ${id}-notices` : ''}`}
           aria-invalid={problem ? true : undefined}
           className={`${controlClass} mt-0 min-w-[12rem] flex-1 basis-64`}
         />
@@ -94,6 +106,13 @@ export function TranscriptSearchBox({ value, onSearch, serverProblem }: { value:
         <p id={`${id}-problem`} role="alert" className={errorClass}>
           {problem}
         </p>
+      )}
+      {notices.length > 0 && (
+        <div id={`${id}-notices`} role="status" aria-label="How the search was read" className={hintClass}>
+          {notices.map((notice) => (
+            <p key={notice}>{notice}</p>
+          ))}
+        </div>
       )}
       <div
         ref={helpPanel}

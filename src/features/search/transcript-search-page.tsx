@@ -47,6 +47,7 @@ export function TranscriptSearchPage({
   // The server's words about the query, next to the box (a 400 on `q`).
   const results = useInfiniteQuery({ ...searchQueries.results(params), enabled: false });
   const queryProblem = isApiError(results.error) ? results.error.fields.find((field) => field.field === 'q')?.message : undefined;
+  const queryNotices = results.data?.pages[0]?.notices;
   const keep = { q: address.q, sort: address.sort, watchlist: address.watchlist };
   const go = (changes: Partial<SearchAddress>) => onNavigate({ ...searchFilters.toAddress(clean), ...keep, ...changes });
   const off = status.data && !status.data.enabled;
@@ -57,7 +58,13 @@ export function TranscriptSearchPage({
       <h1 className="text-lg font-semibold tracking-tight">Search transcripts</h1>
       <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">Who said what, in every call the index holds. ▶ plays the call from that sentence.</p>
       <div className="space-y-4">
-        <TranscriptSearchBox key={address.q ?? ''} value={address.q ?? ''} serverProblem={queryProblem} onSearch={(next) => go({ q: next })} />
+        <TranscriptSearchBox
+          key={address.q ?? ''}
+          value={address.q ?? ''}
+          serverProblem={queryProblem}
+          serverNotices={queryNotices}
+          onSearch={(next) => go({ q: next })}
+        />
         <div className="flex flex-wrap items-center gap-3 text-sm">
           <label className="inline-flex items-center gap-2">
             <input

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { byTimeInCall, type NoteItem } from './model.ts';
-import { createNotesStore, type NotesSnapshot, type NotesStore } from './store.ts';
+import { createNotesStore, type ImportProgress, type NotesSnapshot, type NotesStore } from './store.ts';
 
 /**
  * The listener's bookmarks and highlights, for any feature to read and write:
@@ -13,7 +13,7 @@ import { createNotesStore, type NotesSnapshot, type NotesStore } from './store.t
 export * from './model.ts';
 export * from './highlights.ts';
 export { noteCallOf } from './call.ts';
-export { NotesError, type ImportResult, type NotesMode, type NotesSnapshot, type NotesStore } from './store.ts';
+export { IMPORT_STEP, NotesError, type ImportProgress, type ImportResult, type NotesMode, type NotesSnapshot, type NotesStore } from './store.ts';
 
 let store: NotesStore | undefined;
 
@@ -32,7 +32,7 @@ export function setNotesStore(next: NotesStore | undefined): void {
 export const notes = {
   put: (item: NoteItem) => notesStore().put(item),
   remove: (id: string) => notesStore().remove(id),
-  importItems: (items: readonly NoteItem[]) => notesStore().importItems(items),
+  importItems: (items: readonly NoteItem[], options?: { onProgress?: (progress: ImportProgress) => void }) => notesStore().importItems(items, options),
   dismissProblem: () => notesStore().dismissProblem(),
   getSnapshot: () => notesStore().getSnapshot(),
 };

@@ -140,20 +140,27 @@ export function notesFile(items: readonly NoteItem[], now = new Date()): NotesFi
   return { format: NOTES_FILE_FORMAT, version: NOTES_FILE_VERSION, exportedAt: now.toISOString(), items: [...items] };
 }
 
+/** The most items a notes file may hold (an import is read, checked and written whole). */
+export const NOTES_FILE_MAX_ITEMS = 100_000;
+
 const fileSchema = z.object({
   format: z.literal(NOTES_FILE_FORMAT, { error: `should be "${NOTES_FILE_FORMAT}"` }),
   version: z.int().check(z.minimum(1)),
   exportedAt: z.optional(z.string()),
-  items: z.array(z.unknown()).check(z.maxLength(100_000)),
+  items: z.array(z.unknown()).check(z.maxLength(NOTES_FILE_MAX_ITEMS)),
 });
 
 export type NotesFileResult = { ok: true; items: NoteItem[] } | { ok: false; error: string };
 
+/** Items checked per step when a file is read in steps. */
+const CHECK_STEP = 2_000;
+
 /**
- * A notes file read whole, or why it cannot be: any item that is not valid rejects the file (an
- * import is all or nothing), with the first problems named by item.
+ * Reads a notes file: yields how many items it has checked every CHECK_STEP items, and returns
+ * the items or why the file cannot be imported. parseNotesFile runs it at once; readNotesFile
+ * lets the page breathe between steps.
  */
-export function parseNotesFile(text: string): NotesFileResult {
+function* checkNotesFile(text: string): Generator<{ checked: number; total: number }, NotesFileResult> {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -171,18 +178,43 @@ export function parseNotesFile(text: string): NotesFileResult {
   const items: NoteItem[] = [];
   const problems: string[] = [];
   const ids = new Set<string>();
-  file.data.items.forEach((raw, index) => {
-    const item = noteItemSchema.safeParse(raw);
+  const raws = file.data.items;
+  for (let index = 0; index < raws.length; index++) {
+    if (index > 0 && index % CHECK_STEP === 0) yield { checked: index, total: raws.length };
+    const item = noteItemSchema.safeParse(raws[index]);
     if (!item.success) problems.push(`item ${index + 1}: ${describeIssues(item.error.issues)}`);
     else if (ids.has(item.data.id)) problems.push(`item ${index + 1}: the id "${item.data.id}" appears twice`);
     else {
       ids.add(item.data.id);
       items.push(item.data as NoteItem);
     }
-  });
+  }
   if (problems.length > 0) {
     const more = problems.length > 3 ? `, and ${problems.length - 3} more` : '';
     return { ok: false, error: `Nothing was imported: ${problems.slice(0, 3).join('; ')}${more}.` };
   }
   return { ok: true, items };
+}
+
+/**
+ * A notes file read whole, or why it cannot be: any item that is not valid rejects the file (an
+ * import is all or nothing), with the first problems named by item.
+ */
+export function parseNotesFile(text: string): NotesFileResult {
+  const steps = checkNotesFile(text);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** parseNotesFile in steps: the page's thread is let go between them (a task each), and `onProgress` hears how far it is. */
+export async function readNotesFile(text: string, onProgress?: (progress: { checked: number; total: number }) => void): Promise<NotesFileResult> {
+  const steps = checkNotesFile(text);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    onProgress?.(step.value);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
 }
