@@ -5,6 +5,8 @@ export default defineConfig({
   plugins: [react()],
   test: {
     testTimeout: 20_000,
+    // Hooks start servers (Vite dev and preview, sandboxes, search engines): on a loaded 2-core machine that takes more than vitest's 10 s.
+    hookTimeout: 60_000,
     projects: [
       {
         extends: true,
