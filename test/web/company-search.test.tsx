@@ -111,7 +111,8 @@ describe('command palette', () => {
     const { user, router } = await renderApp('/recordings');
     await user.keyboard('{Control>}k{/Control}');
     const dialog = await screen.findByRole('dialog', { name: 'Find a company' });
-    const input = within(dialog).getByRole('combobox', { name: 'Search companies' });
+    // The dialog opens first; its contents join it on the next render.
+    const input = await within(dialog).findByRole('combobox', { name: 'Search companies' });
     await waitFor(() => expect(input).toHaveFocus());
     await user.type(input, target.tickers[0]!.ticker);
     await within(dialog).findByRole('listbox', { name: 'Matching companies' });
@@ -126,7 +127,7 @@ describe('command palette', () => {
     const { user } = await renderApp('/');
     await user.keyboard('{Meta>}k{/Meta}');
     const dialog = await screen.findByRole('dialog', { name: 'Find a company' });
-    const listbox = within(dialog).getByRole('listbox', { name: 'Watchlist' });
+    const listbox = await within(dialog).findByRole('listbox', { name: 'Watchlist' });
     expect(within(listbox).getByRole('option')).toHaveTextContent(sandbox.store.companies[2]!.displayName);
     localStorage.clear();
     resetWatchlistCache();

@@ -14,7 +14,8 @@ async function openPalette(user: import('@testing-library/user-event').UserEvent
   await user.keyboard('{Control>}k{/Control}');
   // The palette's code loads on the first press.
   const dialog = await screen.findByRole('dialog', { name: 'Find a company' });
-  const input = within(dialog).getByRole('combobox', { name: 'Search companies' });
+  // The dialog opens first; its contents join it on the next render.
+  const input = await within(dialog).findByRole('combobox', { name: 'Search companies' });
   await waitFor(() => expect(input).toHaveFocus());
   return { dialog, input };
 }
