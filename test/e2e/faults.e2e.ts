@@ -148,27 +148,59 @@ test('a malformed body: the page says the answer could not be read, and the othe
   await expect(rows(page, 'Latest recordings, newest published first')).toHaveCount(10);
 });
 
-test('a dropped connection on the next page: loaded rows stay, the page says the connection dropped, Retry continues', async ({ page, expectConsoleError }) => {
-  test.setTimeout(60_000);
-  expectConsoleError(/Failed to load resource|ERR_/);
+async function transcriptPages(page: Page) {
   // The list shows one row per call: the first page of 50 transcripts is this many calls.
   const firstPage = (await (await page.request.get('/public/v3/documents/transcripts?limit=50&direction=desc')).json()).data as { eventId: number }[];
   const twoPages = (await (await page.request.get('/public/v3/documents/transcripts?limit=100&direction=desc')).json()).data as { eventId: number }[];
   const calls = (docs: { eventId: number }[]) => new Set(docs.map((doc) => doc.eventId)).size;
+  return { one: calls(firstPage), two: calls(twoPages) };
+}
+
+test('the service breaking off its answer on the next page: loaded rows stay, the page says the service failed, Retry continues', async ({
+  page,
+  expectConsoleError,
+}) => {
+  test.setTimeout(60_000);
+  expectConsoleError(/Failed to load resource|502/);
+  const calls = await transcriptPages(page);
   await page.goto('/transcripts');
   const table = rows(page, 'Transcripts, newest published first');
-  await expect(table).toHaveCount(calls(firstPage));
+  await expect(table).toHaveCount(calls.one);
 
+  // The sandbox ends its answer mid-body; the server, which reads it whole to compress it, answers 502 instead of a broken body.
   await armFault(page, { kind: 'drop', scope: 'api', match: '/public/v3/documents/transcripts' });
+  await page.getByRole('button', { name: 'Load more' }).click();
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('The data service failed (502)', { timeout: 30_000 });
+  await expect(table).toHaveCount(calls.one);
+  await checkA11y(page, 'transcripts next page broken off');
+
+  await clearFaults(page);
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(table).toHaveCount(calls.two);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('a dropped connection on the next page: loaded rows stay, the page says the connection dropped, Retry continues', async ({ page, expectConsoleError }) => {
+  test.setTimeout(60_000);
+  expectConsoleError(/Failed to load resource|ERR_/);
+  const calls = await transcriptPages(page);
+  await page.goto('/transcripts');
+  const table = rows(page, 'Transcripts, newest published first');
+  await expect(table).toHaveCount(calls.one);
+
+  // The browser's own connection is reset (the network fails, not the server): Chromium's network layer drops the next page's request.
+  let dropping = true;
+  await page.route(/\/public\/v3\/documents\/transcripts\?/, (route) => (dropping ? route.abort('connectionreset') : route.continue()));
   await page.getByRole('button', { name: 'Load more' }).click();
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('Could not reach the server', { timeout: 30_000 });
   await expect(alert).toContainText('The connection dropped');
-  await expect(table).toHaveCount(calls(firstPage));
+  await expect(table).toHaveCount(calls.one);
   await checkA11y(page, 'transcripts next page dropped');
 
-  await clearFaults(page);
+  dropping = false;
   await alert.getByRole('button', { name: 'Retry' }).click();
-  await expect(table).toHaveCount(calls(twoPages));
+  await expect(table).toHaveCount(calls.two);
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
