@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { parseFileHosts } from './files.ts';
+import { parseFileHosts, plainOrigin } from './files.ts';
 import { readSandboxConfig, type SandboxConfig } from './sandbox/config.ts';
 import { readSearchConfig, type SearchConfig } from './search/config.ts';
 
@@ -133,29 +133,14 @@ export function normaliseBaseUrl(raw: string): string | { problem: string } {
 function readPublicBaseUrl(raw: string | undefined, problems: string[]): string | undefined {
   const value = raw?.trim();
   if (!value) return undefined;
-  let url: URL | undefined;
-  try {
-    url = new URL(value);
-  } catch {
-    url = undefined;
-  }
-  if (
-    !url ||
-    (url.protocol !== 'https:' && url.protocol !== 'http:') ||
-    url.username ||
-    url.password ||
-    url.pathname !== '/' ||
-    url.search ||
-    url.hash ||
-    value.endsWith('?') ||
-    value.endsWith('#')
-  ) {
+  const origin = plainOrigin(value);
+  if (!origin) {
     problems.push(
       `PUBLIC_BASE_URL must be the origin visitors open the app at, such as https://desk.example.com (no path, query or user name), got "${value}"`,
     );
     return undefined;
   }
-  return url.origin;
+  return origin;
 }
 
 function upstreamConfig(baseUrl: string, apiKey: string): UpstreamConfig {

@@ -241,6 +241,29 @@ function guardedBody(body: ReadableStream<Uint8Array>, length: number | undefine
 }
 
 /**
+ * The origin a setting names when it names only an origin: http(s), no user name or password, and
+ * nothing after the host and port (a lone `/` is allowed; a path, `?` or `#`, even empty, is not).
+ */
+export function plainOrigin(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined;
+  }
+  const plain =
+    (url.protocol === 'https:' || url.protocol === 'http:') &&
+    !url.username &&
+    !url.password &&
+    url.pathname === '/' &&
+    !url.search &&
+    !url.hash &&
+    !value.endsWith('?') &&
+    !value.endsWith('#');
+  return plain ? url.origin : undefined;
+}
+
+/**
  * FILE_HOSTS: comma-separated hosts whose files the file route may fetch. `files.example.com`
  * and `files.example.com:8443` mean https; a full origin (`http://127.0.0.1:9000`) is taken as is.
  */
@@ -251,25 +274,12 @@ export function parseFileHosts(raw: string | undefined): { origins: string[]; pr
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean)) {
-    const withScheme = /^[a-z]+:\/\//i.test(entry) ? entry : `https://${entry}`;
-    let url: URL | undefined;
-    try {
-      url = new URL(withScheme);
-    } catch {
-      url = undefined;
-    }
-    if (
-      !url ||
-      (url.protocol !== 'https:' && url.protocol !== 'http:') ||
-      url.username ||
-      url.password ||
-      (url.pathname !== '/' && url.pathname !== '') ||
-      url.search
-    ) {
+    const origin = plainOrigin(/^[a-z]+:\/\//i.test(entry) ? entry : `https://${entry}`);
+    if (!origin) {
       problems.push(`FILE_HOSTS: "${entry}" is not a host name (files.example.com) or an origin (https://files.example.com)`);
       continue;
     }
-    origins.push(url.origin);
+    origins.push(origin);
   }
   return { origins, problems };
 }
