@@ -1,6 +1,6 @@
 /**
- * Errors in the shapes the real service (a NestJS application) sends (shared/api/upstream-facts.md,
- * "Validation and error bodies"):
+ * Errors in the shapes the real service (a NestJS application) sends (README, "Decisions where the
+ * contract is silent", Error body):
  * - 400: `{ statusCode: 400, error: 'Bad Request', message: [{ field, message }, ...] }`, one entry
  *   per problem (ValidationError style);
  * - 401, 403 and 404 for an unknown id: plain `{ statusCode, message: 'Unauthorized' | 'Forbidden' | 'Not Found' }`;

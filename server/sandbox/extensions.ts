@@ -22,7 +22,7 @@ import { liveIdOf } from './store.ts';
 
 /**
  * The five list endpoints the real service has beyond the 13 of the contract
- * (shared/api/upstream-facts.md, "Endpoints the real service has beyond the contract"):
+ * (README, "Endpoints beyond the contract"):
  * /events, /live/audio, /documents, /event-types and /document-types. Same conventions and
  * validation as the contract's lists. Not served when the sandbox runs with SANDBOX_CONTRACT=strict.
  *

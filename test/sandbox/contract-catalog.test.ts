@@ -1,6 +1,5 @@
 /**
- * Contract: the sandbox's catalog is the real service's (shared/api/upstream-facts.md, "The real
- * catalog"), so clients that filter with the service's type ids (`typeIds=15,22`, the earnings-call
+ * Contract: the sandbox's catalog is the real service's (README, "The sandbox"), so clients that filter with the service's type ids (`typeIds=15,22`, the earnings-call
  * types) get the same answers here. Every expectation is written out from the facts.
  */
 import { describe, expect, it } from 'vitest';

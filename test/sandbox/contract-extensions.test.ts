@@ -1,6 +1,6 @@
 /**
- * The five list endpoints the real service has beyond the contract (shared/api/upstream-facts.md,
- * "Endpoints the real service has beyond the contract"): /events, /live/audio, /documents,
+ * The five list endpoints the real service has beyond the contract (README, "Endpoints beyond the
+ * contract"): /events, /live/audio, /documents,
  * /event-types, /document-types. Same conventions as the contract's lists: records as the
  * single-record endpoints give them, every filter (compared with filtering the full list
  * ourselves, by the records' own fields and their company's), AND across filters and OR within

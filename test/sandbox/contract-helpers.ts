@@ -2,8 +2,7 @@
  * Shared helpers for the black-box contract tests of the Financial Events API v3 sandbox
  * (test/sandbox/contract-*.test.ts). Everything here talks to the sandbox through its fetch
  * function, the way a client would; the checks encode the contract
- * (shared/api/financial-events-api-v3.md) and the known upstream behaviour
- * (shared/api/upstream-facts.md).
+ * (the Financial Events API v3) and the known upstream behaviour (README, "The sandbox").
  */
 import { expect } from 'vitest';
 import { createSandbox, type Sandbox } from '../../server/sandbox/app.ts';
@@ -176,7 +175,7 @@ export const REASONS: Record<number, string> = {
 
 /**
  * What is wrong with an error response, or undefined when it has the body the service sends for
- * its status (shared/api/upstream-facts.md, "Validation and error bodies"):
+ * its status (README, "Decisions where the contract is silent", Error body):
  * - 400: `{ statusCode: 400, error: 'Bad Request', message: [{ field, message }, ...] }`; each of
  *   `mentions` must be the `field` of one of the entries;
  * - 401 and 403: `{ statusCode, message: 'Unauthorized' | 'Forbidden' }`;

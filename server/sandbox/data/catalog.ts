@@ -23,7 +23,7 @@ const CATALOG_CREATED = Date.UTC(2021, 2, 1, 9, 0, 0);
 const CATALOG_UPDATED = Date.UTC(2023, 8, 12, 14, 30, 0);
 
 /**
- * The real service's catalog (shared/api/upstream-facts.md, "The real catalog"): the same ids,
+ * The real service's catalog (README, "The sandbox"): the same ids,
  * names and parents, so clients written against the service (`typeIds=15,22`, the earnings-call
  * types 26–29, 35, 36) get the same answers from the sandbox.
  */
