@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox } from '../../server/sandbox/app.ts';
 import { readSearchConfig } from '../../server/search/config.ts';
 import { createSearchService, type SearchService, type SearchServiceOptions } from '../../server/search/service.ts';
+import { getJson, sandboxUpstream, type Query } from './search-upstream.ts';
 
 /**
  * What the transcript search promises about order, date bounds and waiting, checked against a
@@ -12,21 +13,8 @@ import { createSearchService, type SearchService, type SearchServiceOptions } fr
 
 const NOW = '2026-11-21T12:00:00Z';
 const sandbox = createSandbox({ seed: 'search-ranking', companies: 6, now: NOW, clockRate: 0 });
-const ORIGIN = 'http://search.internal';
 
-type Query = Record<string, string | number | undefined>;
-const queryString = (query: Query) => {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, String(value));
-  return params.size ? `?${params}` : '';
-};
-
-/** The sandbox as the data service: the key added as the proxy adds it. */
-const upstream = {
-  api: (path: string, query: Query) =>
-    sandbox.fetch(new Request(`${ORIGIN}/public/v3${path}${queryString(query)}`, { headers: { 'x-api-key': sandbox.apiKey, accept: 'application/json' } })),
-  file: (url: string, signal: AbortSignal) => sandbox.fetch(new Request(url, { signal })),
-};
+const upstream = sandboxUpstream(sandbox);
 
 let sources = 0;
 function makeService(overrides: Partial<Omit<SearchServiceOptions, 'config'>> = {}, env: Record<string, string> = {}): SearchService {
@@ -36,10 +24,7 @@ function makeService(overrides: Partial<Omit<SearchServiceOptions, 'config'>> = 
   return createSearchService({ config, source: `ranking-${process.pid}-${++sources}`, ...upstream, log: () => {}, ...overrides });
 }
 
-async function get(service: SearchService, path: string): Promise<{ status: number; body: any }> {
-  const response = await service.handle(new Request(`http://app.test${path}`));
-  return { status: response.status, body: await response.json() };
-}
+const get = getJson;
 
 async function listAll(path: string): Promise<any[]> {
   const items: any[] = [];

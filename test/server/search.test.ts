@@ -9,6 +9,7 @@ import { readServerConfig } from '../../server/config.ts';
 import { createSandbox } from '../../server/sandbox/app.ts';
 import { readSearchConfig } from '../../server/search/config.ts';
 import { createSearchService, type SearchService, type SearchServiceOptions } from '../../server/search/service.ts';
+import { getJson, sandboxUpstream, type Query } from './search-upstream.ts';
 
 /**
  * The transcript search end to end: the ingester reading the sandbox (the faithful stand-in for
@@ -19,24 +20,11 @@ import { createSearchService, type SearchService, type SearchServiceOptions } fr
 
 const NOW = '2026-11-21T12:00:00Z';
 const sandbox = createSandbox({ seed: 'search-tests', companies: 12, now: NOW, clockRate: 0 });
-const ORIGIN = 'http://search.internal';
 
 const engines: { name: string; databaseUrl?: string }[] = [{ name: 'PGlite' }];
 if (process.env.DATABASE_URL) engines.push({ name: 'PostgreSQL', databaseUrl: process.env.DATABASE_URL });
 
-type Query = Record<string, string | number | undefined>;
-const queryString = (query: Query) => {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, String(value));
-  return params.size ? `?${params}` : '';
-};
-
-/** The sandbox as the data service: the key added as the proxy adds it. */
-const upstream = {
-  api: (path: string, query: Query) =>
-    sandbox.fetch(new Request(`${ORIGIN}/public/v3${path}${queryString(query)}`, { headers: { 'x-api-key': sandbox.apiKey, accept: 'application/json' } })),
-  file: (url: string, signal: AbortSignal) => sandbox.fetch(new Request(url, { signal })),
-};
+const upstream = sandboxUpstream(sandbox);
 
 let sources = 0;
 function makeService(
@@ -51,10 +39,7 @@ function makeService(
   return createSearchService({ config, source: `tests-${process.pid}-${++sources}`, ...upstream, log: () => {}, ...overrides });
 }
 
-async function get(service: SearchService, path: string): Promise<{ status: number; body: any }> {
-  const response = await service.handle(new Request(`http://app.test${path}`));
-  return { status: response.status, body: await response.json() };
-}
+const get = getJson;
 
 // ── the oracle: every transcript read by hand ─────────────────────────────────────────────────
 
@@ -419,14 +404,9 @@ describe.each(engines)('the ingester on $name', (engine) => {
 
   it('indexes the hostile dataset to the end: every record listed, each it cannot read with its reason', async () => {
     const hostile = createSandbox({ seed: 'search-tests', companies: 2, now: NOW, clockRate: 0, dataset: 'hostile' });
-    const api = (path: string, query: Query) =>
-      hostile.fetch(new Request(`${ORIGIN}/public/v3${path}${queryString(query)}`, { headers: { 'x-api-key': hostile.apiKey, accept: 'application/json' } }));
+    const { api, file } = sandboxUpstream(hostile);
     const listed = (await (await api('/documents/transcripts', { limit: 500, companyIds: 1 })).json()) as any;
-    const service = makeService(
-      engine,
-      { SEARCH_SCOPE_COMPANY_IDS: '1' },
-      { api, file: (url, signal) => hostile.fetch(new Request(url, { signal })), ingest: { maxAttempts: 1 } },
-    );
+    const service = makeService(engine, { SEARCH_SCOPE_COMPANY_IDS: '1' }, { api, file, ingest: { maxAttempts: 1 } });
     await service.whenSynced();
     const status = await service.status();
     expect(status.state).toBe('idle');
