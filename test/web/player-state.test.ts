@@ -431,6 +431,17 @@ describe('live sources', () => {
     player.close();
     expect(JSON.parse(localStorage.getItem('earnings-desk:player:positions')!)).toEqual({ 'live:9': { t: 50, at: 1 } });
   });
+  it('starts a live stream where asked within its window (a sentence, a clip), not at its edge', async () => {
+    const { Hls, instances } = fakeHls();
+    setup({ loadHls: async () => Hls });
+    player.load(
+      { kind: 'live', key: 'live:9', liveId: 9, title: 'Q4 call', streamUrl: 'https://files.example/live/9/index.m3u8' },
+      { startAt: 42.5, endAt: 50 },
+    );
+    await flush();
+    expect(instances[0]!.config.startPosition).toBe(42.5);
+    expect(player.getState().clip).toEqual({ start: 42.5, end: 50 });
+  });
 });
 
 describe('deep links (?t=)', () => {
