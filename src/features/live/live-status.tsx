@@ -189,7 +189,7 @@ function useLiveLink(t: number | string | undefined, audio: AudioRecord | undefi
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div>
+    <div className="flex items-baseline gap-1.5">
       <dt className="text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">{label}</dt>
       <dd>{children}</dd>
     </div>

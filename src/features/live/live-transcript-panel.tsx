@@ -45,16 +45,23 @@ export function LiveTranscriptPanel({
   const before = record.state === 'notLive' || record.state === 'willBeLive';
   const ended = view.state === 'ended' || isSettled(record.state);
   const qnaSaid = useQnaAnnouncement(snapshot?.qnaStart, snapshot !== undefined);
-  const line = before ? 'The transcript appears here when the call starts.' : stateLine(view);
+  const line = before ? 'The transcript appears here when the call starts.' : stateLine(view) || (ended ? 'The call has ended.' : '');
   const empty = !snapshot || snapshot.transcript.paragraphs.length === 0;
 
   return (
     <div>
-      <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1 border-b border-slate-200 px-4 py-2 text-sm dark:border-slate-800">
+      {/* One region, there from the start, so a change of state is announced (and only that). */}
+      <div
+        className={
+          line
+            ? 'flex flex-wrap items-baseline gap-x-2 gap-y-1 border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm dark:border-slate-800 dark:bg-slate-800/40'
+            : ''
+        }
+      >
         <p role="status" className={line ? 'text-slate-700 dark:text-slate-300' : 'sr-only'}>
           {line}
         </p>
-        {ended && !before && <RecordingLink audio={audio} />}
+        {line && ended && !before && <RecordingLink audio={audio} />}
       </div>
       <p role="status" className="sr-only">
         {qnaSaid}

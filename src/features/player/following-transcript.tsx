@@ -166,7 +166,7 @@ const ParagraphView = memo(function ParagraphView({
                     ? HIGHLIGHT_CLASSES[highlight.color]
                     : 'hover:bg-slate-100 dark:hover:bg-slate-800'
               } ${sentence.index === match ? 'ring-2 ring-amber-500' : ''} ${inSelection ? 'outline-2 outline-offset-1 outline-accent-600 outline-dashed' : ''} ${
-                dim ? 'text-slate-500 dark:text-slate-400' : ''
+                dim ? 'text-slate-600 dark:text-slate-400' : ''
               } ${wash ? 'motion-safe:animate-refined motion-reduce:bg-amber-100 dark:motion-reduce:bg-amber-500/20' : ''}`}
               data-refined={wash ? 'true' : undefined}
             >
