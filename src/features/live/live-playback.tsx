@@ -260,7 +260,7 @@ function LiveControls() {
           Resume
         </button>
       )}
-      <span className="text-slate-600 dark:text-slate-400">Seek back within the stream with the bar in the player.</span>
+      <span className="text-slate-600 max-sm:hidden dark:text-slate-400">Seek back within the stream with the bar in the player.</span>
     </div>
   );
 }

@@ -237,7 +237,7 @@ function CheckedAt({ at, fetching, interval }: { at: number; fetching: boolean; 
   return (
     <span className="text-slate-700 dark:text-slate-300">
       {fetching ? 'checking…' : ago < 2 ? 'just now' : `${ago} s ago`}
-      <span className="text-slate-500 dark:text-slate-400">
+      <span className="text-slate-500 max-sm:hidden dark:text-slate-400">
         {interval === false ? ' · final, no more checks' : ` · every ${Math.round(interval / 1000)} s while this tab is visible`}
       </span>
     </span>

@@ -395,7 +395,7 @@ export function FollowingTranscript({ transcript, source, live }: { transcript: 
   // The active sentence is the natural place for the Tab key to land in the list.
   const rovingIndex = focusIndex === 0 && active !== undefined ? active : focusIndex;
 
-  const backToLive = () => {
+  const resumeFollowing = () => {
     setFollowing(true);
     if (!newest && active !== undefined) scrollTo(active, true);
     else scroller.current?.scrollTo?.({ top: scroller.current.scrollHeight, behavior: 'smooth' });
@@ -418,13 +418,13 @@ export function FollowingTranscript({ transcript, source, live }: { transcript: 
         />
         {live
           ? !following && (
-              <Button variant="primary" onClick={backToLive}>
+              <Button variant="primary" onClick={resumeFollowing}>
                 Back to live
               </Button>
             )
           : isCurrent &&
             !following && (
-              <Button variant="primary" onClick={backToLive}>
+              <Button variant="primary" onClick={resumeFollowing}>
                 Follow along
               </Button>
             )}
