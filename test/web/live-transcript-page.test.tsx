@@ -255,6 +255,8 @@ describe('a missing or ended transcript', () => {
     expect(within(panel).getAllByText('This key’s plan has no live transcripts; the audio plays on.')).toHaveLength(1);
     expect(within(panel).getByText('This key’s plan has no live transcripts; the audio plays on.')).toHaveAttribute('role', 'status');
     expect(screen.getByRole('button', { name: 'Listen live' })).toBeInTheDocument();
+    // Said once: no other panel repeats that there is no text.
+    expect(screen.queryByRole('region', { name: 'Questions so far' })).not.toBeInTheDocument();
   });
 
   it('ended with a failure code: its user_reason is shown, the text so far kept, the audio still offered', async () => {

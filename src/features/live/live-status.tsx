@@ -138,9 +138,12 @@ export function LiveStatusView({ liveId, t, views }: { liveId: number; t?: numbe
             <LiveTranscriptPanel view={view} record={record} source={source} audio={audio} views={views} />
           </Panel>
         </div>
-        <Panel title="Questions so far">
-          <LiveQuestions view={view} source={source} views={views} />
-        </Panel>
+        {/* Without any text there are no questions to list: the transcript panel says why, once. */}
+        {(view.snapshot || view.state === 'loading' || view.state === 'rolling') && (
+          <Panel title="Questions so far">
+            <LiveQuestions view={view} source={source} views={views} />
+          </Panel>
+        )}
         <Panel title="Bookmarks and highlights">
           <CallNotesPanel source={source} />
         </Panel>

@@ -122,8 +122,6 @@ function useQnaAnnouncement(qnaStart: number | undefined, read: boolean): string
 /** The questions asked so far, as on a recording page. */
 export function LiveQuestions({ view, source, views }: { view: LiveTranscriptView; source: PlayerSource; views: LiveTextViews }) {
   const transcript = view.snapshot?.transcript;
-  if (!transcript) {
-    return <EmptyState>{view.state === 'loading' ? 'The questions are listed here as they are asked.' : 'No transcript, so no questions to list.'}</EmptyState>;
-  }
+  if (!transcript) return <EmptyState>The questions are listed here as they are asked.</EmptyState>;
   return views.questions({ transcript, source });
 }
