@@ -5,7 +5,7 @@
  * is missing or ended while the audio stays playable. The transcript's tail is stood in for (the
  * views are written by hand from transcript-shaped data); the page, the router and the player are real.
  */
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LiveAudio } from '../../src/api/schemas.ts';
@@ -125,6 +125,23 @@ describe('the text rolls in', () => {
     fireEvent.wheel(transcriptList());
     await user.click(await within(panel).findByRole('button', { name: 'Back to live' }));
     expect(within(panel).queryByRole('button', { name: 'Back to live' })).not.toBeInTheDocument();
+  });
+
+  it('with the stream in the player, follows the listener: the sentence heard is current, what was said after it is not yet', async () => {
+    const { user } = await open();
+    const media = new FakeMedia();
+    media.nativeHls = 'maybe';
+    stage.attach(media);
+    await user.click(await screen.findByRole('button', { name: 'Listen live' }));
+    setLiveView(id, { state: 'rolling', snapshot: snapshotOf(transcriptOf([OPENING[0]!, ...MORE])) });
+    await waitFor(() => expect(player.getState().engine).not.toBeNull());
+    act(() => player.seek(9));
+    await waitFor(() => expect(player.getState().currentTime).toBe(9));
+    expect(sentence('Revenue grew twelve percent.')).toHaveAttribute('aria-current', 'true');
+    expect(sentence('Priya Raman here, on margins.')).not.toHaveAttribute('aria-current');
+    // Said but not heard yet (the listener is behind live): dimmed.
+    expect(sentence('Priya Raman here, on margins.')).toHaveClass('text-slate-600');
+    expect(sentence('Thank you, operator.')).not.toHaveClass('text-slate-600');
   });
 
   it('a sentence clicked plays the live stream from its start', async () => {
