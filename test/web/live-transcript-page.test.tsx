@@ -66,12 +66,17 @@ async function open(url = `/live/${id}`) {
 }
 
 const transcriptList = () => screen.getByRole('list', { name: 'Transcript' });
+/** The first words of the call on the page (the transcript view loads beside them). */
+async function showText(view: Parameters<typeof setLiveView>[1]) {
+  setLiveView(id, view);
+  await screen.findByRole('list', { name: 'Transcript' });
+}
 const sentence = (text: string) => within(transcriptList()).getByRole('button', { name: text });
 
 describe('the text rolls in', () => {
   it('names the speakers, and words appended keep the earlier paragraphs mounted (the same DOM nodes)', async () => {
     await open();
-    setLiveView(id, { state: 'rolling', snapshot: snapshotOf(transcriptOf(OPENING), { revision: 1 }) });
+    await showText({ state: 'rolling', snapshot: snapshotOf(transcriptOf(OPENING), { revision: 1 }) });
     const first = within(transcriptList()).getAllByRole('listitem')[0]!;
     const focused = sentence('All lines are in listen-only mode.');
     expect(first).toHaveTextContent('Operator');
@@ -96,7 +101,7 @@ describe('the text rolls in', () => {
   it('marks a sentence a refinement changed, for a moment, and not what was changed before the page opened', async () => {
     await open();
     const changedEarlier = new Map([[0, 1]]);
-    setLiveView(id, { state: 'rolling', snapshot: snapshotOf(transcriptOf(OPENING), { revision: 1, changed: changedEarlier }) });
+    await showText({ state: 'rolling', snapshot: snapshotOf(transcriptOf(OPENING), { revision: 1, changed: changedEarlier }) });
     expect(sentence('Good morning and welcome to the call.')).not.toHaveAttribute('data-refined');
 
     const refined: Said[] = [[0, [OPENING[0]![1][0]!, ['All lines are in a listen-only mode.', 3.4, 6]]], OPENING[1]!];
@@ -119,7 +124,7 @@ describe('the text rolls in', () => {
 
   it('follows the newest words; scrolling away stops following, and "Back to live" returns', async () => {
     const { user } = await open();
-    setLiveView(id, { state: 'rolling', snapshot: snapshotOf(transcriptOf(OPENING)) });
+    await showText({ state: 'rolling', snapshot: snapshotOf(transcriptOf(OPENING)) });
     const panel = screen.getByRole('region', { name: 'Transcript' });
     expect(within(panel).queryByRole('button', { name: 'Back to live' })).not.toBeInTheDocument();
     fireEvent.wheel(transcriptList());
@@ -133,7 +138,7 @@ describe('the text rolls in', () => {
     media.nativeHls = 'maybe';
     stage.attach(media);
     await user.click(await screen.findByRole('button', { name: 'Listen live' }));
-    setLiveView(id, { state: 'rolling', snapshot: snapshotOf(transcriptOf([OPENING[0]!, ...MORE])) });
+    await showText({ state: 'rolling', snapshot: snapshotOf(transcriptOf([OPENING[0]!, ...MORE])) });
     await waitFor(() => expect(player.getState().engine).not.toBeNull());
     act(() => player.seek(9));
     await waitFor(() => expect(player.getState().currentTime).toBe(9));
@@ -147,7 +152,7 @@ describe('the text rolls in', () => {
   it('a sentence clicked plays the live stream from its start', async () => {
     const { user } = await open();
     const record = await liveRecord();
-    setLiveView(id, { state: 'rolling', snapshot: snapshotOf(transcriptOf([OPENING[0]!, ...MORE])) });
+    await showText({ state: 'rolling', snapshot: snapshotOf(transcriptOf([OPENING[0]!, ...MORE])) });
     await user.click(sentence('Revenue grew twelve percent.'));
     expect(player.getState().source).toMatchObject({ kind: 'live', liveId: id, streamUrl: record.audio });
     expect(player.getState().currentTime).toBe(8.2);
@@ -170,10 +175,10 @@ describe('the Q&A', () => {
     media.nativeHls = 'maybe';
     stage.attach(media);
     await user.click(await screen.findByRole('button', { name: 'Listen live' }));
-    setLiveView(id, { state: 'rolling', snapshot: snapshotOf(transcriptOf(OPENING), { revision: 1 }) });
+    await showText({ state: 'rolling', snapshot: snapshotOf(transcriptOf(OPENING), { revision: 1 }) });
     expect(screen.queryByRole('separator', { name: /Q&A started/ })).not.toBeInTheDocument();
     const questions = screen.getByRole('region', { name: 'Questions so far' });
-    expect(within(questions).getByText('The Q&A has not started yet.')).toBeInTheDocument();
+    expect(await within(questions).findByText('The Q&A has not started yet.')).toBeInTheDocument();
 
     setLiveView(id, { state: 'rolling', snapshot: snapshotOf(transcriptOf(CALL), { revision: 2, qnaStart: 29 }) });
     // The divider sits before the first sentence at the Q&A's start.
@@ -201,7 +206,7 @@ describe('bookmarks, highlights and clip links on live words', () => {
   it('a highlight of live words is kept by the event (on the recording later); the clip link plays it on the live page', async () => {
     const { user } = await open();
     const record = await liveRecord();
-    setLiveView(id, { state: 'rolling', snapshot: snapshotOf(transcriptOf([OPENING[0]!, ...MORE])) });
+    await showText({ state: 'rolling', snapshot: snapshotOf(transcriptOf([OPENING[0]!, ...MORE])) });
     await user.keyboard('{Shift>}');
     await user.click(sentence('Thank you, operator.'));
     await user.click(sentence('Revenue grew twelve percent.'));
@@ -278,7 +283,7 @@ describe('a missing or ended transcript', () => {
 
   it('ended with a failure code: its user_reason is shown, the text so far kept, the audio still offered', async () => {
     await open();
-    setLiveView(id, {
+    await showText({
       state: 'ended',
       snapshot: snapshotOf(transcriptOf(OPENING), { end: { code: 3, userReason: 'The transcription service stopped.' } }),
     });
@@ -291,7 +296,7 @@ describe('a missing or ended transcript', () => {
   it('after the call: keeps the text, says it has ended and links to the recording once listed', async () => {
     const record = await serveAs({ state: 'processingRecording' });
     await open();
-    setLiveView(id, { state: 'ended', snapshot: snapshotOf(transcriptOf(OPENING), { end: { code: 0 } }) });
+    await showText({ state: 'ended', snapshot: snapshotOf(transcriptOf(OPENING), { end: { code: 0 } }) });
     const panel = screen.getByRole('region', { name: 'Transcript' });
     expect(within(panel).getByText('The call has ended.')).toHaveAttribute('role', 'status');
     expect(within(panel).getByText('The recording is linked here once it is listed.')).toBeInTheDocument();

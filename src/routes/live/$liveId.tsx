@@ -1,4 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { companyQueries } from '../../api/companies.ts';
 import { eventQueries } from '../../api/events.ts';
 import { liveQueries } from '../../api/live.ts';
@@ -9,8 +10,7 @@ import { textLinkClass } from '../../components/ui/text-link.ts';
 import { liveKeys } from '../../api/keys.ts';
 import { LiveStatusView } from '../../features/live/live-status.tsx';
 import type { LiveTextViews } from '../../features/live/live-transcript-panel.tsx';
-import { FollowingTranscript } from '../../features/player/following-transcript.tsx';
-import { QnaView } from '../../features/player/qna-panel.tsx';
+import { SkeletonRows } from '../../components/skeleton.tsx';
 import { LiveStatusSkeleton } from '../../features/live/live-status-skeleton.tsx';
 import { loadRecord } from '../../lib/route-data.ts';
 import { idParam } from '../../lib/route-params.ts';
@@ -38,10 +38,25 @@ export const Route = createFileRoute('/live/$liveId')({
   component: LivePage,
 });
 
-/** The live page reads the call with the player's own views: the transcript that follows playback, and the questions. */
+/**
+ * The live page reads the call with the player's own views: the transcript that follows playback,
+ * and the questions. They load beside the first read of the transcript (which they wait for
+ * anyway), so the header and Listen come first.
+ */
+const FollowingTranscript = lazy(() => import('../../features/player/following-transcript.tsx').then((m) => ({ default: m.FollowingTranscript })));
+const QnaView = lazy(() => import('../../features/player/qna-panel.tsx').then((m) => ({ default: m.QnaView })));
+
 const views: LiveTextViews = {
-  transcript: ({ transcript, source, live }) => <FollowingTranscript transcript={transcript} source={source} live={live} />,
-  questions: ({ transcript, source }) => <QnaView transcript={transcript} source={source} live />,
+  transcript: ({ transcript, source, live }) => (
+    <Suspense fallback={<SkeletonRows rows={6} label="Loading the transcript" />}>
+      <FollowingTranscript transcript={transcript} source={source} live={live} />
+    </Suspense>
+  ),
+  questions: ({ transcript, source }) => (
+    <Suspense fallback={<SkeletonRows rows={3} label="Loading the questions" />}>
+      <QnaView transcript={transcript} source={source} live />
+    </Suspense>
+  ),
 };
 
 function LivePage() {
