@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { matchRoute, runRoute, type Contract } from './api.ts';
 import { ManualClock, RunningClock, type Clock } from './clock.ts';
-import { DEFAULTS, type SandboxDataset } from './config.ts';
+import { DEFAULTS, type SandboxDataset, type SandboxPlan } from './config.ts';
 import { EDITED_TRANSCRIPT_TYPE, isAnnualReportType } from './data/catalog.ts';
 import { generateDataset } from './data/generate.ts';
 import { errorResponse, HttpError, httpErrorResponse, plainErrorResponse } from './errors.ts';
@@ -41,6 +41,12 @@ export interface SandboxOptions {
    * 13 only; the five answer 404 like any unknown path, as an upstream that implements only the contract.
    */
   contract?: Contract;
+  /**
+   * What the key's plan includes. `full` (default): everything. `no-live-transcripts`: the live
+   * lists with transcripts (/live, /live/{id}, /live/transcripts, /live/transcripts/{id}) answer
+   * 403 `{"statusCode":403,"message":"Forbidden"}`, as the real service does for such a key.
+   */
+  plan?: SandboxPlan;
 }
 
 export interface Sandbox {
@@ -119,6 +125,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     const key = request.headers.get('x-api-key');
     // The service says no more than this, whether the key is missing or wrong.
     if (!key || key !== apiKey) return plainErrorResponse(401);
+    if (route.requires === 'liveTranscripts' && options.plan === 'no-live-transcripts') return plainErrorResponse(403);
 
     const requested = request.headers.get('x-sandbox-fault') ?? url.searchParams.get('__fault');
     const rule: Pick<FaultRule, 'kind' | 'retryAfter' | 'delayMs'> | undefined =

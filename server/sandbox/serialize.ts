@@ -1,6 +1,7 @@
 import { DOCUMENT_TYPES, documentTypeById } from './data/catalog.ts';
 import type { CompanyRecord } from './data/companies.ts';
 import type { SegmentRecord } from './data/segments.ts';
+import { liveTranscriptPath, type TranscriptVersion } from './live-transcript.ts';
 import type { MediaLibrary } from './media/library.ts';
 import type { AudioInfo, DocumentInfo, EventInfo, LiveInfo, Store } from './store.ts';
 
@@ -144,6 +145,17 @@ export function live(l: LiveInfo, ctx: Context) {
     createdAt: iso(l.createdAt),
     updatedAt: iso(l.updatedAt),
   };
+}
+
+/**
+ * A record of /live and /live/{id} (`audio` set) or of /live/transcripts and /live/transcripts/{id}
+ * (no `audio`): the live-audio record's fields plus `transcript`, the URL of the call's JSONL file
+ * in the asked version, null until the call goes live (like `audio`).
+ */
+export function liveWithTranscript(l: LiveInfo, ctx: Context, version: TranscriptVersion, withAudio: boolean) {
+  const { createdAt, updatedAt, audio, ...rest } = live(l, ctx);
+  const transcript = l.wentLiveAt === null ? null : `${ctx.origin}${liveTranscriptPath(l.id, version)}`;
+  return withAudio ? { ...rest, audio, transcript, createdAt, updatedAt } : { ...rest, transcript, createdAt, updatedAt };
 }
 
 export function documentFileName(d: DocumentInfo, ctx: Context): string {
