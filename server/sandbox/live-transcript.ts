@@ -374,12 +374,7 @@ export function buildTranscriptFile(course: LiveCourse, media: CallMedia, versio
     const token = tokens[i] as Token;
     const next = tokens[i + 1];
     const merge =
-      next !== undefined &&
-      !token.lastOfSentence &&
-      !boundary[i] &&
-      !boundary[i + 1] &&
-      tokens[i - 1]?.turn === token.turn &&
-      roll(Roll.Merge, i) < 0.035;
+      next !== undefined && !token.lastOfSentence && !boundary[i] && !boundary[i + 1] && tokens[i - 1]?.turn === token.turn && roll(Roll.Merge, i) < 0.035;
     if (merge) {
       entries.push({ first: i, last: i + 1, s: token.start, e: next.end, text: `${token.text} ${next.text}`, indiscernible: false, release: 0 });
       i++;
@@ -414,7 +409,8 @@ export function buildTranscriptFile(course: LiveCourse, media: CallMedia, versio
     for (const entry of entries) if (entry.release > at && entry.release <= restart.until) entry.release = restart.until;
   }
 
-  const included = entries.filter((entry) => entry.release <= streamEnd);
+  // Every word of a call that runs its course; of a cut call, those out before the cut.
+  const included = course.interrupted ? entries.filter((entry) => entry.release <= streamEnd) : entries;
   const endAt = course.interrupted ? streamEnd + 2500 : Math.max(streamEnd, included.at(-1)?.release ?? 0) + 1500;
   /** The latest a refinement or section may be released: before the stream ends. */
   const limit = course.interrupted ? streamEnd : endAt - 500;
@@ -430,7 +426,10 @@ export function buildTranscriptFile(course: LiveCourse, media: CallMedia, versio
       if (r === 0 || involved.has(r - 1) || involved.has(r) || roll(Roll.Remove, start) >= 0.18) return;
       removed.push(start);
       layout[start] = 0;
-      involved.add(r - 1).add(r).add(r + 1);
+      involved
+        .add(r - 1)
+        .add(r)
+        .add(r + 1);
     });
     // An extra break only before a one-token entry (a two-token entry is never first of a paragraph).
     const entryStarts = new Set(entries.filter((entry) => entry.last === entry.first).map((entry) => entry.first));
@@ -481,35 +480,77 @@ export function buildTranscriptFile(course: LiveCourse, media: CallMedia, versio
   const delay = (n: number, lo: number, span: number) => lo + (mix(salt, Roll.Delay, n) % span);
 
   // Sections.
-  if (included.length > 0) push(included[0]!.release + 300, [['type', 'section'], ['name', 'predicted-speech'], ['s', 0]]);
+  if (included.length > 0)
+    push(included[0]!.release + 300, [
+      ['type', 'section'],
+      ['name', 'predicted-speech'],
+      ['s', 0],
+    ]);
   const qna = round2(script.qna);
   const q = included.findIndex((entry) => entry.s >= qna);
   if (q >= 0) {
     const late = included[Math.min(included.length - 1, q + 6 + (mix(salt, Roll.QnaLate) % 6))] as Entry;
     const at = late.release + 200;
     if (at <= limit) {
-      push(at, [['type', 'section'], ['name', 'predicted-speech'], ['e', qna]]);
-      if (roll(Roll.QnaOnlyEnd, 0) >= 0.35) push(at, [['type', 'section'], ['name', 'predicted-qna'], ['s', qna]]);
+      push(at, [
+        ['type', 'section'],
+        ['name', 'predicted-speech'],
+        ['e', qna],
+      ]);
+      if (roll(Roll.QnaOnlyEnd, 0) >= 0.35)
+        push(at, [
+          ['type', 'section'],
+          ['name', 'predicted-qna'],
+          ['s', qna],
+        ]);
     }
   }
 
-  if (restart && restart.at <= limit) push(restart.at, [['type', 'interruption'], ['time', restart.time], ['restarting', true]]);
+  if (restart && restart.at <= limit)
+    push(restart.at, [
+      ['type', 'interruption'],
+      ['time', restart.time],
+      ['restarting', true],
+    ]);
   for (let at = 45_000, n = 0; at < limit; at += 80_000, n++) {
-    push(at, [['type', 'diagnostics'], ['latency_ms', 900 + (mix(salt, Roll.Latency, -1 - n) % 700)], ['asr_model', 'sandbox-asr-2'], ['buffered_words', n % 3]]);
+    push(at, [
+      ['type', 'diagnostics'],
+      ['latency_ms', 900 + (mix(salt, Roll.Latency, -1 - n) % 700)],
+      ['asr_model', 'sandbox-asr-2'],
+      ['buffered_words', n % 3],
+    ]);
   }
 
   // Refinements (1.7).
   if (refine) {
     const after = (entry: Entry, n: number, lo: number, span: number) => Math.min(limit, Math.max(entry.release, entry.release + delay(n, lo, span)));
     included.forEach((entry, n) => {
-      if (entry.misheard !== undefined) push(after(entry, n, 2000, 3001), [['i', 'word-update'], ['s', entry.s], ['rt', entry.text]]);
+      if (entry.misheard !== undefined)
+        push(after(entry, n, 2000, 3001), [
+          ['i', 'word-update'],
+          ['s', entry.s],
+          ['rt', entry.text],
+        ]);
       if (entry.last !== entry.first) {
         const a = tokens[entry.first] as Token;
         const b = tokens[entry.last] as Token;
         const at = after(entry, n, 3000, 4001);
-        push(at, [['i', 'word-delete'], ['s', entry.s]]);
-        push(at, [['i', 'word-insert'], ['s', a.start], ['e', a.end], ['rt', a.text]]);
-        push(at, [['i', 'word-insert'], ['s', b.start], ['e', b.end], ['rt', b.text]]);
+        push(at, [
+          ['i', 'word-delete'],
+          ['s', entry.s],
+        ]);
+        push(at, [
+          ['i', 'word-insert'],
+          ['s', a.start],
+          ['e', a.end],
+          ['rt', a.text],
+        ]);
+        push(at, [
+          ['i', 'word-insert'],
+          ['s', b.start],
+          ['e', b.end],
+          ['rt', b.text],
+        ]);
       }
     });
     /** The last included entry before token index `end` (exclusive), if the run is complete. */
@@ -526,7 +567,10 @@ export function buildTranscriptFile(course: LiveCourse, media: CallMedia, versio
       const first = entryAt.get(start);
       const last = runEnd(nextBoundary(start));
       if (!first || !last) continue;
-      push(after(last, start, 1000, 2001), [['i', 'paragraph-insert'], ['s', first.s]]);
+      push(after(last, start, 1000, 2001), [
+        ['i', 'paragraph-insert'],
+        ['s', first.s],
+      ]);
     }
     for (const at of extra) {
       let runStart = at - 1;
@@ -534,14 +578,22 @@ export function buildTranscriptFile(course: LiveCourse, media: CallMedia, versio
       const first = entryAt.get(runStart);
       const last = runEnd(nextBoundary(at));
       if (!first || !last || !entryAt.has(at)) continue;
-      push(after(last, at, 1000, 2001), [['i', 'paragraph-merge'], ['s', first.s], ['e', last.e]]);
+      push(after(last, at, 1000, 2001), [
+        ['i', 'paragraph-merge'],
+        ['s', first.s],
+        ['e', last.e],
+      ]);
     }
   }
 
   // The end.
   if (course.interrupted) {
     const cut = round2(streamEnd / 1000);
-    push(streamEnd + 800, [['type', 'interruption'], ['time', cut], ['restarting', false]]);
+    push(streamEnd + 800, [
+      ['type', 'interruption'],
+      ['time', cut],
+      ['restarting', false],
+    ]);
     push(endAt, [
       ['type', 'end'],
       ['code', 2],
