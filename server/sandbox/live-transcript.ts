@@ -320,6 +320,7 @@ export function buildTranscriptFile(course: LiveCourse, media: CallMedia, versio
   // The words, flattened.
   const tokens: Token[] = [];
   const turnLength: number[] = [];
+  const sentenceLength: number[] = [];
   let sentence = 0;
   script.paragraphs.forEach((paragraph, turn) => {
     let count = 0;
@@ -337,6 +338,7 @@ export function buildTranscriptFile(course: LiveCourse, media: CallMedia, versio
         });
       });
       count += s.words.length;
+      sentenceLength.push(s.words.length);
       sentence++;
     }
     turnLength.push(count);
@@ -356,8 +358,7 @@ export function buildTranscriptFile(course: LiveCourse, media: CallMedia, versio
       starts = !glue;
     } else if (i === midAt) starts = true;
     else if (token.firstOfSentence && (inParagraph >= 70 || (inParagraph >= 35 && roll(Roll.Split, i) < 0.45))) {
-      const sentenceEnd = tokens.findIndex((t, j) => j > i && t.sentence !== token.sentence);
-      const length = (sentenceEnd < 0 ? tokens.length : sentenceEnd) - i;
+      const length = sentenceLength[token.sentence] as number;
       if (length >= 8 && roll(Roll.Mid, i) < 0.25) midAt = i + 3;
       else starts = true;
     }
