@@ -62,9 +62,16 @@ function applyLines(lines: Rec[]): Word[] {
       case 'word-update':
         words[at(line.s)]!.t = line.rt;
         break;
-      case 'word-delete':
-        words.splice(at(line.s), 1);
+      case 'word-delete': {
+        const index = at(line.s);
+        // The documented promise: a split entry is never the first of a paragraph or a turn (so the inserts join the word before).
+        expect([words[index - 1]?.p, words[index - 1]?.S], `${JSON.stringify(line)} follows a word of its paragraph and speaker`).toEqual([
+          words[index]!.p,
+          words[index]!.S,
+        ]);
+        words.splice(index, 1);
         break;
+      }
       case 'word-insert': {
         const s = r2(num(line.s));
         let index = words.findIndex((word) => word.s >= s);
@@ -346,7 +353,12 @@ describe('the file once the call has ended', () => {
             continue;
           }
           seen.add(line.type === 'section' ? `section ${line.name} ${'s' in line ? 's' : 'e'}` : line.type);
-          if (line.type === 'interruption') expect(Object.keys(line).sort()).toEqual(['restarting', 'time', 'type']);
+          if (line.type === 'interruption') {
+            expect(Object.keys(line).sort()).toEqual(['restarting', 'time', 'type']);
+            // On a call that runs its course, the transcription restarts and the words go on.
+            expect(line.restarting).toBe(true);
+            expect(lines.slice(lines.indexOf(line)).filter((later) => later.type === undefined && later.i === undefined).length).toBeGreaterThan(50);
+          }
         }
       }
     }
