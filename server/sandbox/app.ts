@@ -9,6 +9,7 @@ import { applyFault, FaultRegistry, isFaultKind, type FaultKind, type FaultRule 
 import { serveFile } from './files.ts';
 import { hostileAnswer } from './hostile.ts';
 import { LiveSchedule, SLOT_SPACING } from './live.ts';
+import { liveTranscriptPath } from './live-transcript.ts';
 import { MediaLibrary } from './media/library.ts';
 import { QueryReader } from './query.ts';
 import type { Context } from './serialize.ts';
@@ -197,7 +198,12 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     faults.clear();
     return c.json({ rules: [] });
   });
-  app.get('/__sandbox/info', (c) => c.json({ now: new Date(clock.now()).toISOString(), ...sampleIds() }));
+  app.get('/__sandbox/info', (c) => {
+    const ids = sampleIds();
+    // The live call's transcript file (version 1.7), on the origin media URLs are written on.
+    const liveTranscriptUrl = ids.liveId === undefined ? undefined : `${contextFor(c.req.raw).origin}${liveTranscriptPath(ids.liveId, '1.7')}`;
+    return c.json({ now: new Date(clock.now()).toISOString(), ...ids, liveTranscriptUrl });
+  });
 
   app.notFound((c) => errorResponse(404, `Cannot ${c.req.method} ${new URL(c.req.url).pathname}`));
 

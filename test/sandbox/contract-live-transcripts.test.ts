@@ -151,6 +151,14 @@ describe('the four endpoints', () => {
     if (byEventId.status === 200) expect(byEventId.json.data.eventId).not.toBe(liveEventId);
   });
 
+  it('the test controls name the live call’s 1.7 transcript file (/__sandbox/info, liveTranscriptUrl)', async () => {
+    clock.set(NOW);
+    const info = await (await sandbox.fetch(new Request(`${ORIGIN}/__sandbox/info`))).json();
+    expect(info.liveTranscriptUrl).toBe(`${ORIGIN}/sandbox-files/live/${info.liveId}/transcript-1.7.jsonl`);
+    expect((await getData(sandbox, `/live/${info.liveId}`, { transcriptVersion: '1.7' })).transcript).toBe(info.liveTranscriptUrl);
+    expect((await file(info.liveTranscriptUrl)).status).toBe(200);
+  });
+
   it('/live/transcripts/{id} has no audio; transcript is null before the call goes live', async () => {
     clock.set(NOW);
     const { liveId, willBeLiveId } = sandbox.sampleIds();
