@@ -32,7 +32,8 @@ import type { LiveInfo, Store } from './store.ts';
  *   4.5 s pass without another line (the brief interruption below has some).
  * - `{"type":"interruption","time":T,"restarting":true}` on about one call in three that runs its
  *   course: the transcription stops for 6 to 9 s, then the held words arrive and the call goes on.
- * - `{"type":"diagnostics",…}`: a type clients do not know, to be ignored.
+ * - `{"type":"diagnostics",…}`: a type clients do not know, to be ignored. It holds non-ASCII text
+ *   (UTF-8), as real files do in names: the `N` of `Range: bytes=N-` counts bytes, not characters.
  * - Last, `{"type":"end","code":0,"user_reason":"The call has ended.","system_reason":"…"}` 1.5 s
  *   after the call's audio ends. A call whose live stream is cut (the live record's
  *   liveFailedInterrupted) ends its file with `{"type":"interruption","time":T,"restarting":false}`
@@ -519,6 +520,8 @@ export function buildTranscriptFile(course: LiveCourse, media: CallMedia, versio
       ['latency_ms', 900 + (mix(salt, Roll.Latency, -1 - n) % 700)],
       ['asr_model', 'sandbox-asr-2'],
       ['buffered_words', n % 3],
+      // Not ASCII: a reader that counts characters instead of bytes asks for the wrong range.
+      ['note', 'latency ≈ 1 s – nominal'],
     ]);
   }
 
