@@ -58,6 +58,7 @@ async function main() {
     ['events by date, oldest first', '/events?limit=500&sortBy=date'],
     ['live audio, willBeLive + live', '/live/audio?limit=500&states=willBeLive,live'],
     // The live lists with transcripts: the same walk plus a URL per record (no file is built).
+    ['live audio, 500 (anchor for the next)', '/live/audio?limit=500'],
     ['live (audio + transcript), 500', '/live?limit=500&transcriptVersion=1.7'],
     ['live transcripts, willBeLive + live', '/live/transcripts?limit=500&states=willBeLive,live'],
     ['documents, 500, expand=event', '/documents?limit=500&expand=event'],
