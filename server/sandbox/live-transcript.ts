@@ -35,13 +35,16 @@ import type { LiveInfo, Store } from './store.ts';
  * - `{"type":"diagnostics",…}`: a type clients do not know, to be ignored. It holds non-ASCII text
  *   (UTF-8), as real files do in names: the `N` of `Range: bytes=N-` counts bytes, not characters.
  * - Last, `{"type":"end","code":0,"user_reason":"The call has ended.","system_reason":"…"}` 1.5 s
- *   after the call's audio ends. A call whose live stream is cut (the live record's
- *   liveFailedInterrupted) ends its file with `{"type":"interruption","time":T,"restarting":false}`
- *   and `{"type":"end","code":2,"user_reason":"The live stream was interrupted and did not resume.",…}`.
+ *   after the later of the audio's end and the last word. A call whose live stream is cut (the live
+ *   record's liveFailedInterrupted, at 60% of the call) has only the words out by the cut, then
+ *   `{"type":"interruption","time":T,"restarting":false}` 0.8 s after it (T: the cut, seconds) and
+ *   `{"type":"end","code":2,"user_reason":"The live stream was interrupted and did not resume.",…}` 2.5 s after it.
  *
  * RELEASE. The start line when the call goes live; a word entry once the call's start + max(its
  * `e` + a latency of 1 to 1.5 s, the end of the HLS segment holding `e`) has passed, and never before
  * the entry before it: so every word in the file is in audio the live playlist already lists.
+ * Refinements come 2 to 7 s after their words (paragraph ones 1 to 3 s after the paragraph's last
+ * word), and always before the end record (on a cut call, by the cut).
  *
  * REFINEMENTS (1.7 only; about a fifth of its lines). A refinement line has `i` and no `type`, and
  * addresses words by their start time `s` (compare as numbers rounded to 2 decimals: "12.30" is
@@ -53,14 +56,14 @@ import type { LiveInfo, Store } from './store.ts';
  * - `{"i":"word-delete","s":S}`: the word starting at S is removed.
  * - `{"i":"word-insert","s":S,"e":E,"rt":R}`: a word (start S, end E, text R) is added at its place
  *   in time order (after the last word starting before S), in the paragraph and with the speaker
- *   of the word just before it (the word just after it, when it comes first).
+ *   of the word just before it (the word just after it, when it comes first); it has no `c`.
  *   The sandbox uses delete and insert only to split a two-token entry: one word-delete of the
  *   entry's `s`, then two word-inserts, the first token (S = the entry's s) then the second, in
  *   three consecutive lines. A split entry is never the first word of a paragraph or of a turn.
  * - `{"i":"paragraph-insert","s":S}`: a paragraph starts at the word starting at S: that word and
  *   the words after it that share its paragraph id (a contiguous run) move to a new paragraph (a
  *   fresh id of the reader's choosing; the test's applier uses `${p}@${S}`). Released only once
- *   every word of that run has been sent (later words carry their own new paragraph id).
+ *   every word of that run has been sent (the words after the run come with ids of their own).
  * - `{"i":"paragraph-merge","s":S,"e":E}`: the words from the word starting at S through the word
  *   ending at E become one paragraph, under the paragraph id of the word at S. The span is always
  *   exactly two whole paragraphs, one after the other, and the line is released once both are
