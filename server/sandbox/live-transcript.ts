@@ -35,7 +35,7 @@ import type { LiveInfo, Store } from './store.ts';
  * - `{"type":"diagnostics",…}`: a type clients do not know, to be ignored. It holds non-ASCII text
  *   (UTF-8), as real files do in names: the `N` of `Range: bytes=N-` counts bytes, not characters.
  * - Last, `{"type":"end","code":0,"user_reason":"The call has ended.","system_reason":"…"}` 1.5 s
- *   after the later of the audio's end and the last word. A call whose live stream is cut (the live
+ *   after the later of the audio's end and the last word's release. A call whose stream is cut (the live
  *   record's liveFailedInterrupted, at 60% of the call) has only the words out by the cut, then
  *   `{"type":"interruption","time":T,"restarting":false}` 0.8 s after it (T: the cut, seconds) and
  *   `{"type":"end","code":2,"user_reason":"The live stream was interrupted and did not resume.",…}` 2.5 s after it.
