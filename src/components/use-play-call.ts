@@ -36,7 +36,8 @@ const FOUND_FOR = 5 * 60_000;
  *   loaded with its chapters;
  * - else, for a call kept while it was live (its event only, no recording yet): the live stream,
  *   from the same moment (the stream and the recording share their clock from the call's start),
- *   found by the event's live record (`/live/audio?eventIds=`) while the call is live;
+ *   found by the event's live record (`/live/audio?eventIds=`) while the call is live, or the
+ *   stream already in the player after it ended (what was streamed, until the recording is listed);
  * - else a NoRecordingError saying why nothing plays yet (the recording is being processed, say).
  * What is already in the player just moves there.
  */
@@ -45,15 +46,15 @@ export function usePlayCall() {
   const queryClient = useQueryClient();
   return useCallback(
     async (call: CallToPlay, start: number, end?: number) => {
-      const current = player.getState().source;
+      const { source: current, live } = player.getState();
       const range = end !== undefined && end > start ? { start, end } : undefined;
       const moveThere = () => {
         if (range) player.playClip(range);
         else player.playFrom(start);
       };
       if (call.audioId !== undefined && current?.key === recordingKey(call.audioId)) return moveThere();
-      // This call's live stream is in the player (live, or ended with what was streamed): the moment is in it.
-      if (call.audioId === undefined && current?.kind === 'live' && current.eventId === call.eventId) return moveThere();
+      // This call is live in the player: the moment is in its stream (once it has ended, its recording is looked for first).
+      if (call.audioId === undefined && current?.kind === 'live' && current.eventId === call.eventId && live?.ended !== true) return moveThere();
       const audio = call.audioId !== undefined ? await recordingById(queryClient, call.audioId) : await recordingOfEvent(queryClient, call.eventId);
       if (audio) {
         if (current?.key === recordingKey(audio.id)) return moveThere();
