@@ -55,9 +55,7 @@ test('a bookmark made live plays from its moment while live and on the recording
 
   // The call ends: the playlist is closed, and at its next reload the badge leaves.
   const stream = `/sandbox-files/live/${liveId}/index.m3u8`;
-  await expect
-    .poll(async () => (await (await page.request.get(stream)).text()).includes('#EXT-X-ENDLIST'), { timeout: 60_000, intervals: [250] })
-    .toBe(true);
+  await expect.poll(async () => (await (await page.request.get(stream)).text()).includes('#EXT-X-ENDLIST'), { timeout: 60_000, intervals: [250] }).toBe(true);
   const closedAt = Date.now();
   await expect(dock.getByText(/^Ended\b/)).toBeVisible({ timeout: 15_000 });
   const lag = Date.now() - closedAt;

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { AudioRecord, LiveAudio } from '../../src/api/schemas.ts';
 import { notes, type Bookmark, type Highlight } from '../../src/lib/notes/index.ts';
 import { player } from '../../src/lib/player/index.ts';
+import { toLiveSource } from '../../src/lib/player/live-source.ts';
 import { markPlayerActive } from '../../src/lib/player/presence.ts';
 import { renderApp } from '../support/render-app.tsx';
 import { clock, sandbox, sandboxJson, TEST_ORIGIN, useSandboxServer } from '../support/sandbox-server.ts';
@@ -111,6 +112,26 @@ describe('▶ on an item kept while the call was live', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(player.getState().source).toBeNull();
     expect(media.sources).toEqual([]);
+  });
+
+  it('while the recording is processed, moves within the ended stream when it is still in the player', async () => {
+    await kept();
+    const record = await liveRecord();
+    const { user, media } = await openNotes();
+    act(() => player.load(toLiveSource(record, { title: 'Q4 2026 earnings call', artist: 'Streamco' })!, { startAt: 200 }));
+    await waitFor(() => expect(media.currentTime).toBe(200));
+    await untilState('processingRecording');
+    // The playlist was closed: the element knows the stream's length.
+    act(() => {
+      Object.assign(media, { duration: 1500.4 });
+      media.dispatchEvent(new Event('durationchange'));
+    });
+    expect(player.getState().live?.ended).toBe(true);
+
+    await user.click(await screen.findByRole('button', { name: 'Play from 0:42' }));
+    await waitFor(() => expect(media.currentTime).toBe(42));
+    expect(media.sources).toEqual([`${TEST_ORIGIN}/sandbox-files/live/${liveId}/index.m3u8`]);
+    expect(screen.queryByText(/being processed/)).not.toBeInTheDocument();
   });
 
   it('plays the recording at the bookmark’s moment once it is listed, and lists the bookmark on the recording’s page', async () => {
