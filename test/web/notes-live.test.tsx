@@ -158,6 +158,23 @@ describe('▶ on an item kept while the call was live', () => {
 });
 
 describe('the docked player on a live call', () => {
+  it('keeps a bookmark by the call’s event and day (no recording yet), listed in My notes', async () => {
+    const record = await liveRecord();
+    const { user, media } = await openNotes();
+    act(() => player.load(toLiveSource(record, { title: 'Q4 2026 earnings call', artist: 'Streamco' })!, { startAt: 61 }));
+    await waitFor(() => expect(media.currentTime).toBe(61));
+    const dock = screen.getByRole('region', { name: 'Player' });
+    await user.click(within(dock).getByRole('button', { name: 'Bookmark this moment' }));
+    await user.keyboard('{Escape}');
+
+    expect(notes.getSnapshot().items.map((item) => item.call)).toEqual([
+      { eventId: record.eventId, companyId: record.companyId, company: 'Streamco', event: 'Q4 2026 earnings call', date: record.date },
+    ]);
+    const section = await screen.findByRole('region', { name: 'Streamco' });
+    expect(within(section).getByRole('link', { name: 'Q4 2026 earnings call' })).toHaveAttribute('href', `/events/${record.eventId}`);
+    expect(within(section).getByRole('button', { name: 'Play from 1:01' })).toBeInTheDocument();
+  });
+
   it('shows LIVE while the stream is open, and "Ended" with the call’s length once it is closed', async () => {
     await kept();
     const { user, media } = await openNotes();
