@@ -189,6 +189,7 @@ describe('the docked player on a live call', () => {
     });
     await waitFor(() => expect(within(dock).queryByText('LIVE')).not.toBeInTheDocument());
     expect(within(dock).getByText('Ended')).toBeInTheDocument();
+    expect(within(dock).getByText('The call has ended: what was streamed plays to its end.')).toHaveAttribute('role', 'status');
     expect(within(dock).queryByRole('button', { name: 'Go live' })).not.toBeInTheDocument();
     expect(within(dock).getByText('25:00')).toBeInTheDocument();
     expect(within(dock).getByRole('slider', { name: 'Seek' })).toHaveAttribute('aria-valuetext', '42 seconds of 25 minutes');

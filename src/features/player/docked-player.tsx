@@ -120,6 +120,10 @@ function Timeline({ source }: { source: PlayerSource }) {
         {clock(currentTime)}
       </span>
       <SeekBar max={max} chapters={source.chapters ?? []} marks={marks} />
+      {/* The badge changes silently: a screen reader hears the end once. */}
+      <p role="status" className="sr-only">
+        {source.kind === 'live' && !onAir ? 'The call has ended: what was streamed plays to its end.' : ''}
+      </p>
       {onAir ? (
         <span className="flex w-24 shrink-0 items-center gap-2 text-xs">
           <span className="inline-flex items-center gap-1 rounded bg-red-600 px-1.5 py-0.5 font-semibold text-white">LIVE</span>
