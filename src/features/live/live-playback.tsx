@@ -8,7 +8,7 @@ import { safeHttpUrl } from '../../lib/safe-url.ts';
 import { formatDuration, plausibleSeconds } from '../../lib/format.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { textLinkClass } from '../../components/ui/text-link.ts';
-import { liveKey } from '../../components/listen-live-button.tsx';
+import { liveKey, toLiveSource } from '../../lib/player/live-source.ts';
 
 const primary = buttonClass({ variant: 'primary', size: 'md' });
 const secondary = buttonClass();
@@ -28,24 +28,10 @@ export function useListedRecording(record: LiveAudio): AudioRecord | undefined {
   return recording.data?.data[0];
 }
 
-/**
- * The call's live stream as the player plays it (with where the Q&A starts, once known), or
- * undefined while the record has no playable stream address (only http and https are played).
- */
+/** The call's live stream as the player plays it (toLiveSource), with where the Q&A starts once known. */
 export function liveSourceOf(record: LiveAudio, title: string, artist: string | undefined, qna?: number): LiveSource | undefined {
-  const stream = safeHttpUrl(record.audio);
-  if (!stream) return undefined;
-  return {
-    kind: 'live',
-    key: liveKey(record.id),
-    liveId: record.id,
-    eventId: record.eventId,
-    companyId: record.companyId,
-    title,
-    artist,
-    streamUrl: stream,
-    ...(qna !== undefined ? { qna } : {}),
-  };
+  const source = toLiveSource(record, { title, artist });
+  return source && qna !== undefined ? { ...source, qna } : source;
 }
 
 /** What a `?t=` link on the live page asks: a moment or a clip of the stream. */

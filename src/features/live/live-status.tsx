@@ -15,7 +15,7 @@ import { LivePlayback, liveSourceOf, recordingSource, useCueLive, useListedRecor
 import { LiveQuestions, LiveTranscriptPanel, type LiveTextViews } from './live-transcript-panel.tsx';
 import { useLiveTranscript } from '../../api/live-transcript.ts';
 import { usePlayer, type PlayerSource } from '../../lib/player/index.ts';
-import { liveKey } from '../../components/listen-live-button.tsx';
+import { liveKey } from '../../lib/player/live-source.ts';
 import { Panel } from '../../components/ui/panel.tsx';
 import { CallNotesPanel } from '../../components/notes/call-notes-panel.tsx';
 import { parseClipParam } from '../../lib/time-param.ts';
