@@ -65,6 +65,20 @@ async function open(url = `/live/${id}`) {
   return result;
 }
 
+/**
+ * "Listen live", then the player's element swapped for a stand-in that plays the stream itself and
+ * has 256 s of it so far (so the seek bar has a window), playing.
+ */
+async function listen(user: { click(element: Element): Promise<void> }) {
+  await user.click(await screen.findByRole('button', { name: 'Listen live' }));
+  await screen.findByRole('region', { name: 'Player' });
+  const media = new FakeMedia();
+  media.nativeHls = 'maybe';
+  stage.attach(media);
+  act(() => player.play());
+  await waitFor(() => expect(player.getState().live?.edge).toBe(256));
+}
+
 const transcriptList = () => screen.getByRole('list', { name: 'Transcript' });
 /** The first words of the call on the page (the transcript view loads beside them). */
 async function showText(view: Parameters<typeof setLiveView>[1]) {
@@ -134,12 +148,8 @@ describe('the text rolls in', () => {
 
   it('with the stream in the player, follows the listener: the sentence heard is current, what was said after it is not yet', async () => {
     const { user } = await open();
-    const media = new FakeMedia();
-    media.nativeHls = 'maybe';
-    stage.attach(media);
-    await user.click(await screen.findByRole('button', { name: 'Listen live' }));
+    await listen(user);
     await showText({ state: 'rolling', snapshot: snapshotOf(transcriptOf([OPENING[0]!, ...MORE])) });
-    await waitFor(() => expect(player.getState().engine).not.toBeNull());
     act(() => player.seek(9));
     await waitFor(() => expect(player.getState().currentTime).toBe(9));
     expect(sentence('Revenue grew twelve percent.')).toHaveAttribute('aria-current', 'true');
@@ -170,11 +180,7 @@ describe('the Q&A', () => {
 
   it('is marked in the text and on the seek bar when it starts, announced once, and its questions are listed; a question plays from there', async () => {
     const { user } = await open();
-    // A stream the element plays itself, 256 s long so far: the seek bar has a window to mark.
-    const media = new FakeMedia();
-    media.nativeHls = 'maybe';
-    stage.attach(media);
-    await user.click(await screen.findByRole('button', { name: 'Listen live' }));
+    await listen(user);
     await showText({ state: 'rolling', snapshot: snapshotOf(transcriptOf(OPENING), { revision: 1 }) });
     expect(screen.queryByRole('separator', { name: /Q&A started/ })).not.toBeInTheDocument();
     const questions = screen.getByRole('region', { name: 'Questions so far' });

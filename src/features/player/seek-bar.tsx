@@ -25,8 +25,10 @@ export function SeekBar({ max, chapters, marks = [] }: { max: number; chapters: 
   const tree = chapterTree(chapters);
   const sections = tree.filter((node) => node.chapter.level <= 1).map((node) => node.chapter);
   const ticks = tree.flatMap((node) => node.children);
-  // Where the Q&A starts, when no section of the chapters already begins there (a live call has no chapters).
-  const qnaMark = usable && qna !== undefined && qna > 0 && qna <= max && !sections.some((section) => Math.abs(section.start - qna) < 1) ? qna : undefined;
+  // Where the Q&A starts, when no section of the chapters already begins there (a live call has no
+  // chapters). Live, the text may say so a few seconds before the stream's edge gets there: the
+  // tick then waits at the edge.
+  const qnaMark = usable && qna !== undefined && qna > 0 && !sections.some((section) => Math.abs(section.start - qna) < 1) ? qna : undefined;
   // Without chapters the whole track is one segment.
   const segments = sections.length > 0 ? sections : [{ id: 'all', title: '', start: 0, end: usable ? max : 1, level: 1 }];
 
