@@ -447,7 +447,8 @@ export function FollowingTranscript({ transcript, source, live }: { transcript: 
             />
           </div>
         )}
-        <div ref={scroller} className="max-h-[60vh] overflow-y-auto lg:max-h-[calc(100vh-15rem)]">
+        {/* Live, the newest words sit at the bottom of the box: on a desktop it ends above the docked player, below the page's header. */}
+        <div ref={scroller} className={`max-h-[60vh] overflow-y-auto ${live ? 'lg:max-h-[max(20rem,calc(100vh-28rem))]' : 'lg:max-h-[calc(100vh-15rem)]'}`}>
           <ol ref={list} aria-label="Transcript" className="divide-y divide-slate-100 dark:divide-slate-800">
             {paragraphs.map((paragraph) => {
               const first = paragraph.sentences[0]?.index ?? 0;
