@@ -1,12 +1,7 @@
 import type { LiveAudio } from '../api/schemas.ts';
-import { usePlayer, usePlayerState, type LiveSource } from '../lib/player/index.ts';
-import { safeHttpUrl } from '../lib/safe-url.ts';
+import { usePlayer, usePlayerState } from '../lib/player/index.ts';
+import { liveKey, toLiveSource } from '../lib/player/live-source.ts';
 import { buttonClass } from './ui/button.tsx';
-
-/** The player's key for a live stream, so every page knows when that stream is the one playing. */
-export function liveKey(liveId: number): string {
-  return `live:${liveId}`;
-}
 
 /**
  * "Listen": starts a call that is live now in the docked player, in one click, from any list.
@@ -17,10 +12,9 @@ export function ListenLiveButton({ record, title, artist }: { record: LiveAudio;
   const player = usePlayer();
   const key = liveKey(record.id);
   const current = usePlayerState((s) => s.source?.key);
-  const stream = record.state === 'live' ? safeHttpUrl(record.audio) : undefined;
-  if (!stream) return null;
+  const source = toLiveSource(record, title, artist);
+  if (!source) return null;
   if (current === key) return <span className="text-xs font-medium text-red-700 dark:text-red-300">Playing</span>;
-  const source: LiveSource = { kind: 'live', key, liveId: record.id, eventId: record.eventId, companyId: record.companyId, title, artist, streamUrl: stream };
   return (
     <button type="button" className={buttonClass({ variant: 'primary', size: 'xs' })} aria-label={`Listen live: ${title}`} onClick={() => player.load(source)}>
       <span aria-hidden="true" className="h-1.5 w-1.5 rounded-full bg-white" />

@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { audioQueries } from '../../api/audio.ts';
 import type { AudioRecord, LiveAudio } from '../../api/schemas.ts';
-import { usePlayer, usePlayerState, type LiveSource, type RecordingSource } from '../../lib/player/index.ts';
+import { usePlayer, usePlayerState, type RecordingSource } from '../../lib/player/index.ts';
+import { liveKey, toLiveSource } from '../../lib/player/live-source.ts';
 import { safeHttpUrl } from '../../lib/safe-url.ts';
 import { plausibleSeconds } from '../../lib/format.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { textLinkClass } from '../../components/ui/text-link.ts';
-import { liveKey } from '../../components/listen-live-button.tsx';
 
 const primary = buttonClass({ variant: 'primary', size: 'md' });
 const secondary = buttonClass();
@@ -80,18 +80,9 @@ function Body({ record, title, artist, audio }: { record: LiveAudio; title: stri
           </p>
         );
       if (current === key) return <LiveControls />;
-      const source: LiveSource = {
-        kind: 'live',
-        key,
-        liveId: record.id,
-        eventId: record.eventId,
-        companyId: record.companyId,
-        title,
-        artist,
-        streamUrl: stream,
-      };
+      const source = toLiveSource(record, title, artist);
       return (
-        <button type="button" className={primary} onClick={() => player.load(source)}>
+        <button type="button" className={primary} onClick={() => source && player.load(source)}>
           <span aria-hidden="true" className="h-2 w-2 rounded-full bg-white" />
           Listen live
         </button>
