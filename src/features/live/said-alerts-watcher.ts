@@ -70,6 +70,9 @@ export interface SaidAlert {
   ranges: [number, number][];
   /** When it was raised (the watcher's clock, ms). */
   raisedAt: number;
+  /** How the call is named, where known when it was raised ("Calarica Foods", "Q3 2026 earnings call"). */
+  companyName?: string;
+  callTitle?: string;
 }
 
 export type SubscribeTranscript = (liveId: number, listener: (view: LiveTranscriptView) => void, options?: LiveTranscriptOptions) => () => void;
@@ -181,6 +184,8 @@ export interface AlertTrayState {
   alerts: readonly SaidAlert[];
   /** How many arrived since the tray was last opened. */
   unseen: number;
+  /** Why nothing is being watched although there are terms (no live list here), in words; undefined otherwise. */
+  note?: string;
 }
 
 /** The tray's alerts, for this tab (not stored: an alert is about now). */
@@ -206,10 +211,17 @@ export function createAlertTray() {
       if (state.unseen > 0) set({ ...state, unseen: 0 });
     },
     clear() {
-      set({ alerts: [], unseen: 0 });
+      set({ ...state, alerts: [], unseen: 0 });
+    },
+    setNote(note: string | undefined) {
+      if (state.note !== note) set({ ...state, note });
     },
     use(): AlertTrayState {
-      return useSyncExternalStore(subscribe, () => state, () => state);
+      return useSyncExternalStore(
+        subscribe,
+        () => state,
+        () => state,
+      );
     },
   };
 }
