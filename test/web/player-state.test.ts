@@ -433,6 +433,17 @@ describe('live sources', () => {
   });
 });
 
+describe('a moment of a live stream', () => {
+  it('loads the stream from that moment (an alert on a sentence said, a bookmark), not from its edge', async () => {
+    const { Hls, instances } = fakeHls();
+    setup({ loadHls: async () => Hls });
+    player.load({ kind: 'live', key: 'live:9', liveId: 9, title: 'Q4 call', streamUrl: 'https://files.example/live/9/index.m3u8' }, { startAt: 754.2 });
+    expect(player.getState()).toMatchObject({ currentTime: 754.2, duration: Infinity });
+    await flush();
+    expect(instances[0]!.config.startPosition).toBe(754.2);
+  });
+});
+
 describe('deep links (?t=)', () => {
   it.each([
     ['90', 90],

@@ -648,7 +648,8 @@ export function createPlayer(options: PlayerOptions = {}): Player {
         error: null,
         notice: null,
         engine: null,
-        currentTime: source.kind === 'live' ? 0 : (startAt ?? resume ?? 0),
+        // A live stream starts at its edge unless asked for a moment of it (an alert's sentence, a bookmark).
+        currentTime: source.kind === 'live' ? (startAt ?? 0) : (startAt ?? resume ?? 0),
         duration: source.kind === 'live' ? Infinity : (source.duration ?? NaN),
         bufferedEnd: 0,
         live: null,
