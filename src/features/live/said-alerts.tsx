@@ -34,7 +34,7 @@ import {
   type SubscribeTranscript,
   type WatchRule,
 } from './said-alerts-watcher.ts';
-import { useCallNames } from './use-call-names.ts';
+import { useCallNames, type CallNames } from './use-call-names.ts';
 
 /**
  * Alerts on what is said, on screen: the watcher the app shell mounts (while anything is watched),
@@ -75,16 +75,25 @@ export function useWatchRules(): WatchRule[] {
   );
 }
 
-/** What the alert's call is called: "Calarica Foods: Q3 2026 earnings call". */
-function callLine(alert: SaidAlert): string {
-  return [alert.companyName, alert.callTitle].filter(Boolean).join(': ') || UNNAMED_CALL;
+/** How an alert's call is named: as read now, else as known when it was raised. */
+type Named = Pick<SaidAlert, 'companyName' | 'callTitle'>;
+
+function named(alert: SaidAlert, names: ReadonlyMap<number, CallNames>): Named {
+  const now = names.get(alert.call.id);
+  return { companyName: now?.companyName ?? alert.companyName, callTitle: now?.title ?? alert.callTitle };
+}
+
+/** "Calarica Foods: Q3 2026 earnings call". */
+function callLine({ companyName, callTitle }: Named): string {
+  return [companyName, callTitle].filter(Boolean).join(': ') || UNNAMED_CALL;
 }
 
 /** Plays the call from the alert's sentence in the app's one player, and opens the call's live page. */
 function usePlayAlert(): (alert: SaidAlert) => void {
   const navigate = useNavigate();
   return (alert) => {
-    const source = toLiveSource(alert.call, alert.callTitle ? callLine(alert) : (alert.companyName ?? UNNAMED_CALL), alert.companyName);
+    // Titled as Listen titles a call: "Calarica Foods: Q3 2026 earnings call".
+    const source = toLiveSource(alert.call, callLine(alert), alert.companyName);
     if (source) player.load(source, { startAt: alert.sentence.start });
     void navigate({ to: '/live/$liveId', params: { liveId: alert.call.id } });
   };
@@ -171,8 +180,13 @@ export function AlertTray() {
   const panelId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
-  const play = usePlayAlert();
+  const playAlert = usePlayAlert();
   const optIn = useSaidNotificationsOptIn();
+  const names = useCallNames(
+    alerts.map((alert) => alert.call),
+    NO_LISTED_EVENTS,
+  );
+  const play = (alert: SaidAlert) => playAlert({ ...alert, ...named(alert, names) });
 
   // Open: every alert is seen (the ones that arrive while it is open too).
   useEffect(() => {
@@ -218,7 +232,7 @@ export function AlertTray() {
           </span>
         )}
       </button>
-      <Announcer alerts={alerts} />
+      <Announcer alerts={alerts} names={names} />
       {open && (
         <div
           id={panelId}
@@ -241,6 +255,7 @@ export function AlertTray() {
                 <li key={alert.id} className="py-1">
                   <AlertButton
                     alert={alert}
+                    names={named(alert, names)}
                     onPlay={() => {
                       setOpen(false);
                       play(alert);
@@ -266,12 +281,12 @@ export function AlertTray() {
 }
 
 /** One alert: one click plays the call from the sentence and opens its live page. */
-function AlertButton({ alert, onPlay }: { alert: SaidAlert; onPlay: () => void }) {
+function AlertButton({ alert, names, onPlay }: { alert: SaidAlert; names: Named; onPlay: () => void }) {
   const at = formatDuration(alert.sentence.start);
   return (
     <button type="button" onClick={onPlay} className="block w-full rounded-md px-2 py-1.5 text-left hover:bg-slate-50 dark:hover:bg-slate-800">
       <span className="block text-xs text-slate-600 dark:text-slate-400">
-        <span className="font-medium text-slate-800 dark:text-slate-200">{callLine(alert)}</span> · “{alert.rule.label}” at {at}
+        <span className="font-medium text-slate-800 dark:text-slate-200">{callLine(names)}</span> · “{alert.rule.label}” at {at}
       </span>
       <span className="mt-0.5 block">
         <MarkedText
@@ -289,14 +304,18 @@ function AlertButton({ alert, onPlay }: { alert: SaidAlert; onPlay: () => void }
 }
 
 /** Says each new alert once, politely (not the ones already in the tray when it mounted). */
-function Announcer({ alerts }: { alerts: readonly SaidAlert[] }) {
+function Announcer({ alerts, names }: { alerts: readonly SaidAlert[]; names: ReadonlyMap<number, CallNames> }) {
   const [text, setText] = useState('');
   const latest = alerts[0];
   const previous = useRef(latest?.id);
+  const namesNow = useRef(names);
+  useEffect(() => {
+    namesNow.current = names;
+  });
   useEffect(() => {
     if (!latest || latest.id === previous.current) return;
     previous.current = latest.id;
-    setText(`New alert: ${callLine(latest)} said “${latest.rule.label}” at ${formatDuration(latest.sentence.start)}.`);
+    setText(`New alert: ${callLine(named(latest, namesNow.current))} said “${latest.rule.label}” at ${formatDuration(latest.sentence.start)}.`);
   }, [latest]);
   return (
     <span role="status" aria-live="polite" className="sr-only">
