@@ -6,8 +6,12 @@ import { useLatestAlert } from './said-alerts-watcher.ts';
 /** The words of an alert's sentence shown on a board row, at most. */
 const SHORT = 90;
 
+/** At most SHORT characters, cut between words where one ends near the limit. */
 function shorten(text: string): string {
-  return text.length > SHORT ? `${text.slice(0, SHORT - 1).trimEnd()}…` : text;
+  if (text.length <= SHORT) return text;
+  const cut = text.slice(0, SHORT - 1);
+  const space = /\s/.test(text[SHORT - 1]!) ? cut.length : cut.lastIndexOf(' ');
+  return `${(space > SHORT - 20 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
 /**
