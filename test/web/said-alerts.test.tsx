@@ -201,6 +201,27 @@ describe('the alert tray', () => {
     expect(seenRequests.filter((u) => new URL(u).pathname === '/public/v3/live/audio')).toHaveLength(1);
   });
 
+  it('costs one read of the live list every 30 s and one transcript subscription per call in scope, whatever the re-reads', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: false, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    vi.setSystemTime(new Date('2026-11-21T12:00:00Z'));
+    try {
+      watch({ text: 'tariffs', scope: 'all' });
+      await renderApp('/');
+      await vi.waitFor(async () => {
+        await act(() => vi.advanceTimersByTimeAsync(100));
+        expect(fake.current.followed().sort()).toEqual([1911, 1912]);
+      });
+      const reads = watcherListReads();
+      expect(reads).toBe(1);
+      await act(() => vi.advanceTimersByTimeAsync(120_000));
+      // Two minutes: four more reads of the list; the two calls followed by one subscription each.
+      expect(watcherListReads()).toBe(5);
+      expect(fake.current.subscriptions.map((s) => s.liveId).sort()).toEqual([1911, 1912]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('shows no tray and reads no live list while nothing is watched; the first term starts it', async () => {
     // The shell's module is loaded already, so the idle load resolves at once.
     await import('../../src/features/live/said-alerts.tsx');

@@ -217,7 +217,7 @@ export function AlertTray() {
         ref={buttonRef}
         type="button"
         aria-expanded={open}
-        aria-controls={panelId}
+        aria-controls={open ? panelId : undefined}
         aria-label={unseen > 0 ? `Alerts, ${unseen} new` : 'Alerts'}
         onClick={() => setOpen((value) => !value)}
         className={buttonClass({ variant: 'quiet', size: 'compact', className: 'relative' })}
