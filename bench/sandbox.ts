@@ -1,9 +1,12 @@
 import { createSandbox } from '../server/sandbox/app.ts';
 import { ManualClock } from '../server/sandbox/clock.ts';
+import { buildTranscriptFile, liveCourse, TRANSCRIPT_VERSIONS } from '../server/sandbox/live-transcript.ts';
+import { liveIdOf } from '../server/sandbox/store.ts';
 
 /**
  * `npm run bench:sandbox`: how fast the sandbox answers a 500-item page at 20,000 companies,
- * and how much memory it holds. Prints numbers; asserts nothing.
+ * and how much memory it holds; how long one call's live transcript file takes to build, and a
+ * live transcript poll beside a live playlist poll. Prints numbers; asserts nothing.
  */
 
 const COMPANIES = Number(process.env.BENCH_COMPANIES || 20_000);
@@ -54,6 +57,10 @@ async function main() {
     ['events by date, one company (sparse scan)', `/events?limit=500&sortBy=date&companyIds=${firstCompany.id}`],
     ['events by date, oldest first', '/events?limit=500&sortBy=date'],
     ['live audio, willBeLive + live', '/live/audio?limit=500&states=willBeLive,live'],
+    // The live lists with transcripts: the same walk plus a URL per record (no file is built).
+    ['live audio, 500 (anchor for the next)', '/live/audio?limit=500'],
+    ['live (audio + transcript), 500', '/live?limit=500&transcriptVersion=1.7'],
+    ['live transcripts, willBeLive + live', '/live/transcripts?limit=500&states=willBeLive,live'],
     ['documents, 500, expand=event', '/documents?limit=500&expand=event'],
     ['documents, a past week', '/documents?limit=500&startDate=2026-03-02&endDate=2026-03-08'],
   ];
@@ -82,6 +89,63 @@ async function main() {
   const t = performance.now();
   await (await sandbox.fetch(new Request('http://bench.test/public/v3/audio?limit=500&expand=event', { headers: { 'x-api-key': sandbox.apiKey } }))).text();
   console.log(`  audio page / 50 ms budget: ${((performance.now() - t) / 50).toFixed(3)}`);
+  benchLiveTranscripts(sandbox);
+  await benchLiveTail(sandbox);
+}
+
+/** Building one call's live transcript file (every line with its release time), per version, over distinct calls. */
+function benchLiveTranscripts(sandbox: ReturnType<typeof createSandbox>) {
+  const { store, schedule, media } = sandbox;
+  const later = sandbox.clock.now() + 7 * 86_400_000;
+  console.log(`\n  live transcript file, built once per call and version (${RUNS} distinct calls each)`);
+  for (const version of TRANSCRIPT_VERSIONS) {
+    const times: number[] = [];
+    let lines = 0;
+    let bytes = 0;
+    for (let k = 0; times.length < RUNS; k++) {
+      const live = store.live(liveIdOf(schedule.firstEventId + k), later)!;
+      const call = media.call(live.event.callIndex);
+      const course = liveCourse(live, store, call.script);
+      if (!course) continue;
+      const t0 = performance.now();
+      const file = buildTranscriptFile(course, call, version);
+      times.push(performance.now() - t0);
+      lines += file.at.length;
+      bytes += file.bytes.byteLength;
+    }
+    times.sort((a, b) => a - b);
+    console.log(
+      `  ${`build ${version}`.padEnd(40)} ${`${quantile(times, 0.5).toFixed(2)} ms`.padStart(9)} ${`${quantile(times, 0.95).toFixed(2)} ms`.padStart(9)}   ${Math.round(lines / RUNS)} lines, ${Math.round(bytes / RUNS)} bytes per call`,
+    );
+  }
+}
+
+/** A poll of a live call's transcript (Range: bytes=N-, the file cached) beside a poll of its live playlist (the anchor). */
+async function benchLiveTail(sandbox: ReturnType<typeof createSandbox>) {
+  const { liveId } = sandbox.sampleIds();
+  const headers = { 'x-api-key': sandbox.apiKey };
+  const record = (await (await sandbox.fetch(new Request(`http://bench.test/public/v3/live/${liveId}?transcriptVersion=1.7`, { headers }))).json()).data;
+  const whole = await (await sandbox.fetch(new Request(record.transcript))).text();
+  const size = Buffer.byteLength(whole);
+  const poll = async (url: string, init?: RequestInit) => {
+    const times: number[] = [];
+    for (let i = 0; i < RUNS * 10; i++) {
+      const t0 = performance.now();
+      await (await sandbox.fetch(new Request(url, init))).arrayBuffer();
+      times.push(performance.now() - t0);
+    }
+    return times.sort((a, b) => a - b);
+  };
+  const tail = await poll(record.transcript, { headers: { range: `bytes=${Math.max(0, size - 200)}-` } });
+  const playlist = await poll(record.audio);
+  console.log(`\n  a live poll (p50 / p95), cached file, ${size} bytes so far`);
+  console.log(
+    `  ${'transcript, Range: last 200 bytes'.padEnd(40)} ${`${quantile(tail, 0.5).toFixed(3)} ms`.padStart(9)} ${`${quantile(tail, 0.95).toFixed(3)} ms`.padStart(9)}`,
+  );
+  console.log(
+    `  ${'anchor: its live HLS playlist'.padEnd(40)} ${`${quantile(playlist, 0.5).toFixed(3)} ms`.padStart(9)} ${`${quantile(playlist, 0.95).toFixed(3)} ms`.padStart(9)}`,
+  );
+  console.log(`  transcript poll / playlist poll (p50): ${(quantile(tail, 0.5) / quantile(playlist, 0.5)).toFixed(2)}`);
 }
 
 main().catch((error) => {

@@ -84,8 +84,8 @@ export function createServerApp(config: ServerConfig, options: ServerAppOptions 
   if (config.dataSource === 'upstream') {
     proxy = createApiProxy({ apiKey: config.upstream.apiKey, baseUrl: config.upstream.baseUrl, timeoutMs: config.proxyTimeoutMs, log });
   } else {
-    const { seed, now, companies, clockRate, apiKey, publicUrl, dataset, contract } = config.sandbox;
-    sandbox = createSandbox({ seed, now, companies, clockRate, apiKey, publicUrl, dataset, contract });
+    const { seed, now, companies, clockRate, apiKey, publicUrl, dataset, contract, plan } = config.sandbox;
+    sandbox = createSandbox({ seed, now, companies, clockRate, apiKey, publicUrl, dataset, contract, plan });
     const { fetch: sandboxFetch } = sandbox;
     proxy = createApiProxy({
       apiKey: sandbox.apiKey,

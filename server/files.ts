@@ -55,7 +55,7 @@ const PASSED_RESPONSE_HEADERS = [
   'content-disposition',
 ];
 /** Types that a browser will not execute or render as a page on our origin. */
-const SAFE_TYPE = /^(application\/(pdf|json|octet-stream|zip|vnd\.apple\.mpegurl|x-mpegurl)|text\/(plain|csv)|audio\/[\w.+-]+|video\/mp4)\s*(;|$)/i;
+const SAFE_TYPE = /^(application\/(pdf|json|x-ndjson|octet-stream|zip|vnd\.apple\.mpegurl|x-mpegurl)|text\/(plain|csv)|audio\/[\w.+-]+|video\/mp4)\s*(;|$)/i;
 const MAX_REDIRECTS = 3;
 /** The encodings fetch decodes (a body in any other is not passed on). */
 const DECODED_ENCODINGS = new Set(['gzip', 'x-gzip', 'deflate', 'br']);
@@ -176,7 +176,13 @@ function relay(response: Response, method: string, idleTimeoutMs: number, stop: 
   }
   if (!response.ok && response.status !== 304 && response.status !== 206) {
     void response.body?.cancel();
-    return errorResponse(response.status >= 400 && response.status < 600 ? response.status : 502, `The file host answered ${response.status}`);
+    // A 416 keeps its `Content-Range: bytes */size` (a tailing reader learns the file's size from it).
+    const range = response.status === 416 ? headers.get('content-range') : null;
+    return errorResponse(
+      response.status >= 400 && response.status < 600 ? response.status : 502,
+      `The file host answered ${response.status}`,
+      range ? { 'content-range': range } : {},
+    );
   }
   if (method === 'HEAD' || !response.body) return new Response(null, { status: response.status, headers });
   const declared = headers.get('content-length');

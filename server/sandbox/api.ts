@@ -220,6 +220,8 @@ export interface RouteMatch {
   /** The path's id segments, as written. */
   params: string[];
   parameters: ReadonlySet<string>;
+  /** A dataset the key's plan must include (see Route.requires). */
+  requires?: Route['requires'];
 }
 
 const parameterSets = new Map(ROUTES.map((route) => [route, new Set(route.parameters)]));
@@ -233,7 +235,7 @@ export function matchRoute(path: string, contract: Contract = 'full'): RouteMatc
   for (const route of ROUTES) {
     if (route.extension && contract === 'strict') continue;
     const match = route.pattern.exec(trimmed);
-    if (match) return { handler: route.handler, params: match.slice(1), parameters: parameterSets.get(route)! };
+    if (match) return { handler: route.handler, params: match.slice(1), parameters: parameterSets.get(route)!, requires: route.requires };
   }
   return undefined;
 }

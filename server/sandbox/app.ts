@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { matchRoute, runRoute, type Contract } from './api.ts';
 import { ManualClock, RunningClock, type Clock } from './clock.ts';
-import { DEFAULTS, type SandboxDataset } from './config.ts';
+import { DEFAULTS, type SandboxDataset, type SandboxPlan } from './config.ts';
 import { EDITED_TRANSCRIPT_TYPE, isAnnualReportType } from './data/catalog.ts';
 import { generateDataset } from './data/generate.ts';
 import { errorResponse, HttpError, httpErrorResponse, plainErrorResponse } from './errors.ts';
@@ -9,6 +9,7 @@ import { applyFault, FaultRegistry, isFaultKind, type FaultKind, type FaultRule 
 import { serveFile } from './files.ts';
 import { hostileAnswer } from './hostile.ts';
 import { LiveSchedule, SLOT_SPACING } from './live.ts';
+import { liveTranscriptPath } from './live-transcript.ts';
 import { MediaLibrary } from './media/library.ts';
 import { QueryReader } from './query.ts';
 import type { Context } from './serialize.ts';
@@ -41,6 +42,12 @@ export interface SandboxOptions {
    * 13 only; the five answer 404 like any unknown path, as an upstream that implements only the contract.
    */
   contract?: Contract;
+  /**
+   * What the key's plan includes. `full` (default): everything. `no-live-transcripts`: the live
+   * lists with transcripts (/live, /live/{id}, /live/transcripts, /live/transcripts/{id}) answer
+   * 403 `{"statusCode":403,"message":"Forbidden"}`, as the real service does for such a key.
+   */
+  plan?: SandboxPlan;
 }
 
 export interface Sandbox {
@@ -119,6 +126,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     const key = request.headers.get('x-api-key');
     // The service says no more than this, whether the key is missing or wrong.
     if (!key || key !== apiKey) return plainErrorResponse(401);
+    if (route.requires === 'liveTranscripts' && options.plan === 'no-live-transcripts') return plainErrorResponse(403);
 
     const requested = request.headers.get('x-sandbox-fault') ?? url.searchParams.get('__fault');
     const rule: Pick<FaultRule, 'kind' | 'retryAfter' | 'delayMs'> | undefined =
@@ -190,7 +198,12 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     faults.clear();
     return c.json({ rules: [] });
   });
-  app.get('/__sandbox/info', (c) => c.json({ now: new Date(clock.now()).toISOString(), ...sampleIds() }));
+  app.get('/__sandbox/info', (c) => {
+    const ids = sampleIds();
+    // The live call's transcript file (version 1.7), on the origin media URLs are written on.
+    const liveTranscriptUrl = ids.liveId === undefined ? undefined : `${contextFor(c.req.raw).origin}${liveTranscriptPath(ids.liveId, '1.7')}`;
+    return c.json({ now: new Date(clock.now()).toISOString(), ...ids, liveTranscriptUrl });
+  });
 
   app.notFound((c) => errorResponse(404, `Cannot ${c.req.method} ${new URL(c.req.url).pathname}`));
 

@@ -14,10 +14,13 @@ export interface SandboxConfig {
   dataset: SandboxDataset;
   /** `full`: the 13 contract endpoints and the five the real service has beyond them; `strict`: the 13 only. */
   contract: SandboxContract;
+  /** `full`: the key has every dataset; `no-live-transcripts`: /live, /live/{id}, /live/transcripts(/{id}) answer 403. */
+  plan: SandboxPlan;
 }
 
 export type SandboxDataset = 'normal' | 'hostile';
 export type SandboxContract = 'full' | 'strict';
+export type SandboxPlan = 'full' | 'no-live-transcripts';
 
 export const DEFAULTS = { seed: 'earnings-desk', companies: 500, clockRate: 1, apiKey: 'sandbox', port: 4010 } as const;
 export const MAX_COMPANIES = 50_000;
@@ -65,6 +68,13 @@ export function readSandboxConfig(env: Record<string, string | undefined> = proc
     );
   }
 
+  const plan = env.SANDBOX_PLAN?.trim() || 'full';
+  if (plan !== 'full' && plan !== 'no-live-transcripts') {
+    problems.push(
+      `SANDBOX_PLAN must be full (the key has every dataset) or no-live-transcripts (the live lists with transcripts answer 403), got "${env.SANDBOX_PLAN}"`,
+    );
+  }
+
   if (problems.length > 0) throw new Error(`Invalid sandbox settings:\n- ${problems.join('\n- ')}`);
   return {
     seed,
@@ -75,5 +85,6 @@ export function readSandboxConfig(env: Record<string, string | undefined> = proc
     publicUrl,
     dataset: dataset as SandboxDataset,
     contract: contract as SandboxContract,
+    plan: plan as SandboxPlan,
   };
 }

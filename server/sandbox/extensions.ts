@@ -8,6 +8,7 @@ import {
   hasDateWindow,
   list,
   matchesRelated,
+  notFound,
   PAGE,
   relatedFilters,
   UPDATED,
@@ -18,7 +19,8 @@ import { concatSources, EMPTY_SOURCE, paginate, sortedIdsSource, spanSource, typ
 import type { QueryReader } from './query.ts';
 import * as out from './serialize.ts';
 import type { Context } from './serialize.ts';
-import { liveIdOf } from './store.ts';
+import { liveIdOf, type LiveInfo } from './store.ts';
+import { DEFAULT_TRANSCRIPT_VERSION, TRANSCRIPT_VERSIONS, type TranscriptVersion } from './live-transcript.ts';
 
 /**
  * The five list endpoints the real service has beyond the 13 of the contract
@@ -43,6 +45,8 @@ const ALL_LIVE_STATES = Object.values(LIVE_STATES) as LiveState[];
 export const EXTENSION_PARAMETERS = {
   events: [...PAGE, 'sortBy', ...COMPANY_FILTERS, 'companyIds', 'typeIds', ...DATES, ...UPDATED],
   live: [...PAGE, ...COMPANY_FILTERS, 'companyIds', 'eventIds', 'states', ...DATES, ...UPDATED],
+  liveTranscripts: [...PAGE, ...COMPANY_FILTERS, 'companyIds', 'eventIds', 'states', ...DATES, ...UPDATED, 'transcriptVersion'],
+  liveTranscriptById: ['transcriptVersion'],
   documents: DOCUMENT_LIST_PARAMETERS,
   types: [...PAGE],
 } as const satisfies Record<string, readonly string[]>;
@@ -95,7 +99,15 @@ function eventsList(query: QueryReader, ctx: Context) {
   return list(result, (position) => out.event(store.event(idAt(position), now)!));
 }
 
-function liveList(query: QueryReader, ctx: Context) {
+/** `transcriptVersion`: 1.6 (the default) or 1.7 (the file with refinements). */
+function transcriptVersion(query: QueryReader): TranscriptVersion {
+  return query.oneOf('transcriptVersion', TRANSCRIPT_VERSIONS, DEFAULT_TRANSCRIPT_VERSION);
+}
+
+/** A live record in the shape each live list gives: /live/audio's, or with its transcript (and audio or not). */
+type LiveRender = (live: LiveInfo, ctx: Context) => unknown;
+
+function liveList(query: QueryReader, ctx: Context, render: LiveRender = out.live) {
   const page = query.page();
   const filters = relatedFilters(query, ctx);
   const states = query.enumList('states', ALL_LIVE_STATES);
@@ -121,7 +133,43 @@ function liveList(query: QueryReader, ctx: Context) {
     if (states && !states.has(status!.state)) return false;
     return matchesRelated(filters, schedule.companyId(k), id, status?.changedAt ?? 0, dateOf);
   });
-  return list(result, (eventId) => out.live(store.live(liveIdOf(eventId), now)!, ctx));
+  return list(result, (eventId) => render(store.live(liveIdOf(eventId), now)!, ctx));
+}
+
+/**
+ * The live lists with transcripts (live-transcript.ts): /live and /live/{id} (audio and transcript
+ * together), /live/transcripts and /live/transcripts/{id} (transcript only). Same filters as
+ * /live/audio plus transcriptVersion; a key whose plan lacks the live-transcript dataset gets 403.
+ */
+function liveTranscriptRoutes(): Route[] {
+  const routes: Route[] = [];
+  for (const [prefix, withAudio] of [
+    ['/live/transcripts', false],
+    ['/live', true],
+  ] as const) {
+    const escaped = prefix.replace(/\//g, '\\/');
+    const render = (version: TranscriptVersion) => (live: LiveInfo, ctx: Context) => out.liveWithTranscript(live, ctx, version, withAudio);
+    routes.push({
+      pattern: new RegExp(`^${escaped}$`),
+      parameters: EXTENSION_PARAMETERS.liveTranscripts,
+      extension: true,
+      requires: 'liveTranscripts',
+      handler: (_, query, ctx) => liveList(query, ctx, render(transcriptVersion(query))),
+    });
+    routes.push({
+      // /live/{id}, but not /live/audio or /live/transcripts (their own routes).
+      pattern: new RegExp(`^${escaped}\\/${withAudio ? '(?!(?:audio|transcripts)$)' : ''}([^/]+)$`),
+      parameters: EXTENSION_PARAMETERS.liveTranscriptById,
+      extension: true,
+      requires: 'liveTranscripts',
+      handler: ([id], query, ctx) => {
+        const version = transcriptVersion(query);
+        const live = ctx.store.live(id!, ctx.now) ?? notFound();
+        return { data: render(version)(live, ctx) };
+      },
+    });
+  }
+  return routes;
 }
 
 function intersect(a: SlotRange, b: SlotRange): SlotRange {
@@ -140,6 +188,7 @@ function catalogList<T extends { id: number }>(query: QueryReader, records: read
 export const EXTENSION_ROUTES: Route[] = [
   { pattern: /^\/events$/, parameters: EXTENSION_PARAMETERS.events, extension: true, handler: (_, query, ctx) => eventsList(query, ctx) },
   { pattern: /^\/live\/audio$/, parameters: EXTENSION_PARAMETERS.live, extension: true, handler: (_, query, ctx) => liveList(query, ctx) },
+  ...liveTranscriptRoutes(),
   {
     pattern: /^\/documents$/,
     parameters: EXTENSION_PARAMETERS.documents,

@@ -3,6 +3,7 @@ import { errorResponse } from './errors.ts';
 import type { CallMedia } from './media/library.ts';
 import { buildDocumentPdf } from './documents.ts';
 import { documentFileName, iso, type Context } from './serialize.ts';
+import { LIVE_TRANSCRIPT_FILE, liveCourse, releasedPart, TRANSCRIPT_CONTENT_TYPE, transcriptFile, type TranscriptVersion } from './live-transcript.ts';
 import { buildTranscript } from './transcripts.ts';
 
 /**
@@ -142,6 +143,17 @@ export function serveFile(request: FileRequest, ctx: Context): Response {
       return text(playlist(call, { failAt }), 'application/vnd.apple.mpegurl', request, { 'cache-control': 'public, max-age=3600' });
     }
     return segmentResponse(ctx, call, name, request);
+  }
+
+  if ((match = LIVE_TRANSCRIPT_FILE.exec(path))) {
+    // A live call's transcript (live-transcript.ts): the lines released by now; Range reads the new bytes.
+    const live = ctx.store.live(Number(match[1]), ctx.now);
+    const call = live ? ctx.media.call(live.event.callIndex) : undefined;
+    const course = live && call ? liveCourse(live, ctx.store, call.script) : undefined;
+    if (!course || !call) return errorResponse(404, `No live transcript for ${match[1]}`, CORS);
+    const file = transcriptFile(ctx.store, course, call, match[2] as TranscriptVersion);
+    const { body, complete } = releasedPart(file, ctx.now - course.startedAt);
+    return binary(body, TRANSCRIPT_CONTENT_TYPE, request, { 'cache-control': complete ? 'public, max-age=3600' : 'no-cache' });
   }
 
   if ((match = /^\/live\/(\d+)\/([^/]+)$/.exec(path))) {

@@ -5,7 +5,7 @@
  *
  * What each field may become (chosen from the record's id, so the same request always gets the
  * same answer):
- * - URL fields (backlinkUrl, fileUrl, streamUrl, live audio): javascript:, data:, vbscript:,
+ * - URL fields (backlinkUrl, fileUrl, streamUrl, live audio and transcript): javascript:, data:, vbscript:,
  *   protocol-relative, credentials in the URL, a relative path, or null. None is http(s) that a
  *   browser could open safely, so every one must be refused by the app.
  * - Display strings: markup that runs script if it is ever parsed as HTML, a 600-character word,
@@ -216,6 +216,12 @@ function live(l: Json): Json {
   };
 }
 
+/** A record of /live or /live/transcripts: the live-audio record's rewrite (audio only where it has one), and its transcript URL. */
+function liveWithTranscript(l: Json): Json {
+  const { audio, ...rest } = live(l);
+  return { ...rest, ...('audio' in l ? { audio } : {}), transcript: url(l.id as number, 57) };
+}
+
 function document(d: Json): Json {
   const id = d.id as number;
   return {
@@ -266,6 +272,7 @@ export function hostileAnswer(path: string, body: unknown): unknown {
     return each((record, index) => chapter(record, audioId, index));
   }
   if (/^\/live\/audio(\/[^/]+)?$/.test(trimmed)) return each(live);
+  if (/^\/live(\/transcripts)?(\/[^/]+)?$/.test(trimmed)) return each(liveWithTranscript);
   if (/^\/documents(\/transcripts)?(\/[^/]+)?$/.test(trimmed)) return each(document);
   if (/^\/document-types(\/[^/]+)?$/.test(trimmed)) return each(documentType);
   return body;

@@ -20,6 +20,8 @@ export interface Route {
   handler: Handler;
   /** One of the endpoints the real service has beyond the 13 of the contract (not served in strict mode). */
   extension?: boolean;
+  /** A dataset the key's plan must include (else 403 Forbidden): the live transcripts. */
+  requires?: 'liveTranscripts';
 }
 
 export const PAGE = ['limit', 'cursor', 'direction'] as const;

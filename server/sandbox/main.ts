@@ -33,6 +33,7 @@ function main() {
       ...(config.contract === 'strict'
         ? ['Contract: STRICT (the 13 contract endpoints only; /events, /live/audio, /documents, /event-types, /document-types answer 404)']
         : []),
+      ...(config.plan === 'no-live-transcripts' ? ['Plan: NO LIVE TRANSCRIPTS (/live, /live/{id}, /live/transcripts, /live/transcripts/{id} answer 403)'] : []),
       `Base URL: ${base}/public/v3   (header  x-api-key: ${key})`,
       '',
       'Ids worth trying:',
@@ -45,7 +46,10 @@ function main() {
       lines.push(`  its transcript    ${base}/public/v3/documents/transcripts/${transcriptId}`);
     }
     if (ids.pdfDocumentId) lines.push(`  a PDF report      ${base}/public/v3/documents/${ids.pdfDocumentId}`);
-    if (ids.liveId) lines.push(`  live now          ${base}/public/v3/live/audio/${ids.liveId}`);
+    if (ids.liveId) {
+      lines.push(`  live now          ${base}/public/v3/live/audio/${ids.liveId}`);
+      lines.push(`  its transcript    ${base}/public/v3/live/transcripts/${ids.liveId}?transcriptVersion=1.7`);
+    }
     if (ids.willBeLiveId) lines.push(`  going live soon   ${base}/public/v3/live/audio/${ids.willBeLiveId}`);
     lines.push('', `Fault injection: add header "x-sandbox-fault: 429" (or 401, 403, 404, 500, 502, 503, slow, malformed, drop).`);
     console.log(lines.join('\n'));

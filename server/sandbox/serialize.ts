@@ -1,6 +1,7 @@
 import { DOCUMENT_TYPES, documentTypeById } from './data/catalog.ts';
 import type { CompanyRecord } from './data/companies.ts';
 import type { SegmentRecord } from './data/segments.ts';
+import { liveTranscriptPath, type TranscriptVersion } from './live-transcript.ts';
 import type { MediaLibrary } from './media/library.ts';
 import type { AudioInfo, DocumentInfo, EventInfo, LiveInfo, Store } from './store.ts';
 
@@ -125,14 +126,15 @@ export function chapters(a: AudioInfo, ctx: Context): ChapterRecord[] {
   }));
 }
 
+/** A live record's `audio`: the recording once available, else the live playlist once the call went live, else null. */
+function liveAudioUrl(l: LiveInfo, ctx: Context): string | null {
+  if (l.state === 'recordingAvailable' && l.audioId !== undefined) return `${ctx.origin}/sandbox-files/audio/${l.audioId}.mp3`;
+  // Once a call has gone live its stream stays reachable: growing while live, ended after.
+  if (l.wentLiveAt !== null) return `${ctx.origin}/sandbox-files/live/${l.id}/index.m3u8`;
+  return null;
+}
+
 export function live(l: LiveInfo, ctx: Context) {
-  let audioUrl: string | null = null;
-  if (l.state === 'recordingAvailable' && l.audioId !== undefined) {
-    audioUrl = `${ctx.origin}/sandbox-files/audio/${l.audioId}.mp3`;
-  } else if (l.wentLiveAt !== null) {
-    // Once a call has gone live its stream stays reachable: growing while live, ended after.
-    audioUrl = `${ctx.origin}/sandbox-files/live/${l.id}/index.m3u8`;
-  }
   return {
     id: l.id,
     eventId: l.event.id,
@@ -140,10 +142,28 @@ export function live(l: LiveInfo, ctx: Context) {
     date: iso(l.event.date),
     wentLiveAt: l.wentLiveAt === null ? null : iso(l.wentLiveAt),
     state: l.state,
-    audio: audioUrl,
+    audio: liveAudioUrl(l, ctx),
     createdAt: iso(l.createdAt),
     updatedAt: iso(l.updatedAt),
   };
+}
+
+/**
+ * A record of /live and /live/{id} (`audio` set) or of /live/transcripts and /live/transcripts/{id}
+ * (no `audio`): the live-audio record's fields plus `transcript`, the URL of the call's JSONL file
+ * in the asked version, null until the call goes live (like `audio`).
+ */
+export function liveWithTranscript(l: LiveInfo, ctx: Context, version: TranscriptVersion, withAudio: boolean) {
+  const transcript = l.wentLiveAt === null ? null : `${ctx.origin}${liveTranscriptPath(l.id, version)}`;
+  const id = l.id;
+  const eventId = l.event.id;
+  const companyId = l.event.company.id;
+  const date = iso(l.event.date);
+  const wentLiveAt = l.wentLiveAt === null ? null : iso(l.wentLiveAt);
+  const createdAt = iso(l.createdAt);
+  const updatedAt = iso(l.updatedAt);
+  if (!withAudio) return { id, eventId, companyId, date, wentLiveAt, state: l.state, transcript, createdAt, updatedAt };
+  return { id, eventId, companyId, date, wentLiveAt, state: l.state, audio: liveAudioUrl(l, ctx), transcript, createdAt, updatedAt };
 }
 
 export function documentFileName(d: DocumentInfo, ctx: Context): string {

@@ -93,6 +93,15 @@ describe('hostile dataset', () => {
     const live = await get<{ data: Record<string, unknown> }>(hostile, `/live/audio/${ids.liveId}`);
     const lives = await get(hostile, `/live/audio?states=live&limit=500`);
     expect(lives.data.find((l) => l.id === live.data.id)).toEqual(live.data);
+    // The live lists with transcripts: the same rewrite, and a transcript URL no browser may open.
+    const withTranscript = await get<{ data: Record<string, unknown> }>(hostile, `/live/${ids.liveId}`);
+    expect({ ...withTranscript.data, transcript: undefined }).toEqual({ ...live.data, transcript: undefined });
+    const transcripts = await get(hostile, `/live/transcripts?states=live&limit=500`);
+    const transcriptOnly = transcripts.data.find((l) => l.id === live.data.id)!;
+    expect(transcriptOnly).not.toHaveProperty('audio');
+    expect(transcriptOnly.transcript).toBe(withTranscript.data.transcript);
+    const urls = transcripts.data.map((l) => l.transcript);
+    expect(urls.filter((u) => typeof u === 'string' && safeHttpUrl(u) !== undefined)).toEqual([]);
     for (const path of ['/event-types', '/document-types']) {
       const [a, b] = await Promise.all([get(hostile, path), get(normal, path)]);
       expect(a.data.map((t) => t.id)).toEqual(b.data.map((t) => t.id));

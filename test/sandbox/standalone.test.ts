@@ -78,6 +78,7 @@ describe('sandbox settings', () => {
       publicUrl: undefined,
       dataset: 'normal',
       contract: 'full',
+      plan: 'full',
     });
   });
 

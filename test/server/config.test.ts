@@ -14,6 +14,12 @@ describe('server config', () => {
     expect(() => readServerConfig({ SANDBOX_CONTRACT: 'contract-only' })).toThrow(/SANDBOX_CONTRACT must be full .* or strict/);
   });
 
+  it('reads SANDBOX_PLAN (full, the default, or no-live-transcripts) and names it when it is anything else', () => {
+    expect(readServerConfig({}).sandbox.plan).toBe('full');
+    expect(readServerConfig({ SANDBOX_PLAN: 'no-live-transcripts' }).sandbox.plan).toBe('no-live-transcripts');
+    expect(() => readServerConfig({ SANDBOX_PLAN: 'basic' })).toThrow(/SANDBOX_PLAN must be full .* or no-live-transcripts .*, got "basic"/);
+  });
+
   it('uses the real service only when both API_KEY and API_BASE_URL are set', () => {
     const config = readServerConfig({ API_KEY: 'abc123', API_BASE_URL: 'https://api.example.com/public/v3/' });
     expect(config.dataSource).toBe('upstream');

@@ -102,6 +102,24 @@ describe('file route', () => {
     const body = await response.json();
     expect(body.transcript.paragraphs.length).toBeGreaterThan(0);
   });
+
+  it('serves a live transcript (JSONL) as it is, and its Range answers: 206 for new bytes, 416 with bytes */size when nothing is new', async () => {
+    const { data } = await (await fetch(`${app.origin}/public/v3/live/transcripts?states=live&limit=1`)).json();
+    const whole = await through(data[0].transcript);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-type')).toBe('application/x-ndjson; charset=utf-8');
+    expect(whole.headers.get('content-disposition')).toBeNull();
+    const text = await whole.text();
+    expect(JSON.parse(text.split('\n')[0]!)).toMatchObject({ type: 'start', file_format_version: '1.6' });
+    const size = Buffer.byteLength(text);
+    const tail = await through(data[0].transcript, { headers: { range: `bytes=${size - 5}-` } });
+    expect(tail.status).toBe(206);
+    expect(tail.headers.get('content-range')).toBe(`bytes ${size - 5}-${size - 1}/${size}`);
+    expect(await tail.text()).toBe(text.slice(-5));
+    const none = await through(data[0].transcript, { headers: { range: `bytes=${size}-` } });
+    expect(none.status).toBe(416);
+    expect(none.headers.get('content-range')).toBe(`bytes */${size}`);
+  });
 });
 
 describe('FILE_HOSTS', () => {

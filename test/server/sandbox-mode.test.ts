@@ -133,6 +133,32 @@ describe('sandbox mode', () => {
     expect((await strict.fetch(new Request('http://app.test/public/v3/documents/transcripts?limit=1'))).status).toBe(200);
   });
 
+  it('serves a live transcript on the app’s origin, its ranges uncompressed; SANDBOX_PLAN=no-live-transcripts makes the live lists 403', async () => {
+    const { data } = await (await fetch(`${server.origin}/public/v3/live?states=live&limit=1&transcriptVersion=1.7`)).json();
+    const url: string = data[0].transcript;
+    expect(url.startsWith(`${server.origin}/sandbox-files/live/`)).toBe(true);
+    const whole = await (await fetch(url, { headers: { 'accept-encoding': 'identity' } })).text();
+    const size = Buffer.byteLength(whole);
+    const tail = await fetch(url, { headers: { range: `bytes=${size - 20}-`, 'accept-encoding': 'gzip, br' } });
+    expect(tail.status).toBe(206);
+    expect(tail.headers.get('content-encoding')).toBeNull();
+    expect(tail.headers.get('content-range')).toBe(`bytes ${size - 20}-${size - 1}/${size}`);
+    expect(await tail.text()).toBe(whole.slice(-20));
+    const none = await fetch(url, { headers: { range: `bytes=${size}-` } });
+    expect(none.status).toBe(416);
+    expect(none.headers.get('content-range')).toBe(`bytes */${size}`);
+
+    const limited = createServerApp(
+      readServerConfig({ SANDBOX_COMPANIES: '30', SANDBOX_NOW: '2026-11-21T12:00:00Z', SANDBOX_CLOCK_RATE: '0', SANDBOX_PLAN: 'no-live-transcripts' }),
+    );
+    for (const path of ['/live', '/live/transcripts']) {
+      const response = await limited.fetch(new Request(`http://app.test/public/v3${path}`));
+      expect(response.status, path).toBe(403);
+      expect(await response.json()).toEqual({ statusCode: 403, message: 'Forbidden' });
+    }
+    expect((await limited.fetch(new Request('http://app.test/public/v3/live/audio?limit=1'))).status).toBe(200);
+  });
+
   it('says upstream when a key and base URL are configured', async () => {
     const app = createServerApp(readServerConfig({ API_KEY: 'k-123456789', API_BASE_URL: 'https://api.example.com' }));
     const response = await app.fetch(new Request('http://app.test/app-config.json'));
