@@ -23,7 +23,12 @@ test('a watched term said in a live call raises an alert whose click plays from 
   const tray = page.getByRole('button', { name: /^Alerts, \d+ new$/ });
   await expect(tray).toBeVisible({ timeout: 25_000 });
   // The board's row of that call shows its latest alert too.
-  await expect(page.getByRole('region', { name: 'Live now' }).getByText(/^Latest alert at \d+:\d\d, “quarter”/)).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: 'Live now' })
+      .getByText(/^Latest alert at \d+:\d\d, “quarter”/)
+      .first(),
+  ).toBeVisible();
   await tray.click();
   const dialog = page.getByRole('dialog', { name: 'Alerts on what is said' });
   const alert = dialog.getByRole('listitem').first();

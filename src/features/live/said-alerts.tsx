@@ -225,7 +225,7 @@ export function AlertTray() {
         <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.5">
           <path d="M10 2.75a4.5 4.5 0 0 0-4.5 4.5v2.6L4 13.25h12l-1.5-3.4v-2.6a4.5 4.5 0 0 0-4.5-4.5ZM8 15.5a2 2 0 0 0 4 0" strokeLinejoin="round" />
         </svg>
-        <span className="hidden sm:inline">Alerts</span>
+        <span className="hidden 2xl:inline">Alerts</span>
         {unseen > 0 && (
           <span aria-hidden="true" className="tabular rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white">
             {unseen}
