@@ -9,6 +9,14 @@ import { checkA11y, expect, test } from './fixtures.ts';
 
 const audioTime = (page: Page) => page.evaluate(() => document.querySelector('audio')?.currentTime ?? 0);
 
+/** The open tray is wholly on screen (the header may put its button at the left or the right). */
+async function expectOnScreen(page: Page, dialog: ReturnType<Page['getByRole']>) {
+  const box = (await dialog.boundingBox())!;
+  const width = page.viewportSize()!.width;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(width);
+}
+
 const seconds = (clock: string) => clock.split(':').reduce((total, part) => total * 60 + Number(part), 0);
 
 test('a watched term said in a live call raises an alert whose click plays from that sentence', async ({ page }) => {
@@ -31,6 +39,7 @@ test('a watched term said in a live call raises an alert whose click plays from 
   ).toBeVisible();
   await tray.click();
   const dialog = page.getByRole('dialog', { name: 'Alerts on what is said' });
+  await expectOnScreen(page, dialog);
   // The oldest alert (the newest first): said a while ago, well behind the live edge.
   const alert = dialog.getByRole('listitem').last();
   await expect(alert.locator('mark').first()).toHaveText(/^quarters?$/i);
@@ -54,6 +63,7 @@ test('a watched term said in a live call raises an alert whose click plays from 
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('button', { name: /^Alerts/ }).click();
+  await expectOnScreen(page, dialog);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await checkA11y(page, 'alert tray, phone');

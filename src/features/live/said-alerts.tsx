@@ -177,6 +177,7 @@ export function SaidAlertsShell({ subscribe = subscribeLiveTranscript, now = Dat
 export function AlertTray() {
   const { alerts, unseen, note } = alertTray.use();
   const [open, setOpen] = useState(false);
+  const [align, setAlign] = useState<'left' | 'right'>('right');
   const panelId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
@@ -219,7 +220,12 @@ export function AlertTray() {
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         aria-label={unseen > 0 ? `Alerts, ${unseen} new` : 'Alerts'}
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => {
+          // Opens towards the side with room: the header puts the button at its left when it wraps.
+          const box = buttonRef.current?.getBoundingClientRect();
+          setAlign(box && box.left + box.width / 2 < window.innerWidth / 2 ? 'left' : 'right');
+          setOpen((value) => !value);
+        }}
         className={buttonClass({ variant: 'quiet', size: 'compact', className: 'relative' })}
       >
         <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.5">
@@ -238,7 +244,7 @@ export function AlertTray() {
           id={panelId}
           role="dialog"
           aria-label="Alerts on what is said"
-          className="absolute right-0 z-50 mt-2 max-h-[70vh] w-[min(26rem,calc(100vw-2rem))] overflow-y-auto rounded-lg border border-slate-200 bg-white p-3 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900"
+          className={`z-50 mt-2 max-h-[70vh] overflow-y-auto rounded-lg border border-slate-200 bg-white p-3 text-sm shadow-lg max-sm:fixed max-sm:inset-x-2 sm:absolute sm:w-[26rem] dark:border-slate-700 dark:bg-slate-900 ${align === 'left' ? 'sm:left-0' : 'sm:right-0'}`}
         >
           <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
             <h2 className="text-sm font-semibold tracking-tight">Alerts on what is said</h2>
