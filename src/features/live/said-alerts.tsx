@@ -470,7 +470,7 @@ function TermForm({
   };
   const label = initial ? `Words or phrase for “${initial.text}”` : 'Word or "phrase" to watch';
   return (
-    <form onSubmit={submit} aria-label={initial ? `Edit “${initial.text}”` : 'Add a watched term'} className="flex w-full flex-wrap items-end gap-2">
+    <form onSubmit={submit} aria-label={initial ? `Edit “${initial.text}”` : 'Add a watched term'} className="flex w-full flex-wrap items-start gap-2">
       <div className="min-w-48 flex-1">
         <label htmlFor={`${id}-text`} className={fieldLabelClass}>
           {label}
@@ -509,7 +509,7 @@ function TermForm({
           ))}
         </select>
       </div>
-      <div className="flex gap-1 pb-px">
+      <div className="mt-5 flex gap-1">
         <button type="submit" className={buttonClass({ variant: 'primary', size: 'sm' })}>
           {submitLabel}
         </button>
