@@ -106,7 +106,7 @@ describe('SavedSearches', () => {
   it('watches a saved search in live calls when asked ("Alert me when a live call says this"), and keeps the choice', async () => {
     saved([
       { name: 'Tariffs at Acme', params: { q: 'tariffs', companyIds: [12] }, savedAt: LONG_AGO, lastOpenedAt: LONG_AGO, hits: 9 },
-      { name: 'Margins', params: { q: '"gross margin"' }, savedAt: LONG_AGO, lastOpenedAt: LONG_AGO, hits: 5 },
+      { name: 'Margins', params: { q: '"gross margin"', countries: ['US'] }, savedAt: LONG_AGO, lastOpenedAt: LONG_AGO, hits: 5 },
     ]);
     const { user } = await renderInApp(<SavedSearches />);
     const [first, second] = within(await screen.findByRole('list', { name: 'Saved searches' })).getAllByRole('listitem');
@@ -114,7 +114,7 @@ describe('SavedSearches', () => {
     expect(toggle).not.toBeChecked();
     // Its company filter is where it listens; a search without one listens to every live call.
     expect(first).toHaveTextContent('Alert me when a live call says this (its companies)');
-    expect(second).toHaveTextContent('Alert me when a live call says this (every live call)');
+    expect(second).toHaveTextContent('Alert me when a live call says this (every live call; its other filters do not apply to live calls)');
 
     await user.click(toggle);
     expect(toggle).toBeChecked();
@@ -171,7 +171,7 @@ describe('SavedSearches', () => {
   it('renames from the keyboard (Escape cancels) and removes', async () => {
     saved([
       { name: 'Tariffs', params: { q: 'tariffs' }, savedAt: LONG_AGO, lastOpenedAt: LONG_AGO, hits: 12 },
-      { name: 'Margins', params: { q: '"gross margin"' }, savedAt: LONG_AGO, lastOpenedAt: LONG_AGO, hits: 5 },
+      { name: 'Margins', params: { q: '"gross margin"', countries: ['US'] }, savedAt: LONG_AGO, lastOpenedAt: LONG_AGO, hits: 5 },
     ]);
     const { user } = await renderInApp(<SavedSearches />);
     const rename = await screen.findByRole('button', { name: 'Rename saved search “Tariffs”' });

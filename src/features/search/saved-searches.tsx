@@ -144,7 +144,10 @@ function SavedSearchRow({ entry, watchlistIds }: { entry: SavedSearch; watchlist
  * the tray in the header.
  */
 function WatchLiveToggle({ entry }: { entry: SavedSearch }) {
-  const scope = entry.params.companyIds?.length ? 'its companies' : entry.params.watchlist ? 'watchlist companies' : 'every live call';
+  const { companyIds, watchlist, q: _q, sort: _sort, ...others } = entry.params;
+  const scope = companyIds?.length ? 'its companies' : watchlist ? 'watchlist companies' : 'every live call';
+  // Live calls are matched by their words and companies only: say so where the search has more filters.
+  const unused = Object.values(others).some((value) => (Array.isArray(value) ? value.length > 0 : value !== undefined));
   return (
     <label className="mt-1 flex items-center gap-2 text-xs text-slate-700 dark:text-slate-300">
       <input
@@ -154,7 +157,11 @@ function WatchLiveToggle({ entry }: { entry: SavedSearch }) {
         aria-label={`Alert me when a live call says this: “${entry.name}”`}
         className="h-4 w-4 shrink-0 accent-accent-700"
       />
-      Alert me when a live call says this <span className="text-slate-600 dark:text-slate-400">({scope})</span>
+      Alert me when a live call says this{' '}
+      <span className="text-slate-600 dark:text-slate-400">
+        ({scope}
+        {unused ? '; its other filters do not apply to live calls' : ''})
+      </span>
     </label>
   );
 }
