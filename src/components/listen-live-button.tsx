@@ -3,6 +3,9 @@ import { usePlayer, usePlayerState } from '../lib/player/index.ts';
 import { liveKey, toLiveSource } from '../lib/player/live-source.ts';
 import { buttonClass } from './ui/button.tsx';
 
+/** The player's key for a live stream (kept here for the pages that import it from here; it lives in src/lib/player/live-source.ts). */
+export { liveKey };
+
 /**
  * "Listen": starts a call that is live now in the docked player, in one click, from any list.
  * Nothing when the record is not live or its stream is not a web link; "Playing" once it is the
@@ -12,7 +15,7 @@ export function ListenLiveButton({ record, title, artist }: { record: LiveAudio;
   const player = usePlayer();
   const key = liveKey(record.id);
   const current = usePlayerState((s) => s.source?.key);
-  const source = toLiveSource(record, title, artist);
+  const source = record.state === 'live' ? toLiveSource(record, { title, artist }) : undefined;
   if (!source) return null;
   if (current === key) return <span className="text-xs font-medium text-red-700 dark:text-red-300">Playing</span>;
   return (

@@ -82,6 +82,14 @@ describe('grouping', () => {
     expect(groups[1]!.calls[0]!.items.map((item) => item.id)).toEqual(['b-open', 'h-ceo', 'b-qa']);
   });
 
+  it('groups a call’s items kept while it was live (no recording, no date) with those kept on its recording, which names both', () => {
+    const live: Bookmark = { ...questions, id: 'b-live', call: { eventId: 1076, companyId: 1, company: 'Calaneon', event: 'Q2 2026 Earnings Call' }, at: 5 };
+    const calls = groupNotes([live, questions])[0]!.calls;
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ eventId: 1076, audioId: 1025, date: '2026-07-31T14:00:00.000Z' });
+    expect(calls[0]!.items.map((item) => item.id)).toEqual(['b-live', 'b-qa']);
+  });
+
   it('names a company kept without a name by its id', () => {
     const nameless = { ...questions, call: { ...calaneonQ2, company: '' } };
     expect(groupNotes([nameless])[0]!.company).toBe('Company 1');

@@ -416,13 +416,13 @@ describe('live sources', () => {
     await flush();
     const hls = instances[0]!;
     expect(hls.config.startPosition).toBe(-1);
-    expect(player.getState()).toMatchObject({ engine: 'hls.js', duration: Infinity, live: { atEdge: true } });
+    expect(player.getState()).toMatchObject({ engine: 'hls.js', duration: Infinity, live: { atEdge: true, ended: false } });
 
     hls.liveSyncPosition = 120;
     media.currentTime = 60;
-    hls.emit('hlsLevelUpdated', {});
+    hls.emit('hlsLevelUpdated', { details: { live: true, edge: 126 } });
     await flush();
-    expect(player.getState().live).toEqual({ edge: 120, atEdge: false });
+    expect(player.getState().live).toEqual({ edge: 120, atEdge: false, ended: false });
     player.goLive();
     expect(media.currentTime).toBe(120);
     await flush();
@@ -431,16 +431,63 @@ describe('live sources', () => {
     player.close();
     expect(JSON.parse(localStorage.getItem('earnings-desk:player:positions')!)).toEqual({ 'live:9': { t: 50, at: 1 } });
   });
-});
 
-describe('a moment of a live stream', () => {
-  it('loads the stream from that moment (an alert on a sentence said, a bookmark), not from its edge', async () => {
+  it('when the call ends (the playlist reload brings #EXT-X-ENDLIST), says so, plays what was streamed to its end and seeks over all of it', async () => {
     const { Hls, instances } = fakeHls();
     setup({ loadHls: async () => Hls });
-    player.load({ kind: 'live', key: 'live:9', liveId: 9, title: 'Q4 call', streamUrl: 'https://files.example/live/9/index.m3u8' }, { startAt: 754.2 });
-    expect(player.getState()).toMatchObject({ currentTime: 754.2, duration: Infinity });
+    player.load({ kind: 'live', key: 'live:9', liveId: 9, title: 'Q4 call', streamUrl: 'https://files.example/live/9/index.m3u8' });
     await flush();
-    expect(instances[0]!.config.startPosition).toBe(754.2);
+    const hls = instances[0]!;
+    // While live, hls.js gives the element the playlist's length so far; the player still says live.
+    hls.liveSyncPosition = 1480;
+    Object.assign(media, { duration: 1486, readyState: 4 });
+    media.currentTime = 1470;
+    hls.emit('hlsLevelUpdated', { details: { live: true, edge: 1486 } });
+    await flush();
+    expect(player.getState()).toMatchObject({ duration: Infinity, live: { ended: false } });
+
+    // The next reload: the playlist is closed at 1500.4 s.
+    Object.assign(media, { duration: 1500.4 });
+    hls.emit('hlsLevelUpdated', { details: { live: false, edge: 1500.4 } });
+    await flush();
+    expect(player.getState()).toMatchObject({ duration: 1500.4, live: { ended: true, edge: 1500.4 }, playing: true, error: null });
+    // Nothing to go live to any more.
+    player.goLive();
+    expect(media.currentTime).toBe(1470);
+    // Seeking reaches back to the call's start and no further than its end.
+    player.seek(12);
+    expect(media.currentTime).toBe(12);
+    player.seek(5000);
+    expect(media.currentTime).toBe(1500.4);
+    await flush();
+    expect(player.getState().live?.ended).toBe(true);
+    // What was streamed plays to its end, which is the end.
+    Object.assign(media, { ended: true });
+    media.dispatchEvent(new Event('ended'));
+    await flush();
+    expect(player.getState()).toMatchObject({ ended: true, playing: false, live: { ended: true } });
+  });
+
+  it('knows a call ended with native HLS too: the element gives the stream a length', async () => {
+    setup({ loadHls: async () => null });
+    media.nativeHls = 'maybe';
+    // Safari: an open live playlist has no length.
+    media.mediaDuration = Infinity;
+    player.load({ kind: 'live', key: 'live:9', liveId: 9, title: 'Q4 call', streamUrl: 'https://files.example/live/9/index.m3u8' });
+    await flush();
+    expect(player.getState()).toMatchObject({ engine: 'native-hls', duration: Infinity, live: { ended: false } });
+    Object.assign(media, { duration: 1500.4 });
+    media.dispatchEvent(new Event('durationchange'));
+    await flush();
+    expect(player.getState()).toMatchObject({ duration: 1500.4, live: { ended: true, edge: 1500.4 } });
+  });
+
+  it('a live stream loaded at a moment (a bookmark made while live) starts there, not at the edge', async () => {
+    const { Hls, instances } = fakeHls();
+    setup({ loadHls: async () => Hls });
+    player.load({ kind: 'live', key: 'live:9', liveId: 9, title: 'Q4 call', streamUrl: 'https://files.example/live/9/index.m3u8' }, { startAt: 93.5 });
+    await flush();
+    expect(instances[0]!.config.startPosition).toBe(93.5);
   });
 });
 

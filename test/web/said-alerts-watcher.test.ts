@@ -10,7 +10,11 @@ const call = (id: number, companyId: number, state = 'live'): WatchedCall => ({
   eventId: id - 764,
   companyId,
   state,
+  date: '2026-11-21T11:58:00.000Z',
+  wentLiveAt: '2026-11-21T11:58:00.000Z',
   audio: `https://media.example/live/${id}.m3u8`,
+  createdAt: '2026-11-07T11:58:00.000Z',
+  updatedAt: '2026-11-21T11:58:00.000Z',
 });
 const term = (id: string, text: string, scope: WatchedTerm['scope']): WatchedTerm => ({ id, text, scope, addedAt: '2026-11-21T12:00:00.000Z' });
 

@@ -39,15 +39,19 @@ export function NoteRow({
   const [draft, setDraft] = useState(item.note);
   const [color, setColor] = useState<NoteColor>(item.kind === 'highlight' ? item.color : 'yellow');
   const [problem, setProblem] = useState<string>();
+  /** Why ▶ plays nothing yet (no recording, the call still being processed): said calmly, not as a failure. */
+  const [notYet, setNotYet] = useState<string>();
   const name = itemName(item);
 
   const onPlay = async () => {
     setProblem(undefined);
+    setNotYet(undefined);
     try {
       if (item.kind === 'bookmark') await play({ ...item.call }, item.at);
       else await play({ ...item.call }, item.start, item.end);
     } catch (error) {
-      setProblem(error instanceof NoRecordingError ? error.message : `The recording could not be loaded: ${(error as Error).message}`);
+      if (error instanceof NoRecordingError) setNotYet(error.message);
+      else setProblem(`The recording could not be loaded: ${(error as Error).message}`);
     }
   };
 
@@ -177,6 +181,11 @@ export function NoteRow({
               Delete
             </Button>
           </div>
+        )}
+        {notYet && (
+          <p role="status" className="text-xs text-slate-700 dark:text-slate-300">
+            {notYet}
+          </p>
         )}
         {problem && (
           <p role="alert" className="text-xs text-red-800 dark:text-red-200">

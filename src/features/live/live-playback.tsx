@@ -80,7 +80,7 @@ function Body({ record, title, artist, audio }: { record: LiveAudio; title: stri
           </p>
         );
       if (current === key) return <LiveControls />;
-      const source = toLiveSource(record, title, artist);
+      const source = toLiveSource(record, { title, artist });
       return (
         <button type="button" className={primary} onClick={() => source && player.load(source)}>
           <span aria-hidden="true" className="h-2 w-2 rounded-full bg-white" />

@@ -58,8 +58,8 @@ export function inScope(rule: WatchRule, companyId: number): boolean {
   return rule.scope.kind === 'all' || rule.scope.ids.has(companyId);
 }
 
-/** What the watcher needs of a live call (a `/live/audio` record). */
-export type WatchedCall = Pick<LiveAudio, 'id' | 'eventId' | 'companyId' | 'state' | 'audio'>;
+/** A live call as the live list gives it (a `/live/audio` record): what an alert plays. */
+export type WatchedCall = LiveAudio;
 
 export interface SaidAlert {
   /** Unique: call, rule, sentence start. */

@@ -93,7 +93,7 @@ function usePlayAlert(): (alert: SaidAlert) => void {
   const navigate = useNavigate();
   return (alert) => {
     // Titled as Listen titles a call: "Calarica Foods: Q3 2026 earnings call".
-    const source = toLiveSource(alert.call, callLine(alert), alert.companyName);
+    const source = alert.call.state === 'live' ? toLiveSource(alert.call, { title: callLine(alert), artist: alert.companyName }) : undefined;
     if (source) player.load(source, { startAt: alert.sentence.start });
     void navigate({ to: '/live/$liveId', params: { liveId: alert.call.id } });
   };

@@ -107,11 +107,12 @@ function Timeline({ source }: { source: PlayerSource }) {
   const duration = usePlayerState((s) => s.duration);
   const live = usePlayerState((s) => s.live);
   const player = usePlayer();
-  const isLive = source.kind === 'live';
+  // Live until its stream ends; then what was streamed is a finished stretch, played and sought like a recording.
+  const onAir = source.kind === 'live' && live?.ended !== true;
   // A live call's bookmarks are kept by its event (it has no recording yet); a recording also shows
   // its event's items kept before it existed.
   const marks = useCallNotes({ audioId: source.kind === 'recording' ? source.audioId : undefined, eventId: source.eventId });
-  const max = isLive ? (live?.edge ?? currentTime) : duration;
+  const max = onAir ? (live?.edge ?? currentTime) : duration;
   return (
     <div className="flex items-center gap-3">
       <span className="tabular w-14 shrink-0 text-right text-xs text-slate-700 dark:text-slate-300">
@@ -119,7 +120,11 @@ function Timeline({ source }: { source: PlayerSource }) {
         {clock(currentTime)}
       </span>
       <SeekBar max={max} chapters={source.chapters ?? []} marks={marks} />
-      {isLive ? (
+      {/* The badge changes silently: a screen reader hears the end once. */}
+      <p role="status" className="sr-only">
+        {source.kind === 'live' && !onAir ? 'The call has ended: what was streamed plays to its end.' : ''}
+      </p>
+      {onAir ? (
         <span className="flex w-24 shrink-0 items-center gap-2 text-xs">
           <span className="inline-flex items-center gap-1 rounded bg-red-600 px-1.5 py-0.5 font-semibold text-white">LIVE</span>
           {live && !live.atEdge && (
@@ -127,6 +132,16 @@ function Timeline({ source }: { source: PlayerSource }) {
               Go live
             </button>
           )}
+        </span>
+      ) : source.kind === 'live' ? (
+        <span className="flex w-28 shrink-0 items-center gap-2 text-xs" title="The call has ended: what was streamed plays to its end.">
+          <span className="rounded bg-slate-200 px-1.5 py-0.5 font-semibold text-slate-800 dark:bg-slate-700 dark:text-slate-100">
+            Ended<span className="sr-only">: the call is over</span>
+          </span>
+          <span className="tabular text-slate-700 dark:text-slate-300">
+            <span className="sr-only">Total </span>
+            {clock(duration)}
+          </span>
         </span>
       ) : (
         <span className="tabular w-14 shrink-0 text-xs text-slate-700 dark:text-slate-300">

@@ -14,6 +14,6 @@ export function noteCallOf(source: PlayerSource): NoteCall | undefined {
     ...(source.companyId !== undefined ? { companyId: source.companyId } : {}),
     company: source.artist ?? '',
     event: source.title,
-    ...(source.kind === 'recording' && source.date ? { date: source.date } : {}),
+    ...(source.date ? { date: source.date } : {}),
   };
 }

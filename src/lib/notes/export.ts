@@ -25,6 +25,9 @@ export function groupNotes(items: readonly NoteItem[]): NotesGroup[] {
     companies.set(company, calls);
     const key = `${item.call.eventId}`;
     const call = calls.get(key) ?? { key, event: item.call.event, date: item.call.date, audioId: item.call.audioId, eventId: item.call.eventId, items: [] };
+    // A call's items kept while it was live have no recording; one kept on its recording names it for all.
+    call.audioId ??= item.call.audioId;
+    call.date ??= item.call.date;
     call.items.push(item);
     calls.set(key, call);
   }

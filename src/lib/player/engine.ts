@@ -138,6 +138,11 @@ export function createPlayer(options: PlayerOptions = {}): Player {
   let pendingSeek: number | undefined;
   /** Pauses the player made itself (teardown), whose 'pause' events are not a listener's pause. */
   let ownPauses = 0;
+  /**
+   * The live source's stream has ended (the call is over), and where it ends (seconds, when
+   * known): kept for the source, across retries; a new source starts afresh.
+   */
+  let streamEnd: { at: number | undefined } | null = null;
   /** hls.js recovery bookkeeping for the current attempt. */
   let recovery = { mediaRecovered: false, networkRetries: 0, manifestLoaded: false, failedSn: -1 };
 
@@ -223,12 +228,34 @@ export function createPlayer(options: PlayerOptions = {}): Player {
     return 0;
   };
 
+  /**
+   * Whether the live stream has ended, from what the media element says: native HLS reports an
+   * infinite duration while the playlist is open and the stream's length once it is closed.
+   * (hls.js sets a finite duration on a live stream too; it says so with its level details: see
+   * LEVEL_UPDATED in playHls.)
+   */
+  const noteNativeEnd = () => {
+    if (streamEnd || state.source?.kind !== 'live' || state.engine !== 'native-hls' || !media) return;
+    if (Number.isFinite(media.duration) && media.duration > 0) streamEnd = { at: media.duration };
+  };
+
+  /** Where an ended live stream ends: the element's duration once it knows it, else the playlist's end. */
+  const endedDuration = (): number => {
+    if (media && Number.isFinite(media.duration) && media.duration > 0) return media.duration;
+    return streamEnd?.at ?? Infinity;
+  };
+
   const liveInfo = (): PlayerState['live'] => {
     if (state.source?.kind !== 'live') return null;
+    if (streamEnd) {
+      const end = endedDuration();
+      const edge = Number.isFinite(end) ? end : null;
+      return { edge, atEdge: edge === null || !media ? false : media.currentTime >= edge - 6, ended: true };
+    }
     let edge: number | null = hls?.liveSyncPosition ?? null;
     if (edge === null && media && media.seekable.length > 0) edge = media.seekable.end(media.seekable.length - 1);
     const atEdge = edge === null || !media ? true : media.currentTime >= edge - 6;
-    return { edge, atEdge };
+    return { edge, atEdge, ended: false };
   };
 
   // ---- the stall watchdog -------------------------------------------------------------------
@@ -276,7 +303,9 @@ export function createPlayer(options: PlayerOptions = {}): Player {
     if (!media || !state.loaded) return;
     const source = state.source;
     let duration = media.duration;
-    if (source?.kind === 'live') duration = Infinity;
+    noteNativeEnd();
+    // A live stream has no end until it ends: then it is as long as what was streamed.
+    if (source?.kind === 'live') duration = streamEnd ? endedDuration() : Infinity;
     else if (!(Number.isFinite(duration) && duration > 0)) duration = source?.duration ?? NaN;
     const buffering = state.playing && (media.paused || media.readyState < 3);
     set({
@@ -527,8 +556,15 @@ export function createPlayer(options: PlayerOptions = {}): Player {
         recovery.failedSn = -1;
       }
     });
-    instance.on(Hls.Events.LEVEL_UPDATED, () => {
-      if (current === attempt) set({ live: liveInfo() });
+    instance.on(Hls.Events.LEVEL_UPDATED, (_event, data) => {
+      if (current !== attempt) return;
+      // The playlist reload that brings #EXT-X-ENDLIST: the call is over (hls.js stops reloading).
+      if (state.source?.kind === 'live' && data.details.live === false) {
+        streamEnd = { at: Number.isFinite(data.details.edge) && data.details.edge > 0 ? data.details.edge : undefined };
+        set({ live: liveInfo(), duration: endedDuration() });
+        return;
+      }
+      set({ live: liveInfo() });
     });
     instance.attachMedia(media as unknown as HTMLMediaElement);
     instance.loadSource(url);
@@ -549,7 +585,7 @@ export function createPlayer(options: PlayerOptions = {}): Player {
       ended: false,
       error: null,
       engine: null,
-      live: source.kind === 'live' ? { edge: null, atEdge: true } : null,
+      live: source.kind === 'live' ? liveInfo() : null,
     });
     armStall();
     if (!media) return; // attach() starts it once an element arrives
@@ -638,6 +674,7 @@ export function createPlayer(options: PlayerOptions = {}): Player {
       }
       rememberPosition(true);
       teardown();
+      streamEnd = null;
       const resume = source.kind === 'recording' ? readPosition(source.key) : undefined;
       set({
         source,
@@ -648,7 +685,7 @@ export function createPlayer(options: PlayerOptions = {}): Player {
         error: null,
         notice: null,
         engine: null,
-        // A live stream starts at its edge unless asked for a moment of it (an alert's sentence, a bookmark).
+        // A live stream starts at its edge unless a moment is asked for (a bookmark made while live).
         currentTime: source.kind === 'live' ? (startAt ?? 0) : (startAt ?? resume ?? 0),
         duration: source.kind === 'live' ? Infinity : (source.duration ?? NaN),
         bufferedEnd: 0,
@@ -763,7 +800,7 @@ export function createPlayer(options: PlayerOptions = {}): Player {
       void start();
     },
     goLive() {
-      if (state.source?.kind !== 'live' || !media || !state.loaded) return;
+      if (state.source?.kind !== 'live' || !media || !state.loaded || streamEnd) return;
       const edge = liveInfo()?.edge;
       if (edge !== null && edge !== undefined) media.currentTime = edge;
       player.play();
@@ -772,6 +809,7 @@ export function createPlayer(options: PlayerOptions = {}): Player {
       rememberPosition(true);
       teardown();
       const { rate, volume, muted } = state;
+      streamEnd = null;
       set({ ...initialState(), rate, volume, muted });
     },
   };

@@ -48,6 +48,8 @@ export interface LiveSource extends SourceBase {
   /** The call being streamed: a bookmark made while listening is kept against it, and plays from its recording once published. */
   eventId?: number;
   companyId?: number;
+  /** The call's scheduled start, ISO 8601 (what a bookmark made while listening keeps as its date). */
+  date?: string;
   streamUrl: string;
   /** A file to fall back to, if the live record offers one (usually none). */
   fileUrl?: string;
@@ -81,8 +83,13 @@ export interface PlayerState {
   notice: string | null;
   /** Playback stopped for good; `retry()` tries again from the same position. */
   error: string | null;
-  /** For live sources: the live edge, and whether the playhead is at it. */
-  live: { edge: number | null; atEdge: boolean } | null;
+  /**
+   * For live sources: the live edge, whether the playhead is at it, and whether the stream has
+   * ended (its playlist was closed with #EXT-X-ENDLIST: the call is over). Once ended, `edge` is
+   * the end of what was streamed, `duration` is finite, what was streamed plays to its end and
+   * seeks like a recording, and `goLive()` does nothing.
+   */
+  live: { edge: number | null; atEdge: boolean; ended: boolean } | null;
   /**
    * A clip being played: playback pauses at `end`. It ends there, or when the listener seeks
    * outside it, or when another source loads.
