@@ -44,3 +44,11 @@ export {
   type QnaQuestion,
   type TalkTime,
 } from './qna.ts';
+export {
+  createLiveTranscriptReader,
+  WORD_TIME_TOLERANCE,
+  type LiveReaderStats,
+  type LiveSnapshot,
+  type LiveTranscriptEnd,
+  type LiveTranscriptReader,
+} from './live.ts';
