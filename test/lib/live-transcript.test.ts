@@ -195,9 +195,10 @@ describe('refinements (1.7)', () => {
     reader.push(
       lines(
         { s: 1, e: 1.5, p: 'a', t: 'Thank', S: 'Operator' },
-        { s: 1.5, e: 2, p: 'a', t: 'you.', S: 'Operator' },
+        // The operator's last word ends just before the entry to split; the next word is well after it.
+        { s: 1.5, e: 2.95, p: 'a', t: 'you.', S: 'Operator' },
         { s: 3, e: 3.8, p: 'b', t: 'Good morning', S: 'S1' },
-        { s: 3.9, e: 4.2, p: 'b', t: 'everyone.', S: 'S1' },
+        { s: 4.5, e: 4.9, p: 'b', t: 'everyone.', S: 'S1' },
         { i: 'word-delete', s: 3 },
         { i: 'word-insert', s: 3, e: 3.4, rt: 'Good' },
         { i: 'word-insert', s: 3.4, e: 3.8, rt: 'morning,' },
