@@ -230,7 +230,7 @@ describe('refinements (1.7)', () => {
     ]);
   });
 
-  it('paragraph-insert starts a new paragraph at a word; paragraph-merge joins it back', () => {
+  it('paragraph-insert starts a new paragraph at a word; paragraph-merge (s of the first, e of the second) joins them again', () => {
     const reader = createLiveTranscriptReader();
     reader.push(lines(...base, { i: 'paragraph-insert', s: 11.5 }));
     const split = reader.snapshot();
@@ -238,20 +238,29 @@ describe('refinements (1.7)', () => {
       ['Speaker 1', 'Revenue grue nicely.'],
       ['Speaker 1', 'Margins held.'],
     ]);
-    reader.push(lines({ i: 'paragraph-merge', s: 11.5, e: 12.3 }));
+    reader.push(lines({ i: 'paragraph-merge', s: 10, e: 12.3 }));
     expect(paragraphs(reader.snapshot())).toEqual([['Speaker 1', 'Revenue grue nicely. Margins held.']]);
   });
 
-  it('paragraph-merge joins a file paragraph to the one before it', () => {
+  it('paragraph-merge joins the paragraph after the one starting at s into it, and no further', () => {
     const snapshot = read(
       lines(
         { s: 1, e: 2, p: 'a', t: 'One', S: 'S1' },
         { s: 2, e: 3, p: 'b', t: 'two.', S: 'S1' },
         { s: 3, e: 4, p: 'b', t: 'Three.', S: 'S1' },
-        { i: 'paragraph-merge', s: 2, e: 4 },
+        { s: 4, e: 5, p: 'c', t: 'Four.', S: 'S1' },
+        { i: 'paragraph-merge', s: '1.00', e: '4.00' },
       ),
     );
-    expect(paragraphs(snapshot)).toEqual([['Speaker 1', 'One two. Three.']]);
+    expect(paragraphs(snapshot)).toEqual([
+      ['Speaker 1', 'One two. Three.'],
+      ['Speaker 1', 'Four.'],
+    ]);
+  });
+
+  it('paragraph-merge without e joins the paragraph starting at s to the one before it', () => {
+    const snapshot = read(lines({ s: 1, e: 2, p: 'a', t: 'One', S: 'S1' }, { s: 2, e: 3, p: 'b', t: 'two.', S: 'S1' }, { i: 'paragraph-merge', s: 2 }));
+    expect(paragraphs(snapshot)).toEqual([['Speaker 1', 'One two.']]);
   });
 
   it('a refinement whose address matches no word is ignored and counted', () => {

@@ -31,8 +31,11 @@ import { speakerKind, UNKNOWN_SPEAKER, type SpeakerKind, type TranscriptSpeaker 
  *     time (the previous one on a tie).
  *   - `paragraph-insert` (`s`): the word at `s` starts a new file paragraph (the words after it in
  *     its old paragraph follow it, as they share its `p`).
- *   - `paragraph-merge` (`s`, `e`): the file paragraph that starts at the word at `s` joins the one
- *     before it (the later of an insert and a merge at the same word wins).
+ *   - `paragraph-merge` (`s`, `e`): the words from the word at `s` through the last word ending by
+ *     `e` (within the tolerance) become one file paragraph, under the paragraph id of the word at
+ *     `s`: the paragraph after it joins it (the sandbox's spec, server/sandbox/live-transcript.ts:
+ *     `s` is the first word of the first of two whole paragraphs, `e` the end of the second). A
+ *     merge without `e` joins the paragraph starting at `s` to the one before it.
  *
  * The Transcript: display paragraphs are runs of one speaker within one file paragraph; a sentence
  * ends after a word ending in `.`, `?` or `!` (closing quotes and brackets allowed after it), and at
@@ -125,7 +128,7 @@ interface Word {
   label: string | undefined;
   /** paragraph-insert: a file paragraph starts here. */
   breakBefore: boolean;
-  /** paragraph-merge: no file paragraph starts here. */
+  /** paragraph-merge without `e`: no file paragraph starts here. */
   mergeBefore: boolean;
   /** The sentence index the last build gave it (-1: no text). */
   sentence: number;
@@ -363,12 +366,23 @@ export function createLiveTranscriptReader(): LiveTranscriptReader {
         markDirty(index);
         noteChanged(word);
         break;
-      case 'paragraph-merge':
-        word.mergeBefore = true;
-        word.breakBefore = false;
+      case 'paragraph-merge': {
+        const until = num(entry.e);
+        if (until === undefined) {
+          word.mergeBefore = true;
+          word.breakBefore = false;
+        } else {
+          for (let i = index + 1; i < words.length && words[i]!.e <= until + WORD_TIME_TOLERANCE; i++) {
+            const joining = words[i]!;
+            joining.p = word.p;
+            joining.breakBefore = false;
+            joining.mergeBefore = false;
+          }
+        }
         markDirty(index);
         noteChanged(word);
         break;
+      }
     }
     return true;
   };
