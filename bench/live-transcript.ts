@@ -1,4 +1,7 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { createLiveTranscriptHub, type LiveTranscriptCounters, type LiveTranscriptScheduler } from '../src/api/live-transcript.ts';
 import { createLiveTranscriptReader } from '../src/lib/transcript/live.ts';
 
 /**
@@ -12,6 +15,9 @@ import { createLiveTranscriptReader } from '../src/lib/transcript/live.ts';
  * - per chunk: the file as a tail sees it, one chunk per 2 s of call time (2,700 chunks), a
  *   snapshot after each (what the page renders from): total, median, p99 and worst chunk, and the
  *   mean of the first and last tenth of the call (flat means no quadratic work as the call grows).
+ * - the tail's cost for the whole call (a real HTTP server releasing the file on a virtual clock, the
+ *   app's tail at the page's and at the background pace): requests, requests per hour and bytes,
+ *   beside the file's own size (what reading it once costs).
  * Asserts nothing.
  *
  *   node --import tsx bench/live-transcript.ts
@@ -183,3 +189,72 @@ console.log(
 );
 console.log(`          per chunk: median ${ms(median(best.times))}, p99 ${ms(pct(best.times, 99))}, worst ${ms(Math.max(...best.times))}`);
 console.log(`          mean per chunk, first tenth of the call ${ms(mean(best.times.slice(0, tenth)))}, last tenth ${ms(mean(best.times.slice(-tenth)))}`);
+
+// ---- The tail's cost for one live call ----
+// The same file, released line by line on a virtual clock by a real HTTP server (Range: 206 / 416),
+// followed by the app's tail (src/api/live-transcript.ts) at the page's pace and at the background
+// pace; the tail's own counters give requests and bytes.
+
+async function tailCost(pace: 'page' | 'background'): Promise<{ counters: LiveTranscriptCounters; hours: number; fileSize: number }> {
+  const encoded = lines.map(({ time, line }) => ({ time, bytes: Buffer.from(line + '\n') }));
+  const fileSize = encoded.reduce((sum, l) => sum + l.bytes.length, 0);
+  let virtual = 0;
+  const fileAt = () => Buffer.concat(encoded.filter((l) => l.time <= virtual / 1000).map((l) => l.bytes));
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://x');
+    if (url.pathname === '/public/v3/live/transcripts/1') {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify({ data: { id: 1, eventId: 1, companyId: 1, date: null, wentLiveAt: null, state: 'live', transcript: `${origin}/live.jsonl` } }),
+      );
+      return;
+    }
+    const file = fileAt();
+    const from = Number(/^bytes=(\d+)-$/.exec(request.headers.range ?? '')?.[1] ?? 0);
+    if (from >= file.length) {
+      response.writeHead(416, { 'content-range': `bytes */${file.length}` });
+      response.end();
+      return;
+    }
+    response.writeHead(206, { 'content-range': `bytes ${from}-${file.length - 1}/${file.length}`, 'content-length': String(file.length - from) });
+    response.end(file.subarray(from));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  (globalThis as { location?: { origin: string } }).location = { origin };
+
+  let pending: { at: number; callback: () => void } | undefined;
+  const scheduler: LiveTranscriptScheduler = {
+    now: () => virtual,
+    setTimeout: (callback, ms) => {
+      pending = { at: virtual + ms, callback };
+      return 1;
+    },
+    clearTimeout: () => {
+      pending = undefined;
+    },
+  };
+  const hub = createLiveTranscriptHub({ scheduler, isHidden: () => false });
+  let ended = false;
+  const leave = hub.subscribe(1, (view) => (ended ||= view.state === 'ended' || view.state === 'unavailable'), { pace });
+  while (!ended) {
+    while (!pending && !ended) await new Promise((resolve) => setImmediate(resolve));
+    if (ended) break;
+    const { at, callback } = pending!;
+    pending = undefined;
+    virtual = at;
+    callback();
+  }
+  leave();
+  server.close();
+  const counters = hub.counters(1)!;
+  return { counters, hours: virtual / 3_600_000, fileSize };
+}
+
+for (const pace of ['page', 'background'] as const) {
+  const { counters, hours, fileSize } = await tailCost(pace);
+  console.log(
+    `  tail (${pace} pace) for the whole ${MINUTES}-minute call: ${counters.requests} requests (${Math.round(counters.requests / hours)} an hour; ${counters.recordRequests} of the record), ` +
+      `${(counters.bytes / 1024).toFixed(0)} KiB of body for a ${(fileSize / 1024).toFixed(0)} KiB file (anchor: the file itself, read once)`,
+  );
+}
