@@ -403,13 +403,18 @@ export function createLiveTranscriptHub(options: LiveTranscriptHubOptions = {}):
     }
     tails.set(liveId, tail);
     const following = tail;
+    let left = false;
     const wasIdle = following.listeners.size === 0;
     following.listeners.set(listener, subscribeOptions.pace ?? 'page');
-    if (following.view !== LOADING) listener(following.view);
+    // The current view, told once the caller has its way to leave (never from inside this call).
+    if (following.view !== LOADING) {
+      queueMicrotask(() => {
+        if (!left && following.listeners.has(listener)) listener(following.view);
+      });
+    }
     if (wasIdle && !following.done && !following.inFlight && following.timer === undefined) void step(following);
     else hurry(following);
 
-    let left = false;
     return () => {
       if (left) return;
       left = true;
@@ -449,8 +454,9 @@ export function createLiveTranscriptHub(options: LiveTranscriptHubOptions = {}):
 const hub = createLiveTranscriptHub();
 
 /**
- * Follows a call's live transcript; the listener hears every new view (and the current one at once
- * when there already is one). Returns the way to leave; the tail pauses when the last one leaves.
+ * Follows a call's live transcript; the listener hears every new view, and the current one (when
+ * there already is one: another subscriber's tail, or an ended call) in a microtask after this
+ * returns. Returns the way to leave; the tail pauses when the last one leaves.
  */
 export function subscribeLiveTranscript(liveId: number, listener: (view: LiveTranscriptView) => void, options?: LiveTranscriptOptions): () => void {
   return hub.subscribe(liveId, listener, options);

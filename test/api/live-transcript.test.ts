@@ -380,7 +380,8 @@ describe('one tail per call, shared', () => {
     await board.until((v) => v.state === 'rolling');
     expect(await scheduler.idle()).toBe(4_000);
     const page = follow('page');
-    expect(page.views.at(-1)?.snapshot).toBe(board.last()?.snapshot); // the current view at once
+    expect(page.views).toEqual([]); // not from inside subscribe…
+    expect((await page.until((v) => v.state === 'rolling')).snapshot).toBe(board.last()?.snapshot); // …but the current view right after
     expect(await scheduler.idle()).toBe(2_000);
     expect(host.requests.length).toBe(2);
     page.leave();
