@@ -30,8 +30,10 @@ import { liveTranscriptRecordSchema, page, single, type LiveTranscriptRecord } f
  * - Network errors and 5xx keep the snapshot and back off (doubling, at most 15 s); after three in a
  *   row the view is 'stalled' with a calm message. No new byte (not even a keep-alive) for 20 s
  *   while the call is live: 'stalled' (the record is then re-read every 15 s to learn whether the
- *   call ended); back to 'rolling' with the next bytes. A file that answers 404 three times in a row:
- *   'unavailable'.
+ *   call ended); back to 'rolling' with the next bytes. A file that answers 401, 403 or 404 makes the
+ *   tail read the record again before the next try (a signed URL may have expired: a new address is
+ *   read on from N); three in a row: 'unavailable'. A record that answers 400 to transcriptVersion=1.7
+ *   is asked again without it (the service's default file, 1.6).
  * - With no subscriber the tail pauses (a read in flight is finished and kept, none is started) and
  *   keeps what it has read, so a page opened again resumes from N; the 8 most recently left are kept.
  * - Requests and bytes are counted per call (liveTranscriptCounters), for the cost benchmark.
@@ -84,6 +86,7 @@ export const LIVE_TRANSCRIPT_MESSAGES = {
   stalled: 'The live transcript has paused; still listening for more.',
   unreachable: 'The live transcript cannot be reached right now; still trying.',
   endedEarly: 'The live call stopped before its end; the transcript stops here.',
+  refused: 'The data service would not give this call’s live transcript; the audio plays on.',
 } as const;
 
 const single_ = single(liveTranscriptRecordSchema);
@@ -93,7 +96,8 @@ const page_ = page(liveTranscriptRecordSchema);
 export async function fetchLiveTranscriptRecord(
   liveId: number,
   signal?: AbortSignal,
-  version: string = LIVE_TRANSCRIPT_VERSION,
+  /** null: the service's default (1.6). */
+  version: string | null = LIVE_TRANSCRIPT_VERSION,
 ): Promise<LiveTranscriptRecord> {
   const body = await getJson(`/live/transcripts/${encodeURIComponent(liveId)}`, { query: { transcriptVersion: version }, schema: single_, signal });
   return body.data;
@@ -174,6 +178,10 @@ interface Tail {
   done: boolean;
   failures: number;
   missingFile: number;
+  /** The file answered 401/403/404: read the record again (a signed URL may have expired) before the file. */
+  refresh: boolean;
+  /** transcriptVersion asked for; null once the service refused 1.7 (400): its default. */
+  version: string | null;
   /** Scheduler time of the last new bytes (or of the first file read). */
   lastBytesAt?: number;
   lastRecordCheck?: number;
@@ -255,8 +263,13 @@ export function createLiveTranscriptHub(options: LiveTranscriptHubOptions = {}):
     count(tail, 'recordRequests');
     let record: LiveTranscriptRecord;
     try {
-      record = await fetchLiveTranscriptRecord(tail.liveId);
+      record = await fetchLiveTranscriptRecord(tail.liveId, undefined, tail.version);
     } catch (error) {
+      if (isApiError(error) && error.status === 400 && tail.version !== null) {
+        tail.version = null; // a service that does not know this version: its default file (1.6) then
+        return 0;
+      }
+      if (isApiError(error) && (error.status === 400 || error.status === 401)) throw new Unavailable(LIVE_TRANSCRIPT_MESSAGES.refused);
       if (isApiError(error) && error.status === 403) {
         notOffered = LIVE_TRANSCRIPT_MESSAGES.notInPlan;
         throw new Unavailable(notOffered);
@@ -279,13 +292,17 @@ export function createLiveTranscriptHub(options: LiveTranscriptHubOptions = {}):
     }
     tail.record = record;
     tail.lastRecordCheck = scheduler.now();
+    if (tail.url) {
+      // Following already: a new address for the same file (a signed URL renewed) is read on from N.
+      const renewed = tail.refresh;
+      if (record.transcript) tail.url = record.transcript;
+      tail.refresh = false;
+      return renewed ? 0 : pace(tail);
+    }
     if (record.transcript) {
-      if (!tail.url) {
-        tail.url = record.transcript;
-        tail.lastBytesAt = scheduler.now();
-        return 0;
-      }
-      return pace(tail);
+      tail.url = record.transcript;
+      tail.lastBytesAt = scheduler.now();
+      return 0;
     }
     const interval = liveRefetchInterval(record.state, record.date ?? undefined);
     if (interval === false) throw new Unavailable(LIVE_TRANSCRIPT_MESSAGES.noTranscript);
@@ -299,9 +316,10 @@ export function createLiveTranscriptHub(options: LiveTranscriptHubOptions = {}):
     try {
       range = await fetchFileRange(url, tail.offset);
     } catch (error) {
-      if (isApiError(error) && (error.status === 404 || error.status === 410)) {
+      if (isApiError(error) && [401, 403, 404, 410].includes(error.status)) {
         tail.missingFile++;
         if (tail.missingFile >= MISSING_FILE_TRIES) throw new Unavailable(LIVE_TRANSCRIPT_MESSAGES.fileMissing);
+        tail.refresh = true;
       }
       throw error;
     }
@@ -348,7 +366,7 @@ export function createLiveTranscriptHub(options: LiveTranscriptHubOptions = {}):
     tail.inFlight = true;
     let next: number;
     try {
-      next = tail.url ? await readFile(tail, tail.url) : await readRecord(tail);
+      next = tail.url && !tail.refresh ? await readFile(tail, tail.url) : await readRecord(tail);
       tail.failures = 0;
       if (tail.view.message === LIVE_TRANSCRIPT_MESSAGES.unreachable) {
         setView(tail, { state: tail.view.snapshot ? 'rolling' : 'loading', snapshot: tail.view.snapshot });
@@ -396,6 +414,8 @@ export function createLiveTranscriptHub(options: LiveTranscriptHubOptions = {}):
         done: false,
         failures: 0,
         missingFile: 0,
+        refresh: false,
+        version: LIVE_TRANSCRIPT_VERSION,
         counters: { requests: 0, recordRequests: 0, fileRequests: 0, bytes: 0, fileBytes: 0 },
       };
     } else {

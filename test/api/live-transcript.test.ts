@@ -28,7 +28,9 @@ const host = {
   file: Buffer.alloc(0),
   ignoreRange: false,
   fileFaults: [] as Fault[],
-  record: { status: 200, state: 'live', transcript: true as boolean },
+  record: { status: 200, state: 'live', transcript: true as boolean, refuseVersion: false },
+  /** The file's address carries this signature; any other answers 403 (an expired signed URL). */
+  signature: 'a',
   listStatus: 200,
   requests: [] as { path: string; range?: string }[],
   /** Bytes of the file sent, per response. */
@@ -39,7 +41,8 @@ function resetHost() {
   host.file = Buffer.alloc(0);
   host.ignoreRange = false;
   host.fileFaults = [];
-  host.record = { status: 200, state: 'live', transcript: true };
+  host.record = { status: 200, state: 'live', transcript: true, refuseVersion: false };
+  host.signature = 'a';
   host.listStatus = 200;
   host.requests = [];
   host.sent = [];
@@ -63,6 +66,7 @@ function handle(request: IncomingMessage, response: ServerResponse) {
   host.requests.push({ path: url.pathname + url.search, ...(request.headers.range ? { range: request.headers.range } : {}) });
   if (url.pathname === `/public/v3/live/transcripts/${LIVE_ID}`) {
     if (host.record.status !== 200) return json(response, host.record.status, { message: `status ${host.record.status}` });
+    if (host.record.refuseVersion && url.searchParams.has('transcriptVersion')) return json(response, 400, { message: ['transcriptVersion is not allowed'] });
     return json(response, 200, {
       data: {
         id: LIVE_ID,
@@ -71,7 +75,7 @@ function handle(request: IncomingMessage, response: ServerResponse) {
         date: '2026-11-21T12:00:00.000Z',
         wentLiveAt: '2026-11-21T12:00:00.000Z',
         state: host.record.state,
-        transcript: host.record.transcript ? `${origin}/files/live.jsonl` : null,
+        transcript: host.record.transcript ? `${origin}/files/live.jsonl?sig=${host.signature}` : null,
       },
     });
   }
@@ -80,6 +84,7 @@ function handle(request: IncomingMessage, response: ServerResponse) {
     return json(response, 200, { data: [], pagination: { nextCursor: null } });
   }
   if (url.pathname === '/files/live.jsonl') {
+    if (url.searchParams.get('sig') !== host.signature) return json(response, 403, { message: 'Request has expired' });
     const fault = host.fileFaults.shift();
     if (fault === 500 || fault === 404) return json(response, fault, { message: `fault ${fault}` });
     const file = host.file;
@@ -267,7 +272,7 @@ describe('tailing a growing file', () => {
 
 describe('before the call has a transcript', () => {
   it('reads the record at the live cadence until it names a file, then reads the file', async () => {
-    host.record = { status: 200, state: 'live', transcript: false };
+    host.record = { status: 200, state: 'live', transcript: false, refuseVersion: false };
     grow(jsonl({ s: 1, e: 1.5, p: '1', t: 'Hello.' }));
     const tail = follow();
     expect(await scheduler.idle()).toBe(5_000);
@@ -316,10 +321,42 @@ describe('when there is no live transcript', () => {
     await scheduler.tick();
     expect((await tail.until((v) => v.state === 'unavailable')).message).toBe(LIVE_TRANSCRIPT_MESSAGES.fileMissing);
     expect(fileRanges()).toEqual(['bytes=0-', 'bytes=0-', 'bytes=0-']);
+    // Before each new try the record was read again, in case the file had moved.
+    expect(host.requests.map((r) => r.path.split('?')[0]!.split('/')[1])).toEqual(['public', 'files', 'public', 'files', 'public', 'files']);
+  });
+
+  it('a record that refuses transcriptVersion=1.7 (400) is asked again without it', async () => {
+    host.record.refuseVersion = true;
+    grow(jsonl({ type: 'start', file_format_version: '1.6' }, { s: 1, e: 1.5, p: '1', t: 'Plain.' }));
+    const tail = follow();
+    expect((await tail.until((v) => v.state === 'rolling')).snapshot?.version).toBe('1.6');
+    expect(host.requests.map((r) => r.path)).toEqual([
+      `/public/v3/live/transcripts/${LIVE_ID}?transcriptVersion=1.7`,
+      `/public/v3/live/transcripts/${LIVE_ID}`,
+      '/files/live.jsonl?sig=a',
+    ]);
   });
 });
 
 describe('failures and silence', () => {
+  it('a signed file address that expires (403) is renewed from the record and read on from where it was', async () => {
+    grow(jsonl({ s: 1, e: 1.5, p: '1', t: 'Before.' }));
+    const tail = follow();
+    await tail.until((v) => v.state === 'rolling');
+    const have = host.file.length;
+    host.signature = 'b';
+    grow(jsonl({ s: 2, e: 2.5, p: '1', t: 'After.' }));
+    await scheduler.tick(); // 403 on the old address
+    await scheduler.tick(); // the record again, then the file at its new address
+    expect(text(await tail.until((v) => text(v) === 'Before. After.'))).toBe('Before. After.');
+    expect(host.requests.filter((r) => r.path.startsWith('/files/')).map((r) => [r.path, r.range])).toEqual([
+      ['/files/live.jsonl?sig=a', 'bytes=0-'],
+      ['/files/live.jsonl?sig=a', `bytes=${have}-`],
+      ['/files/live.jsonl?sig=b', `bytes=${have}-`],
+    ]);
+    expect(tail.views.some((v) => v.state === 'unavailable' || v.state === 'stalled')).toBe(false);
+  });
+
   it('keeps what it has through 500s and a dropped connection, backs off, says so after three, and recovers', async () => {
     grow(jsonl({ s: 1, e: 1.5, p: '1', t: 'Kept.' }));
     const tail = follow();
