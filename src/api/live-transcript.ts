@@ -245,7 +245,8 @@ export function createLiveTranscriptHub(options: LiveTranscriptHubOptions = {}):
 
   /** A faster pace (a page subscriber, the tab shown again): bring the next read forward. */
   const hurry = (tail: Tail) => {
-    if (tail.done || tail.inFlight || tail.dueAt === undefined) return;
+    // Only the file's reads follow the pace; the record's follow the live cadence.
+    if (tail.done || tail.inFlight || tail.dueAt === undefined || !tail.url || tail.refresh) return;
     const wanted = pace(tail);
     const remaining = tail.dueAt - scheduler.now();
     if (remaining > wanted) schedule(tail, wanted);
