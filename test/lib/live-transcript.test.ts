@@ -78,6 +78,15 @@ describe('reading the records of a live file', () => {
     expect(reader.stats()).toMatchObject({ lines: 7, malformed: 5 });
   });
 
+  it('skips a line too long to be a record without holding it, and reads the next', () => {
+    const reader = createLiveTranscriptReader();
+    reader.push('{"s":1,"e":2,"p":"1","t":"' + 'x'.repeat(700_000));
+    reader.push('y'.repeat(700_000));
+    reader.push('z'.repeat(10) + '"}\n' + lines({ s: 3, e: 4, p: '1', t: 'Next.' }));
+    expect(sentences(reader.snapshot())).toEqual([[0, 'Next.']]);
+    expect(reader.stats()).toMatchObject({ lines: 2, malformed: 1 });
+  });
+
   it('joins a punctuation token to the word before it', () => {
     const snapshot = read(
       lines(

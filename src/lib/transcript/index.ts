@@ -46,6 +46,7 @@ export {
 } from './qna.ts';
 export {
   createLiveTranscriptReader,
+  MAX_LINE,
   WORD_TIME_TOLERANCE,
   type LiveReaderStats,
   type LiveSnapshot,

@@ -9,6 +9,7 @@ import { speakerKind, UNKNOWN_SPEAKER, type SpeakerKind, type TranscriptSpeaker 
  *
  * Reading (every line is JSON.parse'd, never matched as text; a line that is not a JSON object is
  * skipped and counted in `stats().malformed`, never thrown):
+ * - A line longer than MAX_LINE characters is skipped (counted) without being held in memory whole.
  * - `{"type":"start","file_format_version":…}`: `version`.
  * - An entry (no `type`, no `i`) is one word: `s`, `e` (numbers, or numeric strings), `p` (the file's
  *   paragraph id), `t` (the text, possibly two tokens), optional `S` (speaker label), `c`, `ot`.
@@ -113,6 +114,8 @@ export interface LiveTranscriptReader {
 
 /** Two start times this close address the same word. */
 export const WORD_TIME_TOLERANCE = 0.005;
+/** A line longer than this (characters) is not a record of this format: skipped, never held whole. */
+export const MAX_LINE = 1_000_000;
 /** How many recently refined places `changed` remembers. */
 const CHANGED_LIMIT = 200;
 /** How many deleted words are remembered for a word-insert at their time. */
@@ -186,6 +189,8 @@ function upperBound(words: readonly Word[], time: number): number {
 export function createLiveTranscriptReader(): LiveTranscriptReader {
   const words: Word[] = [];
   let pending = '';
+  /** Inside a line longer than MAX_LINE: skipping to its end. */
+  let skipping = false;
   let version: string | undefined;
   let qnaSection: number | undefined;
   let speechStart: number | undefined;
@@ -442,7 +447,15 @@ export function createLiveTranscriptReader(): LiveTranscriptReader {
     }
   };
 
-  const push = (text: string) => {
+  const push = (input: string) => {
+    let text = input;
+    if (skipping) {
+      // The rest of a line too long to keep: dropped up to its end.
+      const newline = text.indexOf('\n');
+      if (newline < 0) return;
+      text = text.slice(newline + 1);
+      skipping = false;
+    }
     let buffer = pending + text;
     let from = 0;
     let newline = buffer.indexOf('\n', from);
@@ -469,6 +482,12 @@ export function createLiveTranscriptReader(): LiveTranscriptReader {
       } catch {
         // not complete yet
       }
+    }
+    if (buffer.length > MAX_LINE) {
+      stats.lines++;
+      stats.malformed++;
+      buffer = '';
+      skipping = true;
     }
     pending = buffer;
   };
