@@ -27,17 +27,20 @@ function fileError(status: number, message: string, url: string, cause?: unknown
   return new ApiError({ status, kind, message, url, cause });
 }
 
-async function readResponse(response: Response, shown: string): Promise<LoadedFile> {
-  if (!response.ok) {
-    let message = `The file host answered ${response.status}.`;
-    try {
-      const body = (await response.json()) as { message?: unknown };
-      if (typeof body.message === 'string' && body.message.trim()) message = body.message.trim();
-    } catch {
-      // Not JSON: keep the status line.
-    }
-    throw fileError(response.status, message, shown);
+/** The error for a response that is not the file: the host's (or the file route's) message, else its status. */
+async function responseError(response: Response, shown: string): Promise<ApiError> {
+  let message = `The file host answered ${response.status}.`;
+  try {
+    const body = (await response.json()) as { message?: unknown };
+    if (typeof body.message === 'string' && body.message.trim()) message = body.message.trim();
+  } catch {
+    // Not JSON: keep the status line.
   }
+  return fileError(response.status, message, shown);
+}
+
+async function readResponse(response: Response, shown: string): Promise<LoadedFile> {
+  if (!response.ok) throw await responseError(response, shown);
   const bytes = new Uint8Array(await response.arrayBuffer());
   return { bytes, contentType: response.headers.get('content-type') ?? '', fileName: fileNameOf(response.headers.get('content-disposition'), shown) };
 }
@@ -93,6 +96,89 @@ export async function fetchFile(fileUrl: string | null, signal?: AbortSignal): P
     if (signal?.aborted || error instanceof ApiError) throw error;
     throw fileError(0, 'The file stopped arriving part-way. Retry.', safe, error);
   }
+}
+
+/** What one ranged read of a growing file gave (fetchFileRange). */
+export interface FileRange {
+  /** 206: the bytes from `from` on; 200: the host ignored Range (the whole file came, cut here at `from`); 416: nothing at or after `from` yet. */
+  status: 200 | 206 | 416;
+  /** The file's bytes from `from` on (empty for a 416). */
+  bytes: Uint8Array;
+  /** Bytes that came over the network (a 200 brings the whole file again). */
+  received: number;
+  /** The file's whole length when the host said it (Content-Range), else undefined. */
+  total?: number;
+}
+
+/** Cross-origin file hosts found to refuse direct reads this session: read through the file route at once. */
+const routedOrigins = new Set<string>();
+
+/** A Content-Range (`bytes a-b/total`, a star for either part): the first byte sent and the file's total, each when given. */
+export function parseContentRange(value: string | null): { start?: number; total?: number } {
+  const match = value ? /^\s*bytes\s+(?:(\d+)-\d+|\*)\/(\d+|\*)\s*$/i.exec(value) : null;
+  if (!match) return {};
+  return {
+    ...(match[1] !== undefined ? { start: Number(match[1]) } : {}),
+    ...(match[2] !== undefined && match[2] !== '*' ? { total: Number(match[2]) } : {}),
+  };
+}
+
+/**
+ * The bytes of a growing file (a live transcript) from `from` on, asked with `Range: bytes=from-`
+ * and never from the browser's cache. Read directly, or through the file route (`/files?url=`)
+ * exactly as fetchFile decides: same origin directly; another host directly unless it refuses,
+ * then through the route, which is remembered for the host so later reads do not ask twice.
+ * A 206 starting before `from` is cut to `from`; one starting after it is an error (a gap).
+ */
+export async function fetchFileRange(fileUrl: string | null, from: number, signal?: AbortSignal): Promise<FileRange> {
+  const safe = safeHttpUrl(fileUrl);
+  if (!safe) throw fileError(400, 'The record names no usable file address (only http and https links are opened).', String(fileUrl).slice(0, 200));
+  const headers = { range: `bytes=${from}-` };
+  const origin = globalThis.location?.origin;
+  const target = new URL(safe).origin;
+  const sameOrigin = origin !== undefined && target === origin;
+
+  let response: Response | undefined;
+  if (!sameOrigin && !routedOrigins.has(target)) {
+    try {
+      response = await fetch(safe, { signal, headers, credentials: 'omit', cache: 'no-store' });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      routedOrigins.add(target); // refused cross-origin read (or unreachable): the file route from now on
+    }
+  }
+  if (!response) {
+    try {
+      response = await fetch(sameOrigin ? safe : `${FILE_ROUTE}?url=${encodeURIComponent(safe)}`, { signal, headers, cache: 'no-store' });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      throw fileError(0, 'Could not reach the file. Check your connection, then retry.', safe, error);
+    }
+  }
+
+  const range = parseContentRange(response.headers.get('content-range'));
+  if (response.status === 416) {
+    void response.body?.cancel().catch(() => {});
+    return { status: 416, bytes: new Uint8Array(0), received: 0, ...(range.total !== undefined ? { total: range.total } : {}) };
+  }
+  if (response.status !== 200 && response.status !== 206) {
+    throw response.ok ? fileError(502, `The file host answered ${response.status} to a ranged read.`, safe) : await responseError(response, safe);
+  }
+  let body: Uint8Array;
+  try {
+    body = new Uint8Array(await response.arrayBuffer());
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw fileError(0, 'The file stopped arriving part-way. Retry.', safe, error);
+  }
+  const start = response.status === 206 ? (range.start ?? from) : 0;
+  if (start > from) throw fileError(502, `The file host sent bytes from ${start} when asked from ${from}.`, safe);
+  return {
+    status: response.status,
+    bytes: body.subarray(Math.min(body.length, from - start)),
+    received: body.length,
+    ...(range.total !== undefined ? { total: range.total } : response.status === 200 ? { total: body.length } : {}),
+  };
 }
 
 /** What the bytes are: a PDF (by its signature), JSON (by its first character), or something else. */

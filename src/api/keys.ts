@@ -72,6 +72,9 @@ export const liveKeys = {
   forEvent: (eventId: number) => [...liveKeys.all(), 'event', eventId] as const,
   lists: () => [...liveKeys.all(), 'list'] as const,
   list: (filters: LiveListFilters) => [...liveKeys.lists(), compactParams(filters)] as const,
+  /** A live record with its transcript URL (`/live/transcripts/{id}?transcriptVersion=`). */
+  transcripts: () => [...liveKeys.all(), 'transcript'] as const,
+  transcript: (liveId: number, version: string) => [...liveKeys.transcripts(), liveId, version] as const,
 };
 
 export const eventTypeKeys = {

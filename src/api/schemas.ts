@@ -164,6 +164,16 @@ export const liveAudioSchema = z.looseObject({
   ...timestamps,
 });
 
+/**
+ * A live record with its transcript (`/live/{id}`, `/live/transcripts/{id}`, extensions of the
+ * contract): the live-audio record (the `/live/transcripts*` records carry no `audio`: null) plus
+ * `transcript`, the URL of the JSONL file that grows while the call is live (null before it goes
+ * live, or when the call has none). Render and fetch only through safeHttpUrl.
+ */
+export const liveTranscriptRecordSchema = z.extend(liveAudioSchema, {
+  transcript: z._default(z.nullable(z.string()), null),
+});
+
 export const documentSchema = z.looseObject({
   id,
   companyId: id,
@@ -225,6 +235,7 @@ export type AudioMetadata = z.infer<typeof audioMetadataSchema>;
 export type AudioRecord = z.infer<typeof audioSchema>;
 export type AudioChapter = z.infer<typeof audioChapterSchema>;
 export type LiveAudio = z.infer<typeof liveAudioSchema>;
+export type LiveTranscriptRecord = z.infer<typeof liveTranscriptRecordSchema>;
 /** A document or transcript (named so as not to shadow the DOM's Document). */
 export type DocumentRecord = z.infer<typeof documentSchema>;
 export type DocumentType = z.infer<typeof documentTypeSchema>;

@@ -18,6 +18,8 @@ export interface SavedSearch {
   lastOpenedAt: string;
   /** Hits (matching paragraphs) when last opened; null when that was not known. */
   hits: number | null;
+  /** "Alert me when a live call says this": its query is watched in live calls like a watched term. */
+  watchLive: boolean;
 }
 
 /** What a search found: a results page's totals or a summary's. */
@@ -71,6 +73,7 @@ export function parseSavedSearches(raw: string | null): readonly SavedSearch[] {
       savedAt,
       lastOpenedAt: isTime(entry.lastOpenedAt) ? entry.lastOpenedAt : savedAt,
       hits: typeof entry.hits === 'number' && Number.isSafeInteger(entry.hits) && entry.hits >= 0 ? entry.hits : null,
+      watchLive: entry.watchLive === true,
     });
   }
   return Object.freeze(out.slice(0, MAX_SAVED_SEARCHES));
@@ -94,7 +97,7 @@ export function withSavedSearch(
     return Object.freeze(list.map((entry) => (entry.id === id ? { ...entry, name: cleanName(search.name, entry.params) } : entry)));
   }
   const at = now.toISOString();
-  const entry: SavedSearch = { id, name: cleanName(search.name, params), params, savedAt: at, lastOpenedAt: at, hits: hitsOf(search.totals) };
+  const entry: SavedSearch = { id, name: cleanName(search.name, params), params, savedAt: at, lastOpenedAt: at, hits: hitsOf(search.totals), watchLive: false };
   return Object.freeze([entry, ...list].slice(0, MAX_SAVED_SEARCHES));
 }
 
@@ -110,6 +113,11 @@ export function withRenamedSearch(list: readonly SavedSearch[], id: string, name
 /** Opened now: what it finds now becomes what "new" is counted from (unknown totals keep the old count). */
 export function withOpenedSearch(list: readonly SavedSearch[], id: string, totals: SearchTotals | undefined, now: Date = new Date()): readonly SavedSearch[] {
   return Object.freeze(list.map((entry) => (entry.id === id ? { ...entry, lastOpenedAt: now.toISOString(), hits: hitsOf(totals) ?? entry.hits } : entry)));
+}
+
+/** Watched in live calls, or not (see SavedSearch.watchLive). */
+export function withWatchedSearch(list: readonly SavedSearch[], id: string, watchLive: boolean): readonly SavedSearch[] {
+  return Object.freeze(list.map((entry) => (entry.id === id ? { ...entry, watchLive } : entry)));
 }
 
 /**
@@ -151,4 +159,8 @@ export function renameSavedSearch(id: string, name: string): void {
 
 export function markSearchOpened(id: string, totals?: SearchTotals, now?: Date): void {
   store.set(withOpenedSearch(getSavedSearches(), id, totals, now));
+}
+
+export function setSearchWatchedLive(id: string, watchLive: boolean): void {
+  store.set(withWatchedSearch(getSavedSearches(), id, watchLive));
 }

@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import { NotFound } from '../components/not-found.tsx';
 import { ThemeToggle } from '../components/theme-toggle.tsx';
 import { PlayerSlot } from '../features/player/player-slot.tsx';
+import { SaidAlertsSlot } from '../features/live/said-alerts-slot.tsx';
 import { HeaderIndexBadge, HeaderSearch, PaletteLauncher } from '../features/search/lazy.tsx';
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
@@ -58,6 +59,7 @@ function RootLayout() {
             <HeaderSearch />
           </div>
           <div className="ml-auto flex items-center gap-2 sm:ml-0">
+            <SaidAlertsSlot />
             <HeaderIndexBadge />
             <Suspense fallback={null}>
               <SandboxBadge />

@@ -5,7 +5,7 @@
  */
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { fetchFile, fileText } from '../../src/api/files.ts';
+import { fetchFile, fetchFileRange, fileText } from '../../src/api/files.ts';
 import { fetchTranscriptContent } from '../../src/api/transcript-content.ts';
 import { isApiError } from '../../src/api/api-error.ts';
 import { server, useSandboxServer } from '../support/sandbox-server.ts';
@@ -71,5 +71,37 @@ describe('reading a file on another host', () => {
   it('refuses an address that is not http(s) without asking anyone', async () => {
     const error = await fetchTranscriptContent('javascript:alert(1)').catch((e: unknown) => e);
     expect((error as Error).message).toBe('The record names no usable file address (only http and https links are opened).');
+  });
+});
+
+describe('reading the new part of a growing file on another host (a live transcript)', () => {
+  const GROWING = 'https://files.refusing.example/live/9/transcript-1.7.jsonl';
+  const BODY = '{"type":"start"}\n{"s":1,"e":2,"p":"1","t":"Hi."}\n';
+
+  it('goes through /files?url= with its Range once the host refuses, and straight there for the next read', async () => {
+    let direct = 0;
+    const routed: { url: string | null; range: string | null }[] = [];
+    server.use(
+      http.get(GROWING, () => {
+        direct++;
+        return HttpResponse.error();
+      }),
+      http.get('*/files', ({ request }) => {
+        const range = request.headers.get('range');
+        routed.push({ url: new URL(request.url).searchParams.get('url'), range });
+        const from = Number(/bytes=(\d+)-/.exec(range ?? '')?.[1] ?? 0);
+        if (from >= BODY.length) return new HttpResponse(null, { status: 416, headers: { 'content-range': `bytes */${BODY.length}` } });
+        return new HttpResponse(BODY.slice(from), { status: 206, headers: { 'content-range': `bytes ${from}-${BODY.length - 1}/${BODY.length}` } });
+      }),
+    );
+    const first = await fetchFileRange(GROWING, 17);
+    expect([first.status, new TextDecoder().decode(first.bytes), first.total]).toEqual([206, '{"s":1,"e":2,"p":"1","t":"Hi."}\n', BODY.length]);
+    const second = await fetchFileRange(GROWING, BODY.length);
+    expect([second.status, second.bytes.length]).toEqual([416, 0]);
+    expect(direct).toBe(1);
+    expect(routed).toEqual([
+      { url: GROWING, range: 'bytes=17-' },
+      { url: GROWING, range: `bytes=${BODY.length}-` },
+    ]);
   });
 });

@@ -7,6 +7,7 @@ import {
   parseSavedSearches,
   removeSavedSearch,
   renameSavedSearch,
+  setSearchWatchedLive,
   resetSavedSearchesCache,
   saveSearch,
   withOpenedSearch,
@@ -30,6 +31,7 @@ describe('the list', () => {
       savedAt: '2026-10-01T00:00:00.000Z',
       lastOpenedAt: '2026-10-01T00:00:00.000Z',
       hits: 3,
+      watchLive: false,
     };
     const list = withSavedSearch([older], { params: { q: '  tariffs  ', companyIds: [40, 12] }, totals: { hits: 17, calls: 5 } }, MONDAY);
     expect(list).toEqual([
@@ -40,6 +42,7 @@ describe('the list', () => {
         savedAt: '2026-11-16T09:00:00.000Z',
         lastOpenedAt: '2026-11-16T09:00:00.000Z',
         hits: 17,
+        watchLive: false,
       },
       older,
     ]);
@@ -123,6 +126,7 @@ describe('what is stored', () => {
         savedAt: '2026-11-01T10:00:00.000Z',
         lastOpenedAt: '2026-11-01T10:00:00.000Z',
         hits: 5,
+        watchLive: false,
       },
       {
         id: '/search?q=duties&watchlist=1',
@@ -131,6 +135,7 @@ describe('what is stored', () => {
         savedAt: '1970-01-01T00:00:00.000Z',
         lastOpenedAt: '1970-01-01T00:00:00.000Z',
         hits: null,
+        watchLive: false,
       },
     ]);
   });
@@ -162,11 +167,14 @@ describe('what is stored', () => {
           savedAt: '2026-11-16T09:00:00.000Z',
           lastOpenedAt: '2026-11-16T09:00:00.000Z',
           hits: 2,
+          watchLive: false,
         },
       ]);
 
       markSearchOpened('/search?q=tariffs&eventIds=802', { hits: 6 }, FRIDAY);
       renameSavedSearch('/search?q=tariffs&eventIds=802', 'Tariffs on the Q3 call');
+      // "Alert me when a live call says this", kept with the search.
+      setSearchWatchedLive('/search?q=tariffs&eventIds=802', true);
       // Another tab's copy: what is stored, read afresh.
       resetSavedSearchesCache();
       expect(getSavedSearches()).toEqual([
@@ -177,6 +185,7 @@ describe('what is stored', () => {
           savedAt: '2026-11-16T09:00:00.000Z',
           lastOpenedAt: '2026-11-20T17:30:00.000Z',
           hits: 6,
+          watchLive: true,
         },
       ]);
 

@@ -1,4 +1,8 @@
-/** The live board on /live: its groups, polling, Listen, watchlist notifications, and the page without the list. */
+/**
+ * The live board on /live: its groups, polling, Listen, watchlist notifications, what a live row
+ * says of its call (Q&A started, the latest alert), and the page without the list. The live
+ * transcripts are a stand-in the test drives by hand (test/support/fake-live-transcript.ts).
+ */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,6 +11,16 @@ import { player } from '../../src/lib/player/index.ts';
 import { resetWatchlistCache } from '../../src/lib/watchlist.ts';
 import { resetServerClock } from '../../src/api/server-clock.ts';
 import { renderApp } from '../support/render-app.tsx';
+import { rolling } from '../support/fake-live-transcript.ts';
+import { alertTray } from '../../src/features/live/said-alerts-watcher.ts';
+import { resetWatchedTermsCache } from '../../src/lib/watched-terms.ts';
+
+const fake = vi.hoisted(() => ({ current: undefined as unknown as ReturnType<typeof import('../support/fake-live-transcript.ts').createFakeLiveTranscripts> }));
+vi.mock('../../src/api/live-transcript.ts', async () => {
+  const { createFakeLiveTranscripts } = await import('../support/fake-live-transcript.ts');
+  fake.current = createFakeLiveTranscripts();
+  return fake.current.module;
+});
 import { apiPath, clock, sandboxJson, seenRequests, server, useSandboxServer } from '../support/sandbox-server.ts';
 
 useSandboxServer();
@@ -19,6 +33,10 @@ afterEach(() => {
   resetServerClock();
   player.close();
   setHidden(false);
+  fake.current.reset();
+  resetWatchedTermsCache();
+  alertTray.clear();
+  alertTray.markSeen();
 });
 
 function setHidden(hidden: boolean) {
@@ -147,6 +165,68 @@ describe('the board at a fixed time', () => {
       await within(await screen.findByRole('region', { name: 'Live now' })).findByText('No call is live right now. Calls appear here the moment they start.'),
     ).toBeInTheDocument();
     expect(within(group('Just ended')).getByText('No call has ended in the last 2 hours.')).toBeInTheDocument();
+  });
+});
+
+describe('what a live row says of its call', () => {
+  function row(company: string): HTMLElement {
+    return within(group('Live now'))
+      .getAllByRole('listitem')
+      .find((item) => within(item).queryByRole('link', { name: company }))!;
+  }
+
+  it('says when the Q&A started, following only the live rows’ transcripts at background pace', async () => {
+    await renderApp('/live');
+    await waitFor(() => expect(rows('Live now')[0]).toBe('Calarica Foods | Q3 2026 earnings call | Live'));
+    await waitFor(() => expect(fake.current.followed().sort()).toEqual([1911, 1912]));
+    expect(new Set(fake.current.subscriptions.map((s) => s.pace))).toEqual(new Set(['background']));
+    expect(row('Calarica Foods')).not.toHaveTextContent('Q&A started');
+
+    act(() => fake.current.emit(1911, rolling([['Operator, first question please.', 1834.6, 1837]], { qnaStart: 1834.6 })));
+    expect(row('Calarica Foods')).toHaveTextContent('Q&A started 30:34');
+    expect(row('Harelard')).not.toHaveTextContent('Q&A started');
+  });
+
+  it('shows the latest alert of each live call: the term, the time in the call and the sentence', async () => {
+    vi.stubGlobal('requestIdleCallback', (task: () => void) => setTimeout(task, 0));
+    localStorage.setItem(
+      'earnings-desk.watched-terms.v1',
+      JSON.stringify([
+        { id: 't1', text: 'tariffs', scope: 'all' },
+        { id: 't2', text: '"gross margin"', scope: 'all' },
+      ]),
+    );
+    resetWatchedTermsCache();
+    await renderApp('/live');
+    await waitFor(() => expect(rows('Live now')[1]).toBe('Harelard | Q3 2026 earnings call | Live'));
+    // Shared with the watcher, which the shell mounts once idle.
+    await screen.findByRole('button', { name: 'Alerts' });
+    act(() =>
+      fake.current.emit(
+        1911,
+        rolling([
+          ['New tariffs on steel will weigh on the second half.', 754.2, 758.9],
+          ['Thank you.', 759.5, 760.4],
+        ]),
+      ),
+    );
+    expect(row('Calarica Foods')).toHaveTextContent('Latest alert at 12:34, “tariffs”: New tariffs on steel will weigh on the second half.');
+    expect(row('Harelard')).not.toHaveTextContent('Latest alert');
+
+    act(() =>
+      fake.current.emit(
+        1911,
+        rolling([
+          ['New tariffs on steel will weigh on the second half.', 754.2, 758.9],
+          ['Thank you.', 759.5, 760.4],
+          ['Our gross margin was 41.2 percent, up 180 basis points from a year ago, helped by mix and by pricing actions in the quarter.', 800, 812],
+          ['Next.', 813, 814],
+        ]),
+      ),
+    );
+    expect(row('Calarica Foods')).toHaveTextContent(
+      'Latest alert at 13:20, “"gross margin"”: Our gross margin was 41.2 percent, up 180 basis points from a year ago, helped by mix and…',
+    );
   });
 });
 

@@ -103,6 +103,35 @@ describe('SavedSearches', () => {
     expect(Object.fromEntries(tariffs.searchParams)).toEqual({ q: 'tariffs', companyIds: '12', speakers: 'executive', from: '2026-01-01', limit: '1' });
   });
 
+  it('watches a saved search in live calls when asked ("Alert me when a live call says this"), and keeps the choice', async () => {
+    saved([
+      { name: 'Tariffs at Acme', params: { q: 'tariffs', companyIds: [12] }, savedAt: LONG_AGO, lastOpenedAt: LONG_AGO, hits: 9 },
+      { name: 'Margins', params: { q: '"gross margin"', countries: ['US'] }, savedAt: LONG_AGO, lastOpenedAt: LONG_AGO, hits: 5 },
+    ]);
+    const { user } = await renderInApp(<SavedSearches />);
+    const [first, second] = within(await screen.findByRole('list', { name: 'Saved searches' })).getAllByRole('listitem');
+    const toggle = within(first!).getByRole('checkbox', { name: 'Alert me when a live call says this: “Tariffs at Acme”' });
+    expect(toggle).not.toBeChecked();
+    // Its company filter is where it listens; a search without one listens to every live call.
+    expect(first).toHaveTextContent('Alert me when a live call says this (its companies)');
+    expect(second).toHaveTextContent('Alert me when a live call says this (every live call; its other filters do not apply to live calls)');
+
+    await user.click(toggle);
+    expect(toggle).toBeChecked();
+    expect(stored().map((entry) => [entry.name, (entry as { watchLive?: boolean }).watchLive])).toEqual([
+      ['Tariffs at Acme', true],
+      ['Margins', false],
+    ]);
+    // Another tab (or a reload) reads the same.
+    resetSavedSearchesCache();
+    window.dispatchEvent(new StorageEvent('storage', { key: KEY }));
+    expect(await within(first!).findByRole('checkbox', { name: 'Alert me when a live call says this: “Tariffs at Acme”' })).toBeChecked();
+
+    await user.keyboard(' ');
+    expect(toggle).not.toBeChecked();
+    expect((stored()[0] as { watchLive?: boolean }).watchLive).toBe(false);
+  });
+
   it('says when there are none', async () => {
     await renderInApp(<SavedSearches />);
     expect(await screen.findByText(/No saved searches yet/)).toBeInTheDocument();
@@ -142,7 +171,7 @@ describe('SavedSearches', () => {
   it('renames from the keyboard (Escape cancels) and removes', async () => {
     saved([
       { name: 'Tariffs', params: { q: 'tariffs' }, savedAt: LONG_AGO, lastOpenedAt: LONG_AGO, hits: 12 },
-      { name: 'Margins', params: { q: '"gross margin"' }, savedAt: LONG_AGO, lastOpenedAt: LONG_AGO, hits: 5 },
+      { name: 'Margins', params: { q: '"gross margin"', countries: ['US'] }, savedAt: LONG_AGO, lastOpenedAt: LONG_AGO, hits: 5 },
     ]);
     const { user } = await renderInApp(<SavedSearches />);
     const rename = await screen.findByRole('button', { name: 'Rename saved search “Tariffs”' });

@@ -6,13 +6,14 @@ import { LiveStateBadge } from '../../components/live-state-badge.tsx';
 import { formatCountdown } from '../../components/live-states.ts';
 import { textLinkClass } from '../../components/ui/text-link.ts';
 import type { CallNames } from './use-call-names.ts';
+import { BoardCallNotes } from './said-alerts-board.tsx';
 
 const HOUR = 3_600_000;
 
 /**
  * One call on the live board: when (the reader's time zone; a countdown within the hour before it
  * starts), the company (to its page), the call as an analyst names it (to its live status page),
- * its state, and Listen while it is live.
+ * its state, and Listen while it is live; while live, whether its Q&A has started and its latest alert.
  */
 export function BoardRow({ record, names, now }: { record: LiveAudio; names: CallNames | undefined; now: number }) {
   const title = names?.title;
@@ -42,6 +43,7 @@ export function BoardRow({ record, names, now }: { record: LiveAudio; names: Cal
         </span>
         {title && <ListenLiveButton record={record} title={companyName ? `${companyName}: ${title}` : title} artist={companyName} />}
       </div>
+      {record.state === 'live' && <BoardCallNotes record={record} />}
     </li>
   );
 }

@@ -20,6 +20,7 @@ import { forgetRecentLive, useRecentLive } from './recent.ts';
 import { describeState, TONE_BADGE } from '../../components/live-states.ts';
 import { useWatchlistAlerts, useWatchlistAlertsOptIn } from './watchlist-alerts.ts';
 import { useWatchlist } from '../../lib/watchlist.ts';
+import { WatchedTermsPanel } from './said-alerts.tsx';
 
 /**
  * The board's cadence is its calls' (see listRefetchInterval); with none that can still change it
@@ -80,6 +81,7 @@ export function LiveIndexPage() {
           </div>
         )}
         {!missing && <LiveBoard query={query} range={filters} />}
+        <WatchedTermsPanel />
         {/* One element either way, so a number being typed survives the answer about the board. */}
         <details open={missing || undefined} className="group rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
           <summary className="cursor-pointer list-none px-4 py-2.5 [&::-webkit-details-marker]:hidden">

@@ -4,11 +4,11 @@ import { useEffect, useRef } from 'react';
 import { audioQueries } from '../../api/audio.ts';
 import type { AudioRecord, LiveAudio } from '../../api/schemas.ts';
 import { usePlayer, usePlayerState, type LiveSource, type RecordingSource } from '../../lib/player/index.ts';
+import { liveKey, toLiveSource } from '../../lib/player/live-source.ts';
 import { safeHttpUrl } from '../../lib/safe-url.ts';
 import { formatDuration, plausibleSeconds } from '../../lib/format.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { textLinkClass } from '../../components/ui/text-link.ts';
-import { liveKey, toLiveSource } from '../../lib/player/live-source.ts';
 
 const primary = buttonClass({ variant: 'primary', size: 'md' });
 const secondary = buttonClass();

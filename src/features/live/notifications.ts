@@ -1,4 +1,4 @@
-import { createElement, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createElement, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { announce } from './announce.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 
@@ -17,11 +17,49 @@ export interface NotificationOptIn {
   message: string | null;
 }
 
-/** The opt-in flow every notification on the live pages uses. */
-export function useNotificationOptIn({ ask: askLabel, granted }: { ask: string; granted: string }): NotificationOptIn {
+/**
+ * Whether the analyst asked for one kind of notification, shared by every control and watcher of
+ * that kind in the tab (the alert tray's button and the Watched terms panel's are one choice).
+ */
+export interface OptInChoice {
+  get(): boolean;
+  set(wanted: boolean): void;
+  subscribe(listener: () => void): () => void;
+}
+
+export function createOptInChoice(): OptInChoice {
+  let wanted = false;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => wanted,
+    set(next) {
+      wanted = next;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+
+const NO_CHOICE: OptInChoice = { get: () => false, set: () => {}, subscribe: () => () => {} };
+
+/** Whether notifications of this choice are to be shown now: asked for, and the browser allows them. */
+export function useOptInEnabled(choice: OptInChoice): boolean {
+  const wanted = useSyncExternalStore(choice.subscribe, choice.get, choice.get);
+  return wanted && typeof Notification !== 'undefined' && Notification.permission === 'granted';
+}
+
+/** The opt-in flow every notification on the live pages uses (`choice`: shared by the controls of one kind). */
+export function useNotificationOptIn({ ask: askLabel, granted, choice }: { ask: string; granted: string; choice?: OptInChoice }): NotificationOptIn {
   const supported = typeof Notification !== 'undefined';
   const [permission, setPermission] = useState<NotificationPermission>(() => (supported ? Notification.permission : 'denied'));
-  const [wanted, setWanted] = useState(false);
+  // Without a shared choice, this control's own.
+  const [own, setOwn] = useState(false);
+  const shared = useSyncExternalStore((choice ?? NO_CHOICE).subscribe, (choice ?? NO_CHOICE).get, (choice ?? NO_CHOICE).get);
+  const wanted = choice ? shared : own;
+  const setWanted = choice ? choice.set : setOwn;
   const [message, setMessage] = useState<string | null>(null);
 
   if (!supported) return { enabled: false, control: null, message: null };
@@ -60,10 +98,20 @@ export function useNotificationOptIn({ ask: askLabel, granted }: { ask: string; 
   return { enabled: wanted && permission === 'granted', control, message };
 }
 
-/** Shows a notification; false where the browser refuses (some allow them only from a service worker). */
-export function showNotification(title: string, options: NotificationOptions): boolean {
+/**
+ * Shows a notification; false where the browser refuses (some allow them only from a service
+ * worker). `onClick`: what a click on it does, after bringing this tab to the front.
+ */
+export function showNotification(title: string, options: NotificationOptions, onClick?: () => void): boolean {
   try {
-    new Notification(title, options);
+    const notification = new Notification(title, options);
+    if (onClick) {
+      notification.onclick = () => {
+        window.focus();
+        notification.close();
+        onClick();
+      };
+    }
     return true;
   } catch {
     return false;

@@ -55,7 +55,7 @@ export type ListedEvents = Pick<UseQueryResult<ExtensionResult<AllItems<EventRec
  * type records; the companies (see useCompanies). Only the rows on screen are named, and a call
  * that joins the board costs a read only for what is new about it.
  */
-export function useCallNames(records: readonly LiveAudio[], listed: ListedEvents): Map<number, CallNames> {
+export function useCallNames(records: readonly Pick<LiveAudio, 'id' | 'eventId' | 'companyId'>[], listed: ListedEvents): Map<number, CallNames> {
   const fromList = new Map(listed.data?.available ? listed.data.value.items.map((event) => [event.id, event] as const) : []);
   const settled = listed.isError || listed.data !== undefined;
   const events = useQueries({

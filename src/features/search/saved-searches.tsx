@@ -13,6 +13,7 @@ import {
   removeSavedSearch,
   renameSavedSearch,
   saveSearch,
+  setSearchWatchedLive,
   useSavedSearches,
   type SavedSearch,
   type SearchTotals,
@@ -115,6 +116,7 @@ function SavedSearchRow({ entry, watchlistIds }: { entry: SavedSearch; watchlist
           current={current}
           state={params === undefined ? 'no-companies' : count.isError ? 'error' : count.isPending ? 'pending' : 'ready'}
         />
+        <WatchLiveToggle entry={entry} />
       </div>
       {!renaming && (
         <div className="flex shrink-0 gap-1">
@@ -133,6 +135,34 @@ function SavedSearchRow({ entry, watchlistIds }: { entry: SavedSearch; watchlist
         </div>
       )}
     </li>
+  );
+}
+
+/**
+ * "Alert me when a live call says this": the search's words are then watched in live calls like a
+ * watched term (for its companies where it names some, else every live call); the alerts come to
+ * the tray in the header.
+ */
+function WatchLiveToggle({ entry }: { entry: SavedSearch }) {
+  const { companyIds, watchlist, q: _q, sort: _sort, ...others } = entry.params;
+  const scope = companyIds?.length ? 'its companies' : watchlist ? 'watchlist companies' : 'every live call';
+  // Live calls are matched by their words and companies only: say so where the search has more filters.
+  const unused = Object.values(others).some((value) => (Array.isArray(value) ? value.length > 0 : value !== undefined));
+  return (
+    <label className="mt-1 flex items-center gap-2 text-xs text-slate-700 dark:text-slate-300">
+      <input
+        type="checkbox"
+        checked={entry.watchLive}
+        onChange={(event) => setSearchWatchedLive(entry.id, event.target.checked)}
+        aria-label={`Alert me when a live call says this: “${entry.name}”`}
+        className="h-4 w-4 shrink-0 accent-accent-700"
+      />
+      Alert me when a live call says this{' '}
+      <span className="text-slate-600 dark:text-slate-400">
+        ({scope}
+        {unused ? '; its other filters do not apply to live calls' : ''})
+      </span>
+    </label>
   );
 }
 

@@ -44,3 +44,12 @@ export {
   type QnaQuestion,
   type TalkTime,
 } from './qna.ts';
+export {
+  createLiveTranscriptReader,
+  MAX_LINE,
+  WORD_TIME_TOLERANCE,
+  type LiveReaderStats,
+  type LiveSnapshot,
+  type LiveTranscriptEnd,
+  type LiveTranscriptReader,
+} from './live.ts';
