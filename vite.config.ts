@@ -47,7 +47,9 @@ export default defineConfig({
             { name: 'loading', test: LOADING_VIEW, priority: 3 },
             // The listener's notes (their store and model) stay with the pages that show or keep
             // them: once a fifth page used them (the live page), every page downloaded them here.
-            { name: 'common', minShareCount: 5, priority: 2, test: /^(?!.*[\\/]src[\\/]lib[\\/]notes[\\/])/ },
+            // So does reading files (src/api/files.ts: documents, transcripts, the live transcript's
+            // ranged reads), which the list pages never do.
+            { name: 'common', minShareCount: 5, priority: 2, test: /^(?!.*[\\/]src[\\/](lib[\\/]notes[\\/]|api[\\/]files\.ts))/ },
           ],
         },
       },

@@ -7,7 +7,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLiveTranscriptHub, type LiveTranscriptScheduler, type LiveTranscriptView } from '../../src/api/live-transcript.ts';
-import { createLiveTranscriptReader, findQuestions } from '../../src/lib/transcript/index.ts';
+import { findQuestions } from '../../src/lib/transcript/index.ts';
+import { createLiveTranscriptReader } from '../../src/lib/transcript/live.ts';
 import { clock, forwardToSandbox, sandbox, TEST_ORIGIN, useSandboxServer } from '../support/sandbox-server.ts';
 
 useSandboxServer();

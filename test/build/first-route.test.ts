@@ -12,8 +12,14 @@ import { buildSizes } from '../../scripts/route-sizes.ts';
 const FRAME_BUDGET = 116_000;
 /** The frame plus a page's loading view: what paints first. */
 const FIRST_PAINT_BUDGET = 123_000;
-/** The frame plus everything a page needs to show its content. */
-const FIRST_SCREEN_BUDGET = 185_000;
+/**
+ * The frame plus everything a page needs to show its content. 185 kB until live calls came to the
+ * recording and search pages (one transcript view for recordings and live calls, ▶ that finds a
+ * call's live stream, "Alert me when a live call says this"): /recordings/$audioId 181.3 → 186.2 kB
+ * and /search 184.2 → 185.5 kB, after the live reader left the shared transcript barrel and file
+ * reading left the common chunk. 187 kB holds those with under a kilobyte to spare.
+ */
+const FIRST_SCREEN_BUDGET = 187_000;
 
 const sizes = buildSizes('dist');
 

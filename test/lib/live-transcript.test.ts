@@ -4,7 +4,8 @@
  * place and how the stream ended. Files are written out by hand here, line by line.
  */
 import { describe, expect, it } from 'vitest';
-import { createLiveTranscriptReader, findQuestions, type LiveSnapshot } from '../../src/lib/transcript/index.ts';
+import { findQuestions } from '../../src/lib/transcript/index.ts';
+import { createLiveTranscriptReader, type LiveSnapshot } from '../../src/lib/transcript/live.ts';
 
 const lines = (...records: (object | string)[]) => records.map((record) => (typeof record === 'string' ? record : JSON.stringify(record))).join('\n') + '\n';
 

@@ -2,7 +2,8 @@
  * The one transcript model: the file's schema, paragraphs and sentences with times and a speaker,
  * the one speaker-naming rule, the Q&A's questions and talk time, and the exports (text, Markdown,
  * SRT and WebVTT captions). Pure (no DOM, no React, no fetch): the browser and the Node server both
- * import it. Fetching a transcript lives in src/api/transcript-content.ts.
+ * import it. Fetching a transcript lives in src/api/transcript-content.ts. The live transcript's reader
+ * (src/lib/transcript/live.ts) is imported from its own module, so pages without live calls never load it.
  */
 export { transcriptFileSchema, type SpeakerMapping, type TranscriptFile } from './schema.ts';
 export { createSpeakerNamer, speakerKind, speakerLine, SPEAKER_KINDS, UNKNOWN_SPEAKER, type SpeakerKind, type TranscriptSpeaker } from './speakers.ts';
@@ -44,12 +45,3 @@ export {
   type QnaQuestion,
   type TalkTime,
 } from './qna.ts';
-export {
-  createLiveTranscriptReader,
-  MAX_LINE,
-  WORD_TIME_TOLERANCE,
-  type LiveReaderStats,
-  type LiveSnapshot,
-  type LiveTranscriptEnd,
-  type LiveTranscriptReader,
-} from './live.ts';
