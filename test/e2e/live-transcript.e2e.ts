@@ -58,3 +58,69 @@ test('on an upstream without live transcripts: one calm line, and the audio play
   await expect(page.getByRole('button', { name: 'Listen live' })).toBeVisible();
   await checkA11y(page, 'live call, strict upstream');
 });
+
+/** The call's words so far, from the 1.6 file the service publishes (final words, no refinements). */
+async function wordsSoFar(page: import('@playwright/test').Page, liveId: number): Promise<{ s: number; t: string }[]> {
+  const record = (await (await page.request.get(`/public/v3/live/transcripts/${liveId}?transcriptVersion=1.6`)).json()) as { data: { transcript: string } };
+  const file = await (await page.request.get(record.data.transcript)).text();
+  return file
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((entry) => entry.type === undefined && entry.i === undefined)
+    .map((entry) => ({ s: Number(entry.s), t: String(entry.t) }));
+}
+
+const letters = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+test('the words heard are on screen within 5 s, and a refinement changes a word in place', async ({ page }) => {
+  test.setTimeout(90_000);
+  const info = (await (await page.request.get('/__sandbox/info')).json()) as { liveId: number };
+  // Before the page opens: note each sentence's first words, and every time a marked (refined)
+  // sentence holds other words in the same element.
+  await page.addInitScript(() => {
+    // Each sentence element's words as last seen unmarked; a marked (refined) element whose words
+    // are no longer those words with more after them had a word changed where it stands.
+    const plain = new WeakMap<Element, string>();
+    const changedInPlace: string[] = [];
+    (window as unknown as { __changedInPlace: string[] }).__changedInPlace = changedInPlace;
+    const squash = (value: string) => value.replace(/\s+/g, ' ').trim();
+    const look = () => {
+      for (const element of document.querySelectorAll('ol[aria-label="Transcript"] [data-index]')) {
+        const now = squash(element.textContent ?? '');
+        const before = plain.get(element);
+        if (element.getAttribute('data-refined') !== 'true') plain.set(element, now);
+        else if (before !== undefined && !now.startsWith(before)) changedInPlace.push(`${before} → ${now}`);
+      }
+    };
+    new MutationObserver(look).observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['data-refined'] });
+  });
+  await page.goto(`/live/${info.liveId}`);
+  await page.getByRole('button', { name: 'Listen live' }).click();
+  const text = page.getByRole('region', { name: 'Transcript' }).getByRole('list', { name: 'Transcript' });
+  const audioTime = () => page.evaluate(() => document.querySelector('audio')?.currentTime ?? 0);
+  await expect.poll(audioTime, { timeout: 20_000 }).toBeGreaterThan(1);
+
+  // Three times, a few seconds apart: the four words heard last are in the text within 5 s.
+  for (let sample = 0; sample < 3; sample++) {
+    const heardAt = await audioTime();
+    const words = await wordsSoFar(page, info.liveId);
+    const last = words.findLastIndex((word) => word.s <= heardAt);
+    expect(last).toBeGreaterThan(3);
+    const phrase = letters(
+      words
+        .slice(last - 3, last + 1)
+        .map((word) => word.t)
+        .join(' '),
+    );
+    // The sentences' words alone, in order (not the speakers' names and times between paragraphs).
+    const said = async () => letters((await text.locator('[data-index]').allTextContents()).join(' '));
+    await expect.poll(async () => (await said()).includes(phrase), { timeout: 5_000 }).toBe(true);
+    await expect.poll(audioTime, { timeout: 10_000 }).toBeGreaterThan(heardAt + 3);
+  }
+
+  // A refinement (1.7) changes a word of a sentence already shown, in the same element, marked for a moment.
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __changedInPlace: string[] }).__changedInPlace.length), { timeout: 40_000 })
+    .toBeGreaterThan(0);
+});
