@@ -5,7 +5,8 @@ import { inlineControlClass } from './ui/field.tsx';
 /**
  * The one find box (transcripts on the recording and document pages, PDFs): a hit count ("2 of 7")
  * and previous/next. Enter goes to the next match, Shift+Enter to the previous one. The box keeps
- * a usable width on a phone (at least 10rem, growing into the row); what follows it wraps instead.
+ * a usable width on a phone (at least 10rem, growing into the row); the count and the arrows, which
+ * take no room for the count until there is one, wrap together below it when the row is too narrow.
  */
 export function FindBar({
   label,
@@ -49,15 +50,18 @@ export function FindBar({
         }}
         className={`${inlineControlClass} min-w-40 flex-1 basis-44 px-2 sm:max-w-xs`}
       />
-      <span role="status" className="tabular min-w-[5.5rem] text-center text-xs text-slate-600 dark:text-slate-400">
-        {status}
-      </span>
-      <button type="button" className={button} onClick={() => onStep(-1)} disabled={count === 0} aria-label="Previous match">
-        ↑
-      </button>
-      <button type="button" className={button} onClick={() => onStep(1)} disabled={count === 0} aria-label="Next match">
-        ↓
-      </button>
+      {/* The count and the arrows wrap together, never one arrow alone on a second row. */}
+      <div className="flex shrink-0 items-center gap-1">
+        <span role="status" className="tabular min-w-[5.5rem] text-center text-xs text-slate-600 empty:min-w-0 dark:text-slate-400">
+          {status}
+        </span>
+        <button type="button" className={button} onClick={() => onStep(-1)} disabled={count === 0} aria-label="Previous match">
+          ↑
+        </button>
+        <button type="button" className={button} onClick={() => onStep(1)} disabled={count === 0} aria-label="Next match">
+          ↓
+        </button>
+      </div>
     </div>
   );
 }

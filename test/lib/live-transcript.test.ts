@@ -255,22 +255,39 @@ describe('refinements (1.7)', () => {
   it('paragraph-merge joins the paragraph after the one starting at s into it, and no further', () => {
     const snapshot = read(
       lines(
-        { s: 1, e: 2, p: 'a', t: 'One', S: 'S1' },
-        { s: 2, e: 3, p: 'b', t: 'two.', S: 'S1' },
+        { s: 1, e: 2, p: 'a', t: 'One.', S: 'S1' },
+        { s: 2, e: 3, p: 'b', t: 'Two.', S: 'S1' },
         { s: 3, e: 4, p: 'b', t: 'Three.', S: 'S1' },
         { s: 4, e: 5, p: 'c', t: 'Four.', S: 'S1' },
         { i: 'paragraph-merge', s: '1.00', e: '4.00' },
       ),
     );
     expect(paragraphs(snapshot)).toEqual([
-      ['Speaker 1', 'One two. Three.'],
+      ['Speaker 1', 'One. Two. Three.'],
       ['Speaker 1', 'Four.'],
     ]);
   });
 
   it('paragraph-merge without e joins the paragraph starting at s to the one before it', () => {
-    const snapshot = read(lines({ s: 1, e: 2, p: 'a', t: 'One', S: 'S1' }, { s: 2, e: 3, p: 'b', t: 'two.', S: 'S1' }, { i: 'paragraph-merge', s: 2 }));
-    expect(paragraphs(snapshot)).toEqual([['Speaker 1', 'One two.']]);
+    const snapshot = read(lines({ s: 1, e: 2, p: 'a', t: 'One.', S: 'S1' }, { s: 2, e: 3, p: 'b', t: 'Two.', S: 'S1' }, { i: 'paragraph-merge', s: 2 }));
+    expect(paragraphs(snapshot)).toEqual([['Speaker 1', 'One. Two.']]);
+  });
+
+  it('a file paragraph that begins mid-sentence continues the one before (a sentence is never cut under a repeated name); one that begins a sentence does not', () => {
+    const snapshot = read(
+      lines(
+        { s: 1, e: 2, p: 'a', t: 'Our first question comes from Tobias Wren with', S: 'Operator' },
+        { s: 2, e: 3, p: 'b', t: 'Ashcombe Rowe Securities.', S: 'Operator' },
+        { s: 3, e: 4, p: 'c', t: 'Your line is open.', S: 'Operator' },
+        { s: 4, e: 5, p: 'c', t: 'Thank', S: 'Tobias Wren' },
+        { s: 5, e: 6, p: 'c', t: 'you.', S: 'Tobias Wren' },
+      ),
+    );
+    expect(paragraphs(snapshot)).toEqual([
+      ['Operator', 'Our first question comes from Tobias Wren with Ashcombe Rowe Securities.'],
+      ['Operator', 'Your line is open.'],
+      ['Tobias Wren', 'Thank you.'],
+    ]);
   });
 
   it('a refinement whose address matches no word is ignored and counted', () => {

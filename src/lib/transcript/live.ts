@@ -38,9 +38,11 @@ import { speakerKind, UNKNOWN_SPEAKER, type SpeakerKind, type TranscriptSpeaker 
  *     `s` is the first word of the first of two whole paragraphs, `e` the end of the second). A
  *     merge without `e` joins the paragraph starting at `s` to the one before it.
  *
- * The Transcript: display paragraphs are runs of one speaker within one file paragraph; a sentence
- * ends after a word ending in `.`, `?` or `!` (closing quotes and brackets allowed after it), and at
- * the end of a paragraph. Sentence indexes run across the whole transcript; appending words only
+ * The Transcript: display paragraphs are runs of one speaker within one file paragraph, except that
+ * a file paragraph that begins mid-sentence (the service's paragraphs do, now and then) continues
+ * the display paragraph before it, so a sentence is never cut in two under a repeated speaker's
+ * name; a sentence ends after a word ending in `.`, `?` or `!` (closing quotes and brackets allowed
+ * after it), and at the end of a paragraph. Sentence indexes run across the whole transcript; appending words only
  * grows the last sentence or adds new ones, so an index once seen names the same sentence until a
  * refinement changes the sentences before it. A token of punctuation alone joins the word before
  * it without a space.
@@ -68,7 +70,7 @@ export interface LiveTranscriptEnd {
 }
 
 export interface LiveSnapshot {
-  /** The words so far as a Transcript: display paragraphs are runs of one speaker within one file paragraph. */
+  /** The words so far as a Transcript: display paragraphs are runs of one speaker within one file paragraph (one that begins mid-sentence continues the one before). */
   transcript: Transcript;
   /** `file_format_version` of the start record ("1.6", "1.7", or another). */
   version?: string;
@@ -604,7 +606,8 @@ export function createLiveTranscriptReader(): LiveTranscriptReader {
       const word = words[i]!;
       const prev = paragraphWords.at(-1);
       if (prev) {
-        const fileBreak = (word.p !== prev.p || word.breakBefore) && !word.mergeBefore;
+        // A file paragraph that begins mid-sentence continues this one (see the module comment).
+        const fileBreak = (word.p !== prev.p || word.breakBefore) && !word.mergeBefore && TERMINAL.test(prev.text);
         if (fileBreak || word.label !== prev.label) {
           flush();
           paragraphStart = i;
