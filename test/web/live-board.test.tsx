@@ -1,7 +1,7 @@
 /**
  * The live board on /live: its groups, polling, Listen, watchlist notifications, what a live row
  * says of its call (Q&A started, the latest alert), and the page without the list. The live
- * transcripts are a stand-in the test drives by hand (test/support/fake-live-transcript.ts).
+ * transcripts are a stand-in the test drives by hand (test/support/live-transcript-fake.ts).
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
@@ -11,16 +11,11 @@ import { player } from '../../src/lib/player/index.ts';
 import { resetWatchlistCache } from '../../src/lib/watchlist.ts';
 import { resetServerClock } from '../../src/api/server-clock.ts';
 import { renderApp } from '../support/render-app.tsx';
-import { rolling } from '../support/fake-live-transcript.ts';
+import { followed, liveSubscriptions, resetLiveTranscriptFake, rolling, setLiveView } from '../support/live-transcript-fake.ts';
 import { alertTray } from '../../src/features/live/said-alerts-watcher.ts';
 import { resetWatchedTermsCache } from '../../src/lib/watched-terms.ts';
 
-const fake = vi.hoisted(() => ({ current: undefined as unknown as ReturnType<typeof import('../support/fake-live-transcript.ts').createFakeLiveTranscripts> }));
-vi.mock('../../src/api/live-transcript.ts', async () => {
-  const { createFakeLiveTranscripts } = await import('../support/fake-live-transcript.ts');
-  fake.current = createFakeLiveTranscripts();
-  return fake.current.module;
-});
+vi.mock('../../src/api/live-transcript.ts', async () => (await import('../support/live-transcript-fake.ts')).liveTranscriptModule);
 import { apiPath, clock, sandboxJson, seenRequests, server, useSandboxServer } from '../support/sandbox-server.ts';
 
 useSandboxServer();
@@ -33,7 +28,7 @@ afterEach(() => {
   resetServerClock();
   player.close();
   setHidden(false);
-  fake.current.reset();
+  resetLiveTranscriptFake();
   resetWatchedTermsCache();
   alertTray.clear();
   alertTray.markSeen();
@@ -178,11 +173,11 @@ describe('what a live row says of its call', () => {
   it('says when the Q&A started, following only the live rows’ transcripts at background pace', async () => {
     await renderApp('/live');
     await waitFor(() => expect(rows('Live now')[0]).toBe('Calarica Foods | Q3 2026 earnings call | Live'));
-    await waitFor(() => expect(fake.current.followed().sort()).toEqual([1911, 1912]));
-    expect(new Set(fake.current.subscriptions.map((s) => s.pace))).toEqual(new Set(['background']));
+    await waitFor(() => expect(followed().sort()).toEqual([1911, 1912]));
+    expect(new Set(liveSubscriptions.map((s) => s.pace))).toEqual(new Set(['background']));
     expect(row('Calarica Foods')).not.toHaveTextContent('Q&A started');
 
-    act(() => fake.current.emit(1911, rolling([['Operator, first question please.', 1834.6, 1837]], { qnaStart: 1834.6 })));
+    setLiveView(1911, rolling([['Operator, first question please.', 1834.6, 1837]], { qnaStart: 1834.6 }));
     expect(row('Calarica Foods')).toHaveTextContent('Q&A started 30:34');
     expect(row('Harelard')).not.toHaveTextContent('Q&A started');
   });
@@ -201,28 +196,24 @@ describe('what a live row says of its call', () => {
     await waitFor(() => expect(rows('Live now')[1]).toBe('Harelard | Q3 2026 earnings call | Live'));
     // Shared with the watcher, which the shell mounts once idle.
     await screen.findByRole('button', { name: 'Alerts' });
-    act(() =>
-      fake.current.emit(
-        1911,
-        rolling([
-          ['New tariffs on steel will weigh on the second half.', 754.2, 758.9],
-          ['Thank you.', 759.5, 760.4],
-        ]),
-      ),
+    setLiveView(
+      1911,
+      rolling([
+        ['New tariffs on steel will weigh on the second half.', 754.2, 758.9],
+        ['Thank you.', 759.5, 760.4],
+      ]),
     );
     expect(row('Calarica Foods')).toHaveTextContent('Latest alert at 12:34, “tariffs”: New tariffs on steel will weigh on the second half.');
     expect(row('Harelard')).not.toHaveTextContent('Latest alert');
 
-    act(() =>
-      fake.current.emit(
-        1911,
-        rolling([
-          ['New tariffs on steel will weigh on the second half.', 754.2, 758.9],
-          ['Thank you.', 759.5, 760.4],
-          ['Our gross margin was 41.2 percent, up 180 basis points from a year ago, helped by mix and by pricing actions in the quarter.', 800, 812],
-          ['Next.', 813, 814],
-        ]),
-      ),
+    setLiveView(
+      1911,
+      rolling([
+        ['New tariffs on steel will weigh on the second half.', 754.2, 758.9],
+        ['Thank you.', 759.5, 760.4],
+        ['Our gross margin was 41.2 percent, up 180 basis points from a year ago, helped by mix and by pricing actions in the quarter.', 800, 812],
+        ['Next.', 813, 814],
+      ]),
     );
     expect(row('Calarica Foods')).toHaveTextContent(
       'Latest alert at 13:20, “"gross margin"”: Our gross margin was 41.2 percent, up 180 basis points from a year ago, helped by mix and…',

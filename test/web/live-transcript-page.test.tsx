@@ -14,7 +14,7 @@ import { player } from '../../src/lib/player/index.ts';
 import { renderApp } from '../support/render-app.tsx';
 import { apiPath, sandbox, sandboxJson, server, useSandboxServer } from '../support/sandbox-server.ts';
 import { FakeMedia, usePlayerStage } from './player-fakes.ts';
-import { liveTranscriptCalls, resetLiveViews, setLiveView, snapshotOf, transcriptOf, type Said } from '../support/live-transcript-fake.ts';
+import { liveSubscriptions, resetLiveTranscriptFake, setLiveView, snapshotOf, transcriptOf, type Said } from '../support/live-transcript-fake.ts';
 
 vi.mock('../../src/api/live-transcript.ts', async () => (await import('../support/live-transcript-fake.ts')).liveTranscriptModule);
 
@@ -22,7 +22,7 @@ useSandboxServer();
 const stage = usePlayerStage();
 afterEach(() => {
   player.close();
-  resetLiveViews();
+  resetLiveTranscriptFake();
   localStorage.clear();
 });
 
@@ -273,7 +273,7 @@ describe('a missing or ended transcript', () => {
     await open();
     const panel = screen.getByRole('region', { name: 'Transcript' });
     expect(within(panel).getByText('The transcript appears here when the call starts.')).toHaveAttribute('role', 'status');
-    expect(liveTranscriptCalls.every((call) => call.options?.enabled === false)).toBe(true);
+    expect(liveSubscriptions).toEqual([]);
   });
 
   it('unavailable: one calm line, and the audio is still offered', async () => {

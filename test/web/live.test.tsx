@@ -6,6 +6,7 @@ import type { LiveAudio } from '../../src/api/schemas.ts';
 import { resetRecentLiveCache } from '../../src/features/live/recent.ts';
 import { notesStore } from '../../src/lib/notes/index.ts';
 import { player } from '../../src/lib/player/index.ts';
+import { resetLiveTranscriptFake } from '../support/live-transcript-fake.ts';
 import { renderApp } from '../support/render-app.tsx';
 import { apiPath, clock, sandbox, sandboxJson, seenRequests, server, useSandboxServer } from '../support/sandbox-server.ts';
 
@@ -18,6 +19,7 @@ afterEach(() => {
   localStorage.clear();
   resetRecentLiveCache();
   setHidden(false);
+  resetLiveTranscriptFake();
 });
 
 const samples = sandbox.sampleIds();

@@ -1,9 +1,11 @@
 /** The alert watcher: which calls it follows, and each sentence checked once. Driven by hand-built transcript views. */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createAlertTray, createSaidAlertWatcher, watchRules, type SaidAlert, type WatchedCall } from '../../src/features/live/said-alerts-watcher.ts';
 import type { SavedSearch } from '../../src/lib/saved-searches.ts';
 import type { WatchedTerm } from '../../src/lib/watched-terms.ts';
-import { createFakeLiveTranscripts, rolling } from '../support/fake-live-transcript.ts';
+import { followed, liveSubscriptions, liveTranscriptModule, resetLiveTranscriptFake, rolling, setLiveView } from '../support/live-transcript-fake.ts';
+
+afterEach(resetLiveTranscriptFake);
 
 const call = (id: number, companyId: number, state = 'live'): WatchedCall => ({
   id,
@@ -19,32 +21,31 @@ const call = (id: number, companyId: number, state = 'live'): WatchedCall => ({
 const term = (id: string, text: string, scope: WatchedTerm['scope']): WatchedTerm => ({ id, text, scope, addedAt: '2026-11-21T12:00:00.000Z' });
 
 function setup() {
-  const fake = createFakeLiveTranscripts();
   const alerts: SaidAlert[] = [];
   let clock = 1_000;
-  const watcher = createSaidAlertWatcher({ subscribe: fake.subscribe, onAlert: (alert) => alerts.push(alert), now: () => clock });
+  const watcher = createSaidAlertWatcher({ subscribe: liveTranscriptModule.subscribeLiveTranscript, onAlert: (alert) => alerts.push(alert), now: () => clock });
   const said = () => alerts.map((a) => `${a.call.id} ${a.rule.label} @${a.sentence.start}: ${a.sentence.text}`);
-  return { fake, watcher, alerts, said, tick: (ms: number) => (clock += ms) };
+  return { watcher, alerts, said, tick: (ms: number) => (clock += ms) };
 }
 
 describe('which calls are followed', () => {
   it('follows only the live calls some rule is for, at background pace, and leaves them when they go', () => {
-    const { fake, watcher } = setup();
+    const { watcher } = setup();
     const rules = watchRules([term('t1', 'tariffs', 'watchlist')], [], [40]);
     watcher.update([call(1911, 40), call(1912, 41), call(1913, 40, 'processingRecording')], rules);
     expect(watcher.followed()).toEqual([1911]);
-    expect(fake.subscriptions).toEqual([{ liveId: 1911, pace: 'background' }]);
+    expect(liveSubscriptions).toEqual([{ liveId: 1911, pace: 'background' }]);
 
     // A term for every live call: the other call too (still one subscription for the first).
     watcher.update([call(1911, 40), call(1912, 41)], watchRules([term('t1', 'tariffs', 'watchlist'), term('t2', 'duties', 'all')], [], [40]));
     expect(watcher.followed()).toEqual([1911, 1912]);
-    expect(fake.subscriptions).toHaveLength(2);
+    expect(liveSubscriptions).toHaveLength(2);
 
     // The call ended (no longer listed as live): left.
     watcher.update([call(1912, 41)], watchRules([term('t2', 'duties', 'all')], [], [40]));
-    expect(fake.followed()).toEqual([1912]);
+    expect(followed()).toEqual([1912]);
     watcher.stop();
-    expect(fake.followed()).toEqual([]);
+    expect(followed()).toEqual([]);
   });
 
   it('takes a watched saved search with its company filter as its scope, else the watchlist it searches, else every call', () => {
@@ -79,11 +80,11 @@ describe('each sentence checked once', () => {
   const rules = watchRules([term('t1', 'tariffs', 'all')], [], []);
 
   it('alerts when a complete sentence says the term, once, through refinements and repeated views', () => {
-    const { fake, watcher, alerts, said } = setup();
+    const { watcher, alerts, said } = setup();
     watcher.update([call(1911, 40)], rules);
-    fake.emit(1911, rolling([['Good morning, everyone.', 0, 2]]));
+    setLiveView(1911, rolling([['Good morning, everyone.', 0, 2]]));
     // The sentence being spoken is not checked yet: its end may still be coming.
-    fake.emit(
+    setLiveView(
       1911,
       rolling([
         ['Good morning, everyone.', 0, 2],
@@ -91,7 +92,7 @@ describe('each sentence checked once', () => {
       ]),
     );
     expect(alerts).toEqual([]);
-    fake.emit(
+    setLiveView(
       1911,
       rolling([
         ['Good morning, everyone.', 0, 2],
@@ -103,7 +104,7 @@ describe('each sentence checked once', () => {
     expect(alerts[0]).toMatchObject({ id: '1911:term:t1:2.5', ranges: [[14, 21]], raisedAt: 1_000, sentence: { index: 1, start: 2.5, end: 5 } });
 
     // The same view again, and a refinement of that sentence (a word changed in place): no second alert.
-    fake.emit(
+    setLiveView(
       1911,
       rolling([
         ['Good morning, everyone.', 0, 2],
@@ -111,7 +112,7 @@ describe('each sentence checked once', () => {
         ['Thank you.', 5.5, 6],
       ]),
     );
-    fake.emit(
+    setLiveView(
       1911,
       rolling([
         ['Good morning, everyone.', 0, 2],
@@ -120,7 +121,7 @@ describe('each sentence checked once', () => {
       ]),
     );
     // A paragraph-insert splitting it: the second half is not a new alert either.
-    fake.emit(
+    setLiveView(
       1911,
       rolling([
         ['Good morning, everyone.', 0, 2],
@@ -133,7 +134,7 @@ describe('each sentence checked once', () => {
     expect(alerts).toHaveLength(1);
 
     // A later sentence that says it again is a new alert.
-    fake.emit(
+    setLiveView(
       1911,
       rolling([
         ['Good morning, everyone.', 0, 2],
@@ -145,30 +146,30 @@ describe('each sentence checked once', () => {
   });
 
   it('checks the last sentence once the file has ended', () => {
-    const { fake, watcher, said } = setup();
+    const { watcher, said } = setup();
     watcher.update([call(1911, 40)], rules);
-    fake.emit(1911, rolling([['Closing on tariffs.', 0, 2]]));
+    setLiveView(1911, rolling([['Closing on tariffs.', 0, 2]]));
     expect(said()).toEqual([]);
-    fake.emit(1911, { state: 'ended', snapshot: rolling([['Closing on tariffs.', 0, 2]], { end: { code: 0 } }).snapshot });
+    setLiveView(1911, { state: 'ended', snapshot: rolling([['Closing on tariffs.', 0, 2]], { end: { code: 0 } }).snapshot });
     expect(said()).toEqual(['1911 tariffs @0: Closing on tariffs.']);
   });
 
   it('alerts only for the calls of the rule’s companies', () => {
-    const { fake, watcher, said } = setup();
+    const { watcher, said } = setup();
     watcher.update([call(1911, 40), call(1912, 41)], watchRules([term('t1', 'tariffs', 'watchlist'), term('t2', 'capex', 'all')], [], [41]));
     const view = rolling([
       ['Tariffs and capex.', 0, 2],
       ['Next.', 3, 4],
     ]);
-    fake.emit(1911, view);
-    fake.emit(1912, view);
+    setLiveView(1911, view);
+    setLiveView(1912, view);
     expect(said()).toEqual(['1911 capex @0: Tariffs and capex.', '1912 tariffs @0: Tariffs and capex.', '1912 capex @0: Tariffs and capex.']);
   });
 
   it('joining a call mid-way alerts on its last two minutes, not its whole past', () => {
-    const { fake, watcher, said } = setup();
+    const { watcher, said } = setup();
     watcher.update([call(1911, 40)], rules);
-    fake.emit(
+    setLiveView(
       1911,
       rolling([
         ['Tariffs at the start.', 0, 3],

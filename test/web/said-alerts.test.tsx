@@ -1,7 +1,7 @@
 /**
  * Alerts on what is said, in the app: the watcher the shell mounts, the header's tray, a click that
  * plays the call from the sentence, the notification, and the Watched terms panel on /live. The live
- * transcript tail is a stand-in the test drives by hand (test/support/fake-live-transcript.ts); the
+ * transcript tail is a stand-in the test drives by hand (test/support/live-transcript-fake.ts); the
  * live list, names and pages are the sandbox's.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -13,15 +13,10 @@ import { addWatchedTerm, resetWatchedTermsCache } from '../../src/lib/watched-te
 import { resetWatchlistCache } from '../../src/lib/watchlist.ts';
 import { resetServerClock } from '../../src/api/server-clock.ts';
 import { renderApp } from '../support/render-app.tsx';
-import { rolling } from '../support/fake-live-transcript.ts';
+import { followed, liveSubscriptions, resetLiveTranscriptFake, rolling, setLiveView } from '../support/live-transcript-fake.ts';
 import { apiPath, sandboxJson, seenRequests, server, useSandboxServer } from '../support/sandbox-server.ts';
 
-const fake = vi.hoisted(() => ({ current: undefined as unknown as ReturnType<typeof import('../support/fake-live-transcript.ts').createFakeLiveTranscripts> }));
-vi.mock('../../src/api/live-transcript.ts', async () => {
-  const { createFakeLiveTranscripts } = await import('../support/fake-live-transcript.ts');
-  fake.current = createFakeLiveTranscripts();
-  return fake.current.module;
-});
+vi.mock('../../src/api/live-transcript.ts', async () => (await import('../support/live-transcript-fake.ts')).liveTranscriptModule);
 
 useSandboxServer();
 
@@ -40,7 +35,7 @@ afterEach(() => {
   resetServerClock();
   alertTray.clear();
   alertTray.markSeen();
-  fake.current.reset();
+  resetLiveTranscriptFake();
   player.close();
 });
 
@@ -69,12 +64,12 @@ describe('the alert tray', () => {
     watch({ text: 'tariffs', scope: 'all' });
     const { user } = await renderApp('/');
     // Both live calls are followed at background pace (every live call is in scope).
-    await waitFor(() => expect(fake.current.followed().sort()).toEqual([1911, 1912]));
-    expect(new Set(fake.current.subscriptions.map((s) => s.pace))).toEqual(new Set(['background']));
+    await waitFor(() => expect(followed().sort()).toEqual([1911, 1912]));
+    expect(new Set(liveSubscriptions.map((s) => s.pace))).toEqual(new Set(['background']));
     const button = await screen.findByRole('button', { name: 'Alerts' });
     expect(button).toHaveAttribute('aria-expanded', 'false');
 
-    act(() => fake.current.emit(1911, SAID));
+    setLiveView(1911, SAID);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Alerts, 1 new' })).toBeInTheDocument());
     await waitFor(() => expect(screen.getByText(/^New alert: .* said “tariffs” at 12:34\.$/)).toBeInTheDocument());
 
@@ -88,17 +83,15 @@ describe('the alert tray', () => {
     expect(screen.getByRole('button', { name: 'Alerts' })).toHaveAttribute('aria-expanded', 'true');
 
     // The same sentence again, refined, and shown again: no second alert.
-    act(() => fake.current.emit(1911, SAID));
-    act(() =>
-      fake.current.emit(
-        1911,
-        rolling([
-          ['Good morning and welcome.', 0, 3],
-          ['New tariffs on steel will weigh on the second half of the year.', 754.2, 759.2],
-          ['Thank you.', 759.5, 760.4],
-          ['Next question.', 761, 762],
-        ]),
-      ),
+    setLiveView(1911, SAID);
+    setLiveView(
+      1911,
+      rolling([
+        ['Good morning and welcome.', 0, 3],
+        ['New tariffs on steel will weigh on the second half of the year.', 754.2, 759.2],
+        ['Thank you.', 759.5, 760.4],
+        ['Next question.', 761, 762],
+      ]),
     );
     expect(within(dialog).getAllByRole('listitem')).toHaveLength(1);
 
@@ -110,8 +103,8 @@ describe('the alert tray', () => {
   it('one click on an alert plays the live stream from the sentence and opens the live page', async () => {
     watch({ text: '"weigh on"', scope: 'all' });
     const { user, router } = await renderApp('/');
-    await waitFor(() => expect(fake.current.followed()).toContain(1911));
-    act(() => fake.current.emit(1911, SAID));
+    await waitFor(() => expect(followed()).toContain(1911));
+    setLiveView(1911, SAID);
     await user.click(await screen.findByRole('button', { name: 'Alerts, 1 new' }));
     const alert = within(screen.getByRole('dialog', { name: 'Alerts on what is said' })).getByRole('button', { name: /Play from 12:34/ });
     await waitFor(() => expect(alert).toHaveTextContent('Calarica Foods: Q3 2026 earnings call'));
@@ -136,16 +129,14 @@ describe('the alert tray', () => {
     resetWatchlistCache();
     watch({ text: 'tariffs', scope: 'watchlist' });
     await renderApp('/');
-    await waitFor(() => expect(fake.current.followed()).toEqual([1912]));
-    act(() => fake.current.emit(1911, SAID));
-    act(() =>
-      fake.current.emit(
-        1912,
-        rolling([
-          ['Tariffs, again.', 5, 6],
-          ['Yes.', 7, 8],
-        ]),
-      ),
+    await waitFor(() => expect(followed()).toEqual([1912]));
+    setLiveView(1911, SAID);
+    setLiveView(
+      1912,
+      rolling([
+        ['Tariffs, again.', 5, 6],
+        ['Yes.', 7, 8],
+      ]),
     );
     await screen.findByRole('button', { name: 'Alerts, 1 new' });
     expect(alertTray.get().alerts.map((a) => [a.call.id, a.sentence.text])).toEqual([[1912, 'Tariffs, again.']]);
@@ -174,8 +165,8 @@ describe('the alert tray', () => {
     expect(await screen.findByRole('button', { name: 'Stop notifications' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
 
-    await waitFor(() => expect(fake.current.followed()).toContain(1911));
-    act(() => fake.current.emit(1911, SAID));
+    await waitFor(() => expect(followed()).toContain(1911));
+    setLiveView(1911, SAID);
     await waitFor(() => expect(shown).toHaveLength(1));
     expect(shown[0]).toMatchObject({ title: expect.stringMatching(/ said “tariffs”$/), body: 'New tariffs on steel will weigh on the second half.' });
 
@@ -196,7 +187,7 @@ describe('the alert tray', () => {
         'Alerts need the list of live calls, which this data source does not offer: nothing is being watched.',
       ),
     ).toBeInTheDocument();
-    expect(fake.current.subscriptions).toEqual([]);
+    expect(liveSubscriptions).toEqual([]);
     // The data source was asked once for the session (by whichever part of the page asked first).
     expect(seenRequests.filter((u) => new URL(u).pathname === '/public/v3/live/audio')).toHaveLength(1);
   });
@@ -209,14 +200,14 @@ describe('the alert tray', () => {
       await renderApp('/');
       await vi.waitFor(async () => {
         await act(() => vi.advanceTimersByTimeAsync(100));
-        expect(fake.current.followed().sort()).toEqual([1911, 1912]);
+        expect(followed().sort()).toEqual([1911, 1912]);
       });
       const reads = watcherListReads();
       expect(reads).toBe(1);
       await act(() => vi.advanceTimersByTimeAsync(120_000));
       // Two minutes: four more reads of the list; the two calls followed by one subscription each.
       expect(watcherListReads()).toBe(5);
-      expect(fake.current.subscriptions.map((s) => s.liveId).sort()).toEqual([1911, 1912]);
+      expect(liveSubscriptions.map((s) => s.liveId).sort()).toEqual([1911, 1912]);
     } finally {
       vi.useRealTimers();
     }
@@ -230,7 +221,7 @@ describe('the alert tray', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(screen.queryByRole('button', { name: /^Alerts/ })).not.toBeInTheDocument();
     expect(watcherListReads()).toBe(0);
-    expect(fake.current.subscriptions).toEqual([]);
+    expect(liveSubscriptions).toEqual([]);
 
     act(() => void addWatchedTerm({ text: 'tariffs', scope: 'all' }));
     expect(await screen.findByRole('button', { name: 'Alerts' })).toBeInTheDocument();
