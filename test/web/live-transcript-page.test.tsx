@@ -287,6 +287,15 @@ describe('a missing or ended transcript', () => {
     expect(screen.queryByRole('region', { name: 'Questions so far' })).not.toBeInTheDocument();
   });
 
+  it('an interruption the stream came back from is said once, calmly, with the text kept', async () => {
+    await open();
+    await showText({ state: 'rolling', snapshot: snapshotOf(transcriptOf(OPENING), { interruptions: [{ time: 83, restarting: true }] }) });
+    const panel = screen.getByRole('region', { name: 'Transcript' });
+    expect(within(panel).getByText('The stream was interrupted at 1:23 and picked up again.')).toHaveAttribute('role', 'status');
+    expect(sentence('Thank you, operator.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Listen live' })).toBeInTheDocument();
+  });
+
   it('ended with a failure code: its user_reason is shown, the text so far kept, the audio still offered', async () => {
     await open();
     await showText({

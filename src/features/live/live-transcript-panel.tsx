@@ -23,7 +23,7 @@ export interface LiveTextViews {
 /**
  * A live call's transcript beside its audio: the words as they are said (the one transcript view
  * the recording page uses, in its live form), with one calm line, a status, for what the reader
- * should know about the text itself: not started yet, missing, stalled, ended (with its reason).
+ * should know about the text itself: not started yet, missing, stalled, interrupted, ended (with its reason).
  * The text never speaks on its own; only a change of state and the start of the Q&A are announced.
  */
 export function LiveTranscriptPanel({
@@ -79,13 +79,19 @@ export function LiveTranscriptPanel({
   );
 }
 
-/** The one line about the text's state (empty while it simply rolls). */
+/** The one line about the text's state (empty while it simply rolls; after an interruption, that it happened). */
 function stateLine(view: LiveTranscriptView): string {
   const end = view.snapshot?.end;
   switch (view.state) {
     case 'loading':
-    case 'rolling':
       return '';
+    case 'rolling': {
+      // The stream broke off and came back (a cut that did not come back ends the file instead).
+      const cut = view.snapshot?.interruptions.at(-1);
+      if (!cut) return '';
+      const at = formatDuration(cut.time);
+      return cut.restarting ? `The stream was interrupted at ${at} and picked up again.` : `The stream was interrupted at ${at}.`;
+    }
     case 'stalled':
       return view.message ?? 'No new words for a while; still listening for them. The audio is not affected.';
     case 'unavailable':
