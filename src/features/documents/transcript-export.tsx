@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { CheckboxGroup } from '../../components/ui/checkbox-group.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { saveText } from '../../lib/download.ts';
 import { exportTranscript, TRANSCRIPT_EXPORTS, type Transcript, type TranscriptExportFormat, type TranscriptHeading } from '../../lib/transcript/index.ts';
+import { useDismiss } from '../../components/use-dismiss.ts';
 
 /**
  * A transcript's "Export": one button in a toolbar that opens a small panel to pick the format
@@ -42,23 +43,10 @@ export function TranscriptExport({
   };
 
   // The panel lies over the transcript: Escape puts it away (the focus back on its button), and so does a click anywhere else.
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      event.preventDefault();
-      close();
-    };
-    const onPointer = (event: PointerEvent) => {
-      if (details.current && !details.current.contains(event.target as Node)) details.current.open = false;
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-    };
-  }, [open]);
+  useDismiss(open, [details], (how) => {
+    if (how === 'escape') close();
+    else if (details.current) details.current.open = false;
+  });
 
   return (
     <details ref={details} className="relative" onToggle={(event) => setOpen(event.currentTarget.open)}>

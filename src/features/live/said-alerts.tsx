@@ -35,6 +35,7 @@ import {
   type WatchRule,
 } from './said-alerts-watcher.ts';
 import { useCallNames, type CallNames } from './use-call-names.ts';
+import { useDismiss } from '../../components/use-dismiss.ts';
 
 /**
  * Alerts on what is said, on screen: the watcher the app shell mounts (while anything is watched),
@@ -194,23 +195,10 @@ export function AlertTray() {
     if (open) alertTray.markSeen();
   }, [open, unseen]);
 
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    const onPointer = (event: PointerEvent) => {
-      if (boxRef.current && !boxRef.current.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-    };
-  }, [open]);
+  useDismiss(open, [boxRef], (how) => {
+    setOpen(false);
+    if (how === 'escape') buttonRef.current?.focus();
+  });
 
   return (
     <div ref={boxRef} className="relative">

@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { controlClass, errorClass, hintClass } from '../../components/ui/field.tsx';
 import { parseSearchQuery, QUERY_HELP } from '../../lib/search-query.ts';
+import { useDismiss } from '../../components/use-dismiss.ts';
 
 /**
  * The one box of the transcript search: what to find, the syntax in a line, a help panel with
@@ -41,24 +42,10 @@ export function TranscriptSearchBox({
     onSearch(draft.trim());
   };
 
-  useEffect(() => {
-    if (!helpOpen) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setHelpOpen(false);
-      helpButton.current?.focus();
-    };
-    const onPointer = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!helpPanel.current?.contains(target) && !helpButton.current?.contains(target)) setHelpOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-    };
-  }, [helpOpen]);
+  useDismiss(helpOpen, [helpPanel, helpButton], (how) => {
+    setHelpOpen(false);
+    if (how === 'escape') helpButton.current?.focus();
+  });
 
   return (
     <form role="search" aria-label="Search transcripts" onSubmit={submit} noValidate className="relative">
