@@ -45,7 +45,9 @@ export default defineConfig({
             // What a record page's loading view needs (its skeleton, the 429 notice, the query it
             // watches), apart from the larger shared code, so the view paints without waiting for it.
             { name: 'loading', test: LOADING_VIEW, priority: 3 },
-            { name: 'common', minShareCount: 5, priority: 2 },
+            // The listener's notes (their store and model) stay with the pages that show or keep
+            // them: once a fifth page used them (the live page), every page downloaded them here.
+            { name: 'common', minShareCount: 5, priority: 2, test: /^(?!.*[\\/]src[\\/]lib[\\/]notes[\\/])/ },
           ],
         },
       },

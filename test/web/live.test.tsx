@@ -9,6 +9,9 @@ import { player } from '../../src/lib/player/index.ts';
 import { renderApp } from '../support/render-app.tsx';
 import { apiPath, clock, sandbox, sandboxJson, seenRequests, server, useSandboxServer } from '../support/sandbox-server.ts';
 
+// The page reads the call's transcript through this hook; here it stays loading (the live transcript's own tests are live-transcript-page.test.tsx).
+vi.mock('../../src/api/live-transcript.ts', async () => (await import('../support/live-transcript-fake.ts')).liveTranscriptModule);
+
 useSandboxServer();
 afterEach(() => {
   vi.useRealTimers();

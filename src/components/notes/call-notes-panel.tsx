@@ -6,16 +6,16 @@ import { textLinkClass } from '../ui/text-link.ts';
 import { copyToClipboard } from '../../lib/clipboard.ts';
 import { formatDuration } from '../../lib/format.ts';
 import { useCallNotes, useNotes, type Bookmark } from '../../lib/notes/index.ts';
-import { clipUrl } from '../../lib/notes/quote.ts';
-import { usePlayer, type RecordingSource } from '../../lib/player/index.ts';
+import { sourceClipUrl } from '../../lib/notes/quote.ts';
+import { usePlayer, type PlayerSource } from '../../lib/player/index.ts';
 import { NoteRow, useNotesStatus } from './note-row.tsx';
 
 /**
- * The listener's bookmarks and highlights of one recording, beside its chapters, in the order
- * they happen; and a clip between two bookmarks.
+ * The listener's bookmarks and highlights of one call (a recording, or a call being streamed), in
+ * the order they happen; and a clip between two bookmarks.
  */
-export function CallNotesPanel({ source }: { source: RecordingSource }) {
-  const items = useCallNotes({ audioId: source.audioId, eventId: source.eventId });
+export function CallNotesPanel({ source }: { source: PlayerSource }) {
+  const items = useCallNotes({ audioId: source.kind === 'recording' ? source.audioId : undefined, eventId: source.eventId });
   const { mode, problem } = useNotes();
   const { announce, status } = useNotesStatus();
   const bookmarks = items.filter((item): item is Bookmark => item.kind === 'bookmark');
@@ -55,7 +55,7 @@ export function CallNotesPanel({ source }: { source: RecordingSource }) {
   );
 }
 
-function ClipBetween({ source, bookmarks, announce }: { source: RecordingSource; bookmarks: Bookmark[]; announce: (text: string) => void }) {
+function ClipBetween({ source, bookmarks, announce }: { source: PlayerSource; bookmarks: Bookmark[]; announce: (text: string) => void }) {
   const player = usePlayer();
   const [fromChoice, setFrom] = useState(bookmarks[0]!.id);
   const [toChoice, setTo] = useState(bookmarks[1]!.id);
@@ -101,7 +101,7 @@ function ClipBetween({ source, bookmarks, announce }: { source: RecordingSource;
           disabled={!valid}
           onClick={async () => {
             if (!valid) return;
-            const link = clipUrl(window.location.origin, source.audioId, start, end);
+            const link = sourceClipUrl(window.location.origin, source, start, end);
             announce((await copyToClipboard(link)) ? `Clip link copied: ${link}` : `Copy this link: ${link}`);
           }}
         >

@@ -30,6 +30,7 @@ export function SelectionBar({
   range,
   call,
   onPlayClip,
+  clipLink,
   onClear,
   announce,
 }: {
@@ -39,6 +40,8 @@ export function SelectionBar({
   call: NoteCall | undefined;
   /** Plays the selection in the player; without it, "Play clip" opens the recording's page. */
   onPlayClip?: (start: number, end: number) => void;
+  /** The address that plays a stretch (a live call's page); without it, the recording's when the call has one. */
+  clipLink?: (start: number, end: number) => string;
   onClear: () => void;
   /** Says what happened, in the view's own status line (it outlives the bar). */
   announce: (text: string) => void;
@@ -49,7 +52,8 @@ export function SelectionBar({
   if (!quote) return null;
   const audioId = call?.audioId;
   const origin = window.location.origin;
-  const link = audioId !== undefined ? clipUrl(origin, audioId, quote.start, quote.end) : window.location.href;
+  const clip = clipLink ? clipLink(quote.start, quote.end) : audioId !== undefined ? clipUrl(origin, audioId, quote.start, quote.end) : undefined;
+  const link = clip ?? window.location.href;
   const span = `${formatDuration(quote.start)}–${formatDuration(quote.end)}`;
   const count = quote.sentences === 1 ? '1 sentence' : `${quote.sentences} sentences`;
 
@@ -141,7 +145,7 @@ export function SelectionBar({
           </>
         )}
         <Button onClick={() => void copyQuote()}>Copy quote</Button>
-        {audioId !== undefined && <Button onClick={() => void copyLink()}>Copy clip link</Button>}
+        {clip !== undefined && <Button onClick={() => void copyLink()}>Copy clip link</Button>}
         {onPlayClip ? (
           <Button onClick={() => onPlayClip(quote.start, quote.end)}>Play clip</Button>
         ) : (

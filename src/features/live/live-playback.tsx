@@ -1,41 +1,102 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
 import { audioQueries } from '../../api/audio.ts';
 import type { AudioRecord, LiveAudio } from '../../api/schemas.ts';
-import { usePlayer, usePlayerState, type RecordingSource } from '../../lib/player/index.ts';
-import { liveKey, toLiveSource } from '../../lib/player/live-source.ts';
+import { usePlayer, usePlayerState, type LiveSource, type RecordingSource } from '../../lib/player/index.ts';
 import { safeHttpUrl } from '../../lib/safe-url.ts';
-import { plausibleSeconds } from '../../lib/format.ts';
+import { formatDuration, plausibleSeconds } from '../../lib/format.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { textLinkClass } from '../../components/ui/text-link.ts';
+import { liveKey, toLiveSource } from '../../lib/player/live-source.ts';
 
 const primary = buttonClass({ variant: 'primary', size: 'md' });
 const secondary = buttonClass();
+
+/** Whether the call is over and its recording on its way or here. */
+export const isSettled = (state: string) => state === 'processingRecording' || state === 'recordingAvailable';
+
+/** The call's recording, once endpoint 6 lists it (asked again every 5 s until then, once the call has ended). */
+export function useListedRecording(record: LiveAudio): AudioRecord | undefined {
+  const recording = useQuery({
+    ...audioQueries.list({ eventIds: [record.eventId], limit: 1 }),
+    enabled: isSettled(record.state),
+    // Keeps asking until the recording is listed.
+    refetchInterval: (q) => (q.state.data?.data.length ? false : 5_000),
+    refetchIntervalInBackground: false,
+  });
+  return recording.data?.data[0];
+}
+
+/** The call's live stream as the player plays it (toLiveSource), with where the Q&A starts once known. */
+export function liveSourceOf(record: LiveAudio, title: string, artist: string | undefined, qna?: number): LiveSource | undefined {
+  const source = toLiveSource(record, { title, artist });
+  return source && qna !== undefined ? { ...source, qna } : source;
+}
+
+/** What a `?t=` link on the live page asks: a moment or a clip of the stream. */
+export interface LiveCue {
+  start: number;
+  end?: number;
+}
+
+/**
+ * A `?t=` link on the live page: an empty player gets the stream cued there (playing at once when
+ * the page was reached by a click inside the app); the same stream already in the player moves
+ * there. Another call that is playing is never interrupted (the page's "Play from" button is there).
+ */
+export function useCueLive(source: LiveSource | undefined, cue: LiveCue | undefined): void {
+  const player = usePlayer();
+  const applied = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (!source || !cue) return;
+    const key = `${source.key}:${cue.start}-${cue.end ?? ''}`;
+    if (applied.current === key) return;
+    applied.current = key;
+    const state = player.getState();
+    if (state.source?.key === source.key) {
+      if (cue.end !== undefined) player.load(source, { startAt: cue.start, endAt: cue.end, autoplay: state.playing });
+      else player.seek(cue.start);
+    } else if (state.source === null) {
+      const activated = typeof navigator !== 'undefined' && (navigator as { userActivation?: { isActive: boolean } }).userActivation?.isActive === true;
+      player.load(source, { startAt: cue.start, endAt: cue.end, autoplay: activated });
+    }
+  }, [player, source, cue]);
+}
 
 /**
  * Listening from the status page: the live stream in the app's one player while the call is live
  * (with how far behind live the listener is, and "Go live"), the recording once it is available,
  * and a link to the recording's page as soon as endpoint 6 lists it.
  */
-export function LivePlayback({ record, title, artist }: { record: LiveAudio; title: string; artist: string | undefined }) {
-  const settled = record.state === 'processingRecording' || record.state === 'recordingAvailable';
-  const recording = useQuery({
-    ...audioQueries.list({ eventIds: [record.eventId], limit: 1 }),
-    enabled: settled,
-    // Keeps asking until the recording is listed.
-    refetchInterval: (q) => (q.state.data?.data.length ? false : 5_000),
-    refetchIntervalInBackground: false,
-  });
-  const audio = recording.data?.data[0];
-
+export function LivePlayback({
+  record,
+  source,
+  title,
+  artist,
+  audio,
+  cue,
+}: {
+  record: LiveAudio;
+  /** The live stream, when the record has one (see liveSourceOf). */
+  source: LiveSource | undefined;
+  title: string;
+  artist: string | undefined;
+  /** The recording, once listed (see useListedRecording). */
+  audio: AudioRecord | undefined;
+  /** A `?t=` link's moment or clip. */
+  cue?: LiveCue;
+}) {
+  const settled = isSettled(record.state);
   return (
     <section aria-labelledby="listen-heading" className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
       <h2 id="listen-heading" className="text-sm font-semibold tracking-tight">
         Listen
       </h2>
       <div className="mt-3">
-        <Body record={record} title={title} artist={artist} audio={audio} />
+        <Body record={record} source={source} title={title} artist={artist} audio={audio} />
       </div>
+      {cue && source && record.state === 'live' && <CueLine source={source} cue={cue} />}
       {settled && (
         <p className="mt-3 text-sm">
           {audio ? (
@@ -54,12 +115,44 @@ export function LivePlayback({ record, title, artist }: { record: LiveAudio; tit
   );
 }
 
-function Body({ record, title, artist, audio }: { record: LiveAudio; title: string; artist: string | undefined; audio: AudioRecord | undefined }) {
+/** The moment a `?t=` link points at, and the button that plays it (the player may hold another call). */
+function CueLine({ source, cue }: { source: LiveSource; cue: LiveCue }) {
+  const player = usePlayer();
+  const what = cue.end !== undefined ? `${formatDuration(cue.start)}–${formatDuration(cue.end)}` : formatDuration(cue.start);
+  const play = () => {
+    if (player.getState().source?.key === source.key) {
+      if (cue.end !== undefined) player.playClip({ start: cue.start, end: cue.end });
+      else player.playFrom(cue.start);
+    } else player.load(source, { startAt: cue.start, endAt: cue.end });
+  };
+  return (
+    <p className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+      <span className="text-slate-700 dark:text-slate-300">This link points at {what} of the stream.</span>
+      <button type="button" className={secondary} onClick={play}>
+        {cue.end !== undefined ? `Play ${what}` : `Play from ${what}`}
+      </button>
+    </p>
+  );
+}
+
+function Body({
+  record,
+  source,
+  title,
+  artist,
+  audio,
+}: {
+  record: LiveAudio;
+  source: LiveSource | undefined;
+  title: string;
+  artist: string | undefined;
+  audio: AudioRecord | undefined;
+}) {
   const player = usePlayer();
   const key = liveKey(record.id);
   const current = usePlayerState((s) => s.source?.key);
   const playing = usePlayerState((s) => s.playing);
-  const stream = safeHttpUrl(record.audio);
+  const stream = source?.streamUrl;
 
   switch (record.state) {
     case 'notLive':
@@ -79,10 +172,9 @@ function Body({ record, title, artist, audio }: { record: LiveAudio; title: stri
             The call is live, but the service has not given a stream address yet; checking again shortly.
           </p>
         );
-      if (current === key) return <LiveControls />;
-      const source = toLiveSource(record, { title, artist });
+      if (current === key || !source) return <LiveControls />;
       return (
-        <button type="button" className={primary} onClick={() => source && player.load(source)}>
+        <button type="button" className={primary} onClick={() => player.load(source)}>
           <span aria-hidden="true" className="h-2 w-2 rounded-full bg-white" />
           Listen live
         </button>
@@ -154,7 +246,7 @@ function LiveControls() {
           Resume
         </button>
       )}
-      <span className="text-slate-600 dark:text-slate-400">Seek back within the stream with the bar in the player.</span>
+      <span className="text-slate-600 max-sm:hidden dark:text-slate-400">Seek back within the stream with the bar in the player.</span>
     </div>
   );
 }
@@ -166,7 +258,8 @@ function formatBehind(seconds: number): string {
   return `${m} min ${String(s).padStart(2, '0')} s`;
 }
 
-function recordingSource(audio: AudioRecord, title: string, artist: string | undefined): RecordingSource {
+/** The call's recording as the player plays it. */
+export function recordingSource(audio: AudioRecord, title: string, artist: string | undefined): RecordingSource {
   return {
     kind: 'recording',
     key: `recording:${audio.id}`,

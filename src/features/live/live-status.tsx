@@ -1,17 +1,24 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { companyQueries } from '../../api/companies.ts';
 import { eventQueries } from '../../api/events.ts';
 import { eventTypeQueries } from '../../api/event-types.ts';
 import { eventName } from '../../lib/names.ts';
 import { isFinalLiveState, liveQueries, liveRefetchInterval } from '../../api/live.ts';
 import { serverNow } from '../../api/server-clock.ts';
-import type { LiveAudio } from '../../api/schemas.ts';
+import type { AudioRecord, LiveAudio } from '../../api/schemas.ts';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { TimeZoneNote } from '../../components/time-zone-note.tsx';
-import { LivePlayback } from './live-playback.tsx';
+import { LivePlayback, liveSourceOf, recordingSource, useCueLive, useListedRecording, type LiveCue } from './live-playback.tsx';
+import { LiveQuestions, LiveTranscriptPanel, type LiveTextViews } from './live-transcript-panel.tsx';
+import { useLiveTranscript } from '../../api/live-transcript.ts';
+import { usePlayer, type PlayerSource } from '../../lib/player/index.ts';
+import { liveKey } from '../../lib/player/live-source.ts';
+import { Panel } from '../../components/ui/panel.tsx';
+import { CallNotesPanel } from '../../components/notes/call-notes-panel.tsx';
+import { parseClipParam } from '../../lib/time-param.ts';
 import { announce } from './announce.ts';
 import { rememberLive } from './recent.ts';
 import { describeState, formatCountdown, TONE_BADGE } from '../../components/live-states.ts';
@@ -20,12 +27,17 @@ import { companyLabel } from '../../lib/format.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { textLinkClass } from '../../components/ui/text-link.ts';
 
+/** The live page's columns: the audio and the lists on the left, the transcript on the right; one column on a phone, the transcript right after Listen. */
+const LIVE_COLUMNS = 'grid grid-cols-[minmax(0,1fr)] items-start gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:grid-rows-[auto_auto_1fr]';
+
 /**
  * The status of one live-audio record, kept current by polling endpoint 9 (every few seconds
  * while the state can change, slowly otherwise, paused while the tab is hidden, read again the
  * moment it is visible). Each change of state is announced, and notified if the analyst asked.
+ * Beside the audio, the call as text while it is said: its transcript, the questions so far, and
+ * the listener's bookmarks and highlights (kept by the event, so they are on the recording later).
  */
-export function LiveStatusView({ liveId }: { liveId: number }) {
+export function LiveStatusView({ liveId, t, views }: { liveId: number; t?: number | string; views: LiveTextViews }) {
   // The route's loader waited for the record; polling keeps it current from here.
   const query = useSuspenseQuery(liveQueries.detail(liveId));
   const record = query.data;
@@ -48,39 +60,42 @@ export function LiveStatusView({ liveId }: { liveId: number }) {
   const announcement = useStateAnnouncement(record, companyName, title);
   const notifications = useStateNotifications(record?.state, companyName ?? title, title);
 
+  // The text of the call, followed while it can be (before it goes live there is nothing to read).
+  const before = record.state === 'notLive' || record.state === 'willBeLive';
+  const view = useLiveTranscript(record.id, { pace: 'page', enabled: !before });
+  const qnaStart = view.snapshot?.qnaStart;
+  const audio = useListedRecording(record);
+  const live = useMemo(() => liveSourceOf(record, title, companyName, qnaStart), [record, title, companyName, qnaStart]);
+  const recording = useMemo(() => (audio ? recordingSource(audio, title, companyName) : undefined), [audio, title, companyName]);
+  // What a sentence, a question or a bookmark plays in: the recording once listed (same times), else the stream.
+  const source: PlayerSource = recording ?? live ?? silentLiveSource(record, title, companyName, qnaStart);
+  useQnaToPlayer(live);
+  const cue = useLiveLink(t, audio);
+  useCueLive(record.state === 'live' ? live : undefined, cue.cue);
+
   const info = describeState(record.state);
   const interval = liveRefetchInterval(record.state, record.date ?? undefined);
   return (
-    <div className="space-y-5">
-      <header className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
-        <p className="text-sm text-slate-600 wrap-anywhere dark:text-slate-400">
-          {company.data ? (
-            <Link to="/companies/$companyId" params={{ companyId: record.companyId }} className={textLinkClass()}>
-              {companyLabel(company.data)}
-            </Link>
-          ) : (
-            <Link to="/companies/$companyId" params={{ companyId: record.companyId }} className={textLinkClass()}>
-              Company page
-            </Link>
-          )}
-        </p>
-        <h1 className="mt-0.5 break-words text-xl font-semibold tracking-tight">{title}</h1>
-        <p className="mt-1 text-sm">
+    <div className="space-y-4">
+      <header className="rounded-lg border border-slate-200 bg-white px-4 py-3 dark:border-slate-800 dark:bg-slate-900">
+        <p className="flex flex-wrap gap-x-3 text-sm text-slate-600 wrap-anywhere dark:text-slate-400">
+          <Link to="/companies/$companyId" params={{ companyId: record.companyId }} className={textLinkClass()}>
+            {company.data ? companyLabel(company.data) : 'Company page'}
+          </Link>
           <Link to="/events/$eventId" params={{ eventId: record.eventId }} className={textLinkClass({ strong: false, underlined: true })}>
             Event page
           </Link>
         </p>
-
-        <div className="mt-4 flex flex-wrap items-center gap-3">
+        <div className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1">
+          <h1 className="break-words text-xl font-semibold tracking-tight">{title}</h1>
           <Badge data-state={record.state} tone={TONE_BADGE[info.tone]} size="md">
             {info.tone === 'live' && <span aria-hidden="true" className="h-2 w-2 animate-pulse rounded-full bg-red-600" />}
             {info.label}
           </Badge>
-          <p className="text-sm text-slate-700 dark:text-slate-300">{info.line}</p>
         </div>
+        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{info.line}</p>
 
-        <TimeZoneNote className="mt-4" />
-        <dl className="mt-1 grid gap-x-8 gap-y-2 text-sm sm:grid-cols-3">
+        <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm">
           <Fact label="Scheduled">
             <TimeText value={record.date} />
           </Fact>
@@ -96,23 +111,88 @@ export function LiveStatusView({ liveId }: { liveId: number }) {
           </Fact>
         </dl>
 
-        <div className="mt-4 flex flex-wrap items-center gap-3">{notifications.control}</div>
+        <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1">
+          {notifications.control}
+          <TimeZoneNote />
+        </div>
         <p role="status" className="sr-only">
           {announcement}
         </p>
-        {notifications.message && <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{notifications.message}</p>}
+        {notifications.message && <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{notifications.message}</p>}
       </header>
 
       {query.isError && <ErrorPanel error={query.error} onRetry={() => void query.refetch()} compact heading="h2" />}
+      {cue.problem && (
+        <p
+          role="note"
+          className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100"
+        >
+          This link’s time cannot be played: {cue.problem}
+        </p>
+      )}
 
-      <LivePlayback record={record} title={title} artist={companyName} />
+      <div className={LIVE_COLUMNS}>
+        <LivePlayback record={record} source={live} title={title} artist={companyName} audio={audio} cue={cue.cue} />
+        <div className="lg:col-start-2 lg:row-span-3 lg:row-start-1">
+          <Panel title="Transcript">
+            <LiveTranscriptPanel view={view} record={record} source={source} audio={audio} views={views} />
+          </Panel>
+        </div>
+        {/* Without any text there are no questions to list: the transcript panel says why, once. */}
+        {(view.snapshot || view.state === 'loading' || view.state === 'rolling') && (
+          <Panel title="Questions so far">
+            <LiveQuestions view={view} source={source} views={views} />
+          </Panel>
+        )}
+        <Panel title="Bookmarks and highlights">
+          <CallNotesPanel source={source} />
+        </Panel>
+      </div>
     </div>
   );
 }
 
+/** The call's source when the record gives no stream to play (its text is still read; nothing plays from it). */
+function silentLiveSource(record: LiveAudio, title: string, artist: string | undefined, qna: number | undefined): PlayerSource {
+  return { kind: 'live', key: liveKey(record.id), liveId: record.id, eventId: record.eventId, companyId: record.companyId, title, artist, streamUrl: '', qna };
+}
+
+/**
+ * The Q&A start, handed to the player the moment the transcript says so, when this stream is in it
+ * (the seek bar marks it), without interrupting playback.
+ */
+function useQnaToPlayer(live: PlayerSource | undefined): void {
+  const player = usePlayer();
+  useEffect(() => {
+    if (!live || live.qna === undefined) return;
+    const current = player.getState().source;
+    if (current?.key === live.key && current.qna !== live.qna) player.load(live, { autoplay: false });
+  }, [player, live]);
+}
+
+/**
+ * `?t=` on the live page (seconds or a clip, as on a recording): the moment or clip to play in
+ * the stream, or why the value is not a time. Once the recording is listed, the link goes on to
+ * the recording's page with the same `?t=`.
+ */
+function useLiveLink(t: number | string | undefined, audio: AudioRecord | undefined): { cue?: LiveCue; problem?: string } {
+  const navigate = useNavigate();
+  const read = useMemo((): { cue?: LiveCue; problem?: string } => {
+    if (t === undefined) return {};
+    if (typeof t === 'number') return { cue: { start: t } };
+    const clip = parseClipParam(t);
+    return clip.ok ? { cue: { start: clip.start, end: clip.end } } : { problem: clip.error };
+  }, [t]);
+  useEffect(() => {
+    if (!audio || t === undefined || read.problem) return;
+    void navigate({ to: '/recordings/$audioId', params: { audioId: audio.id }, search: { t }, replace: true });
+  }, [audio, t, read.problem, navigate]);
+  return read;
+}
+
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div>
+    <div className="flex items-baseline gap-1.5">
       <dt className="text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">{label}</dt>
       <dd>{children}</dd>
     </div>
@@ -160,7 +240,7 @@ function CheckedAt({ at, fetching, interval }: { at: number; fetching: boolean; 
   return (
     <span className="text-slate-700 dark:text-slate-300">
       {fetching ? 'checking…' : ago < 2 ? 'just now' : `${ago} s ago`}
-      <span className="text-slate-500 dark:text-slate-400">
+      <span className="text-slate-500 max-sm:hidden dark:text-slate-400">
         {interval === false ? ' · final, no more checks' : ` · every ${Math.round(interval / 1000)} s while this tab is visible`}
       </span>
     </span>

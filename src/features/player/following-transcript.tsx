@@ -1,5 +1,5 @@
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { usePlayer, usePlayerState, type RecordingSource } from '../../lib/player/index.ts';
+import { Fragment, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { usePlayer, usePlayerState, type PlayerSource } from '../../lib/player/index.ts';
 import type { Transcript, TranscriptParagraph, TranscriptSentence } from '../../lib/transcript/index.ts';
 import { clock } from './time.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -7,18 +7,24 @@ import { FindBar } from '../../components/find-bar.tsx';
 import { MarkedText, markedSegments } from '../../components/marked-text.tsx';
 import { findMatches } from '../../lib/find-matches.ts';
 import { HIGHLIGHT_CLASSES, highlightsBySentence, noteCallOf, useCallNotes, type Highlight } from '../../lib/notes/index.ts';
-import type { SentenceRange } from '../../lib/notes/quote.ts';
+import { sourceClipUrl, type SentenceRange } from '../../lib/notes/quote.ts';
 import { SelectionBar } from '../../components/notes/selection-bar.tsx';
 import { useSentenceSelection } from '../../components/notes/sentence-selection.ts';
 import { HighlightNotes, paragraphHighlights, startsHighlight } from '../../components/notes/highlight-notes.tsx';
 import { SpeakerName } from '../../components/speaker-name.tsx';
 
 /**
- * A transcript that follows playback: the sentence being spoken is highlighted and kept in view
- * (until the reader scrolls; "Follow along" resumes), any sentence plays from its start on click,
- * and a search box finds words and steps through the matches. Sentences can be selected (drag
- * across the text, or Shift with a click or the arrow keys) to highlight, quote or clip them;
- * the listener's highlights show in their colours, with their notes.
+ * A transcript that follows playback, for a recording and for a call being streamed alike: the
+ * sentence being spoken is highlighted and kept in view (until the reader scrolls; "Follow along",
+ * or "Back to live", resumes), any sentence plays from its start on click, and a search box finds
+ * words and steps through the matches. Sentences can be selected (drag across the text, or Shift
+ * with a click or the arrow keys) to highlight, quote or clip them; the listener's highlights show
+ * in their colours, with their notes. Where the Q&A starts, a divider says so.
+ *
+ * Live (`live` given): the text grows while it is read. Paragraphs keep their keys and are only
+ * re-rendered when their own words change; the view follows the listener's position when the
+ * stream is in the player (what was said but not yet heard is dimmed), else the newest words; a
+ * sentence a refinement changed is washed for a moment. The text is never a live region.
  */
 
 /** The sentence spoken at `time`: the last one that has started (so a pause keeps the last sentence lit). */
@@ -36,17 +42,7 @@ function sentenceAt(sentences: readonly TranscriptSentence[], time: number): num
   return found;
 }
 
-const ParagraphView = memo(function ParagraphView({
-  paragraph,
-  active,
-  focusIndex,
-  query,
-  match,
-  selected,
-  highlights,
-  onPlay,
-  onExtend,
-}: {
+interface ParagraphProps {
   paragraph: TranscriptParagraph;
   active: number | undefined;
   focusIndex: number;
@@ -58,9 +54,68 @@ const ParagraphView = memo(function ParagraphView({
   highlights: ReadonlyMap<number, Highlight> | undefined;
   onPlay: (sentence: TranscriptSentence) => void;
   onExtend: (index: number) => void;
-}) {
+  /** Sentences from this index on were said but not heard yet (live, behind the edge): dimmed. */
+  dimFrom: number | undefined;
+  /** This paragraph's sentences a refinement just changed (marked for a moment). */
+  refined: ReadonlySet<number> | undefined;
+  /** The Q&A starts at this sentence: a divider before it. */
+  qnaAt: { index: number; start: number } | undefined;
+}
+
+/** The same words, times and speaker: a live transcript's older paragraphs are new objects with the same content. */
+function sameParagraph(a: TranscriptParagraph, b: TranscriptParagraph): boolean {
+  if (a === b) return true;
+  if (a.index !== b.index || a.speaker !== b.speaker || a.start !== b.start || a.end !== b.end || a.text !== b.text) return false;
+  if (a.sentences.length !== b.sentences.length) return false;
+  return a.sentences.every((x, i) => {
+    const y = b.sentences[i]!;
+    return x.index === y.index && x.start === y.start && x.end === y.end && x.text === y.text;
+  });
+}
+
+function sameProps(a: ParagraphProps, b: ParagraphProps): boolean {
+  for (const key of Object.keys(a) as (keyof ParagraphProps)[]) {
+    if (key === 'paragraph' || key === 'qnaAt' || key === 'selected') continue;
+    if (a[key] !== b[key]) return false;
+  }
+  return (
+    sameParagraph(a.paragraph, b.paragraph) &&
+    a.qnaAt?.index === b.qnaAt?.index &&
+    a.qnaAt?.start === b.qnaAt?.start &&
+    a.selected?.first === b.selected?.first &&
+    a.selected?.last === b.selected?.last
+  );
+}
+
+function QnaDivider({ start }: { start: number }) {
+  const text = `Q&A started · ${clock(start)}`;
+  return (
+    <span role="separator" aria-label={text} className="my-1.5 flex items-center gap-2 text-xs font-semibold text-accent-700 dark:text-accent-300">
+      <span aria-hidden="true" className="h-px flex-1 bg-accent-600/40" />
+      <span aria-hidden="true">{text}</span>
+      <span aria-hidden="true" className="h-px flex-1 bg-accent-600/40" />
+    </span>
+  );
+}
+
+const ParagraphView = memo(function ParagraphView({
+  paragraph,
+  active,
+  focusIndex,
+  query,
+  match,
+  selected,
+  highlights,
+  onPlay,
+  onExtend,
+  dimFrom,
+  refined,
+  qnaAt,
+}: ParagraphProps) {
+  const dividerFirst = qnaAt !== undefined && qnaAt.index === paragraph.sentences[0]?.index;
   return (
     <li className="px-4 py-2.5">
+      {dividerFirst && <QnaDivider start={qnaAt.start} />}
       <p className="mb-0.5 flex items-baseline gap-2 text-xs">
         <span>
           <SpeakerName speaker={paragraph.speaker} />
@@ -72,7 +127,10 @@ const ParagraphView = memo(function ParagraphView({
           const on = sentence.index === active;
           const inSelection = selected !== undefined && sentence.index >= selected.first && sentence.index <= selected.last;
           const highlight = highlights?.get(sentence.index);
-          return (
+          const dim = dimFrom !== undefined && sentence.index >= dimFrom && !on;
+          const wash = refined?.has(sentence.index) === true;
+          const dividerInside = qnaAt !== undefined && !dividerFirst && qnaAt.index === sentence.index;
+          const span = (
             <span
               key={sentence.index}
               role="button"
@@ -107,26 +165,85 @@ const ParagraphView = memo(function ParagraphView({
                   : highlight
                     ? HIGHLIGHT_CLASSES[highlight.color]
                     : 'hover:bg-slate-100 dark:hover:bg-slate-800'
-              } ${sentence.index === match ? 'ring-2 ring-amber-500' : ''} ${inSelection ? 'outline-2 outline-offset-1 outline-accent-600 outline-dashed' : ''}`}
+              } ${sentence.index === match ? 'ring-2 ring-amber-500' : ''} ${inSelection ? 'outline-2 outline-offset-1 outline-accent-600 outline-dashed' : ''} ${
+                dim ? 'text-slate-600 dark:text-slate-400' : ''
+              } ${wash ? 'motion-safe:animate-refined motion-reduce:bg-amber-100 dark:motion-reduce:bg-amber-500/20' : ''}`}
+              data-refined={wash ? 'true' : undefined}
             >
               {startsHighlight(paragraph, highlights, sentence.index) && <span className="sr-only">Highlighted: </span>}
               <MarkedText segments={markedSegments(sentence.text, query ? findMatches(sentence.text, query).map(([start, end]) => ({ start, end })) : [])} />
             </span>
+          );
+          return dividerInside ? (
+            <Fragment key={sentence.index}>
+              <QnaDivider start={qnaAt.start} />
+              {span}
+            </Fragment>
+          ) : (
+            span
           );
         })}
       </p>
       <HighlightNotes paragraph={paragraph} highlights={highlights} />
     </li>
   );
-});
+}, sameProps);
 
-export function FollowingTranscript({ transcript, source }: { transcript: Transcript; source: RecordingSource }) {
+/** What only a live transcript has: which sentences a refinement changed (index → revision), and the revision now. */
+export interface LiveText {
+  changed: ReadonlyMap<number, number>;
+  revision: number;
+}
+
+/** How long a refined sentence stays marked (the CSS wash lasts as long). */
+export const REFINED_MARK_MS = 2400;
+
+/**
+ * The sentences a refinement changed since the view opened, each for a moment. What was changed
+ * before the view opened is not marked (opening a page does not flash old corrections).
+ */
+function useRefinedMarks(live: LiveText | undefined): ReadonlySet<number> {
+  const seen = useRef<number | undefined>(live?.revision);
+  const [marked, setMarked] = useState<ReadonlyMap<number, number>>(() => new Map());
+  const changed = live?.changed;
+  const revision = live?.revision;
+  useEffect(() => {
+    if (!changed || revision === undefined) return;
+    const since = seen.current ?? revision;
+    seen.current = revision;
+    const fresh = [...changed].filter(([, at]) => at > since);
+    if (fresh.length === 0) return;
+    const stamp = Date.now();
+    setMarked((before) => {
+      const next = new Map(before);
+      for (const [index] of fresh) next.set(index, stamp);
+      return next;
+    });
+    const timer = setTimeout(() => {
+      setMarked((before) => {
+        const next = new Map([...before].filter(([, at]) => at !== stamp));
+        return next.size === before.size ? before : next;
+      });
+    }, REFINED_MARK_MS);
+    return () => clearTimeout(timer);
+  }, [changed, revision]);
+  return useMemo(() => new Set(marked.keys()), [marked]);
+}
+
+/** The first sentence at or after `time` (where the Q&A divider goes). */
+function sentenceFrom(sentences: readonly TranscriptSentence[], time: number): TranscriptSentence | undefined {
+  return sentences.find((sentence) => sentence.start >= time - 0.05);
+}
+
+export function FollowingTranscript({ transcript, source, live }: { transcript: Transcript; source: PlayerSource; live?: LiveText }) {
   const player = usePlayer();
   const paragraphs = transcript.paragraphs;
   const sentences = useMemo(() => paragraphs.flatMap((p) => p.sentences), [paragraphs]);
   const isCurrent = usePlayerState((s) => s.source?.key === source.key);
+  // The listener's position is followed once the call is loaded in the player (live: the stream was joined).
+  const listening = usePlayerState((s) => s.source?.key === source.key && s.loaded);
   // Selecting the sentence (not the time) re-renders the transcript only when the sentence changes.
-  const active = usePlayerState((s) => (s.source?.key === source.key ? sentenceAt(sentences, s.currentTime) : undefined));
+  const active = usePlayerState((s) => (s.source?.key === source.key && (!live || s.loaded) ? sentenceAt(sentences, s.currentTime) : undefined));
   const [following, setFollowing] = useState(true);
   const [focusIndex, setFocusIndex] = useState(0);
   const [query, setQuery] = useState('');
@@ -135,9 +252,17 @@ export function FollowingTranscript({ transcript, source }: { transcript: Transc
   const scroller = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLOListElement>(null);
   const selection = useSentenceSelection(list);
-  const kept = useCallNotes({ audioId: source.audioId, eventId: source.eventId });
+  const kept = useCallNotes({ audioId: source.kind === 'recording' ? source.audioId : undefined, eventId: source.eventId });
   const highlightOf = useMemo(() => highlightsBySentence(kept, sentences), [kept, sentences]);
   const call = noteCallOf(source);
+  const refined = useRefinedMarks(live);
+  const qnaSentence = source.qna !== undefined && source.qna > 0 ? sentenceFrom(sentences, source.qna) : undefined;
+  const qnaAt = qnaSentence && source.qna !== undefined ? { index: qnaSentence.index, start: source.qna } : undefined;
+  const clipLink = useCallback((start: number, end: number) => sourceClipUrl(window.location.origin, source, start, end), [source]);
+  /** Live and not listening: the newest words are followed. */
+  const newest = live !== undefined && !listening;
+  const lastIndex = sentences.at(-1)?.index;
+  const lastText = sentences.at(-1)?.text;
 
   const trimmed = query.trim();
   const matches = useMemo(() => {
@@ -182,10 +307,19 @@ export function FollowingTranscript({ transcript, source }: { transcript: Transc
     };
   }, []);
 
-  // Keep the spoken sentence in view while following.
+  // Keep the spoken sentence in view while following (live without the stream: the newest words).
   useEffect(() => {
-    if (following && active !== undefined) scrollTo(active, true);
-  }, [following, active, scrollTo]);
+    if (!following || newest) return;
+    if (active !== undefined) scrollTo(active, true);
+  }, [following, newest, active, scrollTo]);
+  useEffect(() => {
+    if (!following || !newest) return;
+    const box = scroller.current;
+    if (!box) return;
+    const distance = box.scrollHeight - box.clientHeight - box.scrollTop;
+    if (distance < 2) return;
+    box.scrollTo?.({ top: box.scrollHeight, behavior: distance < box.clientHeight ? 'smooth' : 'auto' });
+  }, [following, newest, lastIndex, lastText]);
 
   // Bring the current match into view.
   useEffect(() => {
@@ -261,6 +395,12 @@ export function FollowingTranscript({ transcript, source }: { transcript: Transc
   // The active sentence is the natural place for the Tab key to land in the list.
   const rovingIndex = focusIndex === 0 && active !== undefined ? active : focusIndex;
 
+  const resumeFollowing = () => {
+    setFollowing(true);
+    if (!newest && active !== undefined) scrollTo(active, true);
+    else scroller.current?.scrollTo?.({ top: scroller.current.scrollHeight, behavior: 'smooth' });
+  };
+
   return (
     <div>
       <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-4 py-2 dark:border-slate-800">
@@ -276,17 +416,18 @@ export function FollowingTranscript({ transcript, source }: { transcript: Transc
           current={Math.min(matchPos, Math.max(0, matches.length - 1))}
           onStep={step}
         />
-        {isCurrent && !following && (
-          <Button
-            variant="primary"
-            onClick={() => {
-              setFollowing(true);
-              if (active !== undefined) scrollTo(active, true);
-            }}
-          >
-            Follow along
-          </Button>
-        )}
+        {live
+          ? !following && (
+              <Button variant="primary" onClick={resumeFollowing}>
+                Back to live
+              </Button>
+            )
+          : isCurrent &&
+            !following && (
+              <Button variant="primary" onClick={resumeFollowing}>
+                Follow along
+              </Button>
+            )}
       </div>
       <p role="status" className={said ? 'border-b border-slate-200 px-4 py-1.5 text-xs dark:border-slate-800' : 'sr-only'}>
         {said}
@@ -295,10 +436,19 @@ export function FollowingTranscript({ transcript, source }: { transcript: Transc
         {/* Above the scrolling text, so it never covers the sentences it is about. */}
         {selection.range && (
           <div className="border-b border-slate-200 p-2 dark:border-slate-800">
-            <SelectionBar transcript={transcript} range={selection.range} call={call} onPlayClip={onPlayClip} onClear={clear} announce={setSaid} />
+            <SelectionBar
+              transcript={transcript}
+              range={selection.range}
+              call={call}
+              onPlayClip={onPlayClip}
+              clipLink={clipLink}
+              onClear={clear}
+              announce={setSaid}
+            />
           </div>
         )}
-        <div ref={scroller} className="max-h-[60vh] overflow-y-auto lg:max-h-[calc(100vh-15rem)]">
+        {/* Live, the newest words sit at the bottom of the box: on a desktop it ends above the docked player, below the page's header. */}
+        <div ref={scroller} className={`max-h-[60vh] overflow-y-auto ${live ? 'lg:max-h-[max(20rem,calc(100vh-28rem))]' : 'lg:max-h-[calc(100vh-15rem)]'}`}>
           <ol ref={list} aria-label="Transcript" className="divide-y divide-slate-100 dark:divide-slate-800">
             {paragraphs.map((paragraph) => {
               const first = paragraph.sentences[0]?.index ?? 0;
@@ -308,6 +458,9 @@ export function FollowingTranscript({ transcript, source }: { transcript: Transc
               const selected =
                 range && range.last >= first && range.first <= last ? { first: Math.max(first, range.first), last: Math.min(last, range.last) } : undefined;
               const highlights = paragraphHighlights(highlightOf, paragraph);
+              // Live, behind the edge: what comes after the sentence heard is dimmed.
+              const dimFrom = live && listening && active !== undefined && last > active ? Math.max(first, active + 1) : undefined;
+              const marks = refined.size > 0 && paragraph.sentences.some((sentence) => refined.has(sentence.index)) ? refined : undefined;
               return (
                 <ParagraphView
                   key={paragraph.index}
@@ -320,6 +473,9 @@ export function FollowingTranscript({ transcript, source }: { transcript: Transc
                   highlights={highlights}
                   onPlay={onPlay}
                   onExtend={onExtend}
+                  dimFrom={dimFrom}
+                  refined={marks}
+                  qnaAt={inside(qnaAt?.index) !== undefined ? qnaAt : undefined}
                 />
               );
             })}

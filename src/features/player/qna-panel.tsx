@@ -3,7 +3,7 @@ import { PanelError } from '../../components/query-states.tsx';
 import { SkeletonRows } from '../../components/skeleton.tsx';
 import { EmptyState } from '../../components/ui/panel.tsx';
 import { Select } from '../../components/ui/select.tsx';
-import { preloadHls, RESTART_GRACE, usePlayer, usePlayerState, type Player, type RecordingSource } from '../../lib/player/index.ts';
+import { preloadHls, RESTART_GRACE, usePlayer, usePlayerState, type Player, type PlayerSource, type RecordingSource } from '../../lib/player/index.ts';
 import {
   findQuestions,
   nextQuestion,
@@ -48,7 +48,7 @@ const names = new Intl.ListFormat('en', { style: 'long', type: 'conjunction' });
 const askerLine = (question: QnaQuestion) => (question.firm ? `${question.asker}, ${question.firm}` : question.asker);
 
 /** Plays the call from a question: in the player already, from there; else loaded there (as ChapterList does). */
-function playQuestion(player: Player, source: RecordingSource, question: QnaQuestion): void {
+function playQuestion(player: Player, source: PlayerSource, question: QnaQuestion): void {
   if (player.getState().source?.key === source.key) player.playFrom(question.start);
   else player.load(source, { startAt: question.start });
 }
@@ -60,7 +60,11 @@ function firmCounts(questions: readonly QnaQuestion[]): [firm: string, count: nu
   return [...counts];
 }
 
-function QnaView({ transcript, source }: { transcript: Transcript; source: RecordingSource }) {
+/**
+ * The questions of a transcript: a recording's, or a live call's so far (`live`: the list grows,
+ * and says so while the Q&A has not started).
+ */
+export function QnaView({ transcript, source, live = false }: { transcript: Transcript; source: PlayerSource; live?: boolean }) {
   const player = usePlayer();
   const questions = useMemo(() => findQuestions(transcript, { chapters: source.chapters, qna: source.qna }), [transcript, source.chapters, source.qna]);
   const talk = useMemo(() => talkTime(transcript), [transcript]);
@@ -93,7 +97,13 @@ function QnaView({ transcript, source }: { transcript: Transcript; source: Recor
   return (
     <div>
       {questions.length === 0 ? (
-        <EmptyState>No Q&A in this call.</EmptyState>
+        <EmptyState>
+          {!live
+            ? 'No Q&A in this call.'
+            : source.qna === undefined
+              ? 'The Q&A has not started yet.'
+              : 'No questions yet: they are listed here as they are asked.'}
+        </EmptyState>
       ) : (
         <>
           <div className="flex flex-wrap items-end gap-x-4 gap-y-2 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
@@ -159,7 +169,7 @@ function QnaView({ transcript, source }: { transcript: Transcript; source: Recor
       <p role="status" aria-live="polite" className="sr-only">
         {said}
       </p>
-      {talk.length > 0 && <TalkTimeList talk={talk} />}
+      {talk.length > 0 && <TalkTimeList talk={talk} title={live ? 'Talk time so far' : 'Talk time, whole call'} />}
     </div>
   );
 }
@@ -168,12 +178,12 @@ function QnaView({ transcript, source }: { transcript: Transcript; source: Recor
 const percent = (share: number) => (share > 0 && share < 0.005 ? 'under 1%' : `${Math.round(share * 100)}%`);
 
 /** Talk time per speaker, most first: the figures as text, each with a bar of its share. */
-function TalkTimeList({ talk }: { talk: readonly TalkTime[] }) {
+function TalkTimeList({ talk, title }: { talk: readonly TalkTime[]; title: string }) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="border-t border-slate-200 px-4 py-3 dark:border-slate-800">
       <h3 id={headingId} className="text-xs font-semibold text-slate-700 dark:text-slate-300">
-        Talk time, whole call
+        {title}
       </h3>
       <ul aria-labelledby={headingId} className="mt-2 space-y-2">
         {talk.map(({ speaker, seconds, share }, index) => (

@@ -7,7 +7,8 @@ import { clock, spokenTime } from './time.ts';
  * The "Seek" slider: a native range input (keyboard, screen readers and touch for free) laid
  * over a track drawn with the chapters as segments, sub-chapters as ticks, what is buffered and
  * what was played; the listener's bookmarks as pins above it, highlights as bands in their
- * colours below it, and a clip being played as a frame. Dragging previews the time and seeks on
+ * colours below it, where the Q&A starts as a tick (when no chapter marks it: a live call), and a
+ * clip being played as a frame. Dragging previews the time and seeks on
  * release. (The marks are drawn only: the lists beside the recording play them.)
  */
 export function SeekBar({ max, chapters, marks = [] }: { max: number; chapters: readonly PlayerChapter[]; marks?: readonly NoteItem[] }) {
@@ -15,6 +16,7 @@ export function SeekBar({ max, chapters, marks = [] }: { max: number; chapters: 
   const currentTime = usePlayerState((s) => s.currentTime);
   const clip = usePlayerState((s) => s.clip);
   const bufferedEnd = usePlayerState((s) => s.bufferedEnd);
+  const qna = usePlayerState((s) => s.source?.qna);
   const [scrub, setScrub] = useState<number | undefined>(undefined);
   const dragging = useRef(false);
   const usable = Number.isFinite(max) && max > 0;
@@ -23,6 +25,10 @@ export function SeekBar({ max, chapters, marks = [] }: { max: number; chapters: 
   const tree = chapterTree(chapters);
   const sections = tree.filter((node) => node.chapter.level <= 1).map((node) => node.chapter);
   const ticks = tree.flatMap((node) => node.children);
+  // Where the Q&A starts, when no section of the chapters already begins there (a live call has no
+  // chapters). Live, the text may say so a few seconds before the stream's edge gets there: the
+  // tick then waits at the edge.
+  const qnaMark = usable && qna !== undefined && qna > 0 && !sections.some((section) => Math.abs(section.start - qna) < 1) ? qna : undefined;
   // Without chapters the whole track is one segment.
   const segments = sections.length > 0 ? sections : [{ id: 'all', title: '', start: 0, end: usable ? max : 1, level: 1 }];
 
@@ -61,6 +67,14 @@ export function SeekBar({ max, chapters, marks = [] }: { max: number; chapters: 
         {ticks.map((chapter) => (
           <div key={chapter.id} className="absolute -top-1 h-4 w-px bg-slate-500 dark:bg-slate-400" style={{ left: pct(chapter.start) }} />
         ))}
+        {qnaMark !== undefined && (
+          <div
+            data-testid="qna-mark"
+            title={`Q&A starts ${clock(qnaMark)}`}
+            className="absolute -top-1.5 h-5 w-0.5 -translate-x-1/2 rounded-full bg-accent-800 dark:bg-accent-300"
+            style={{ left: pct(qnaMark) }}
+          />
+        )}
         {usable && clip && (
           <div
             data-testid="clip-range"

@@ -1,5 +1,6 @@
 import { formatDate, formatDuration } from '../format.ts';
 import { speakerLine, type Transcript, type TranscriptSentence } from '../transcript/index.ts';
+import type { PlayerSource } from '../player/types.ts';
 import type { NoteCall, NoteItem } from './model.ts';
 
 /**
@@ -71,6 +72,19 @@ export function clipParam(start: number, end: number): string {
 /** The absolute address that plays `start`–`end` of a recording. */
 export function clipUrl(origin: string, audioId: number, start: number, end: number): string {
   return `${origin.replace(/\/+$/, '')}/recordings/${audioId}?t=${clipParam(start, end)}`;
+}
+
+/**
+ * The absolute address that plays `start`–`end` of a call while it is live: its live page, which
+ * plays that stretch of the stream, and sends the reader on to the recording (same times) once listed.
+ */
+export function liveClipUrl(origin: string, liveId: number, start: number, end: number): string {
+  return `${origin.replace(/\/+$/, '')}/live/${liveId}?t=${clipParam(start, end)}`;
+}
+
+/** The clip link of what is in the player: the recording's page, or the live page of a call being streamed. */
+export function sourceClipUrl(origin: string, source: PlayerSource, start: number, end: number): string {
+  return source.kind === 'recording' ? clipUrl(origin, source.audioId, start, end) : liveClipUrl(origin, source.liveId, start, end);
 }
 
 /** The absolute address of a moment in a recording (whole seconds). */

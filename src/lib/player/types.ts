@@ -53,6 +53,8 @@ export interface LiveSource extends SourceBase {
   streamUrl: string;
   /** A file to fall back to, if the live record offers one (usually none). */
   fileUrl?: string;
+  /** Start of the Q&A, in seconds, once the live transcript says so (the page hands it in with `load(…, { autoplay: false })`). */
+  qna?: number;
   chapters?: readonly PlayerChapter[];
 }
 

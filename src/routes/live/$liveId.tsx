@@ -1,4 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { companyQueries } from '../../api/companies.ts';
 import { eventQueries } from '../../api/events.ts';
 import { liveQueries } from '../../api/live.ts';
@@ -8,9 +9,12 @@ import { RouteError } from '../../components/route-error.tsx';
 import { textLinkClass } from '../../components/ui/text-link.ts';
 import { liveKeys } from '../../api/keys.ts';
 import { LiveStatusView } from '../../features/live/live-status.tsx';
+import type { LiveTextViews } from '../../features/live/live-transcript-panel.tsx';
+import { SkeletonRows } from '../../components/skeleton.tsx';
 import { LiveStatusSkeleton } from '../../features/live/live-status-skeleton.tsx';
 import { loadRecord } from '../../lib/route-data.ts';
 import { idParam } from '../../lib/route-params.ts';
+import { readTimeSearch } from '../../lib/time-param.ts';
 
 const back = (
   <Link to="/live" className={textLinkClass({ underlined: true, className: 'text-sm' })}>
@@ -20,6 +24,8 @@ const back = (
 
 export const Route = createFileRoute('/live/$liveId')({
   params: idParam('liveId'),
+  /** `?t=`: a moment (seconds or m:ss) or a clip (`93-131`) of the stream, as a recording's link takes it. */
+  validateSearch: (search: Record<string, unknown>): { t?: number | string } => ({ t: readTimeSearch(search.t) }),
   loader: async ({ context: { queryClient }, params: { liveId } }) => {
     const record = await loadRecord(() => queryClient.ensureQueryData(liveQueries.detail(liveId)), 'live call');
     // What the page names: the event's title and the company.
@@ -32,10 +38,32 @@ export const Route = createFileRoute('/live/$liveId')({
   component: LivePage,
 });
 
+/**
+ * The live page reads the call with the player's own views: the transcript that follows playback,
+ * and the questions. They load beside the first read of the transcript (which they wait for
+ * anyway), so the header and Listen come first.
+ */
+const FollowingTranscript = lazy(() => import('../../features/player/following-transcript.tsx').then((m) => ({ default: m.FollowingTranscript })));
+const QnaView = lazy(() => import('../../features/player/qna-panel.tsx').then((m) => ({ default: m.QnaView })));
+
+const views: LiveTextViews = {
+  transcript: ({ transcript, source, live }) => (
+    <Suspense fallback={<SkeletonRows rows={6} label="Loading the transcript" />}>
+      <FollowingTranscript transcript={transcript} source={source} live={live} />
+    </Suspense>
+  ),
+  questions: ({ transcript, source }) => (
+    <Suspense fallback={<SkeletonRows rows={3} label="Loading the questions" />}>
+      <QnaView transcript={transcript} source={source} live />
+    </Suspense>
+  ),
+};
+
 function LivePage() {
   const { liveId } = Route.useParams();
+  const { t } = Route.useSearch();
   // A new id is a new view (fresh announcements and countdown).
-  return <LiveStatusView key={liveId} liveId={liveId} />;
+  return <LiveStatusView key={liveId} liveId={liveId} t={t} views={views} />;
 }
 
 function LivePending() {
