@@ -42,6 +42,8 @@ const SANDBOX_NOW = '2026-11-21T12:00:00Z';
  * `npx vite build --sourcemap --outDir /tmp/dist-map`, then BENCH_LIVE_DIST=/tmp/dist-map.
  */
 const PROFILE = Boolean(process.env.BENCH_LIVE_PROFILE);
+/** BENCH_LIVE_PHASES=late (or rolling) runs one phase and its anchor. */
+const PHASES = new Set((process.env.BENCH_LIVE_PHASES || 'rolling,late').split(','));
 const DIST = process.env.BENCH_LIVE_DIST || 'dist';
 const TRANSCRIPT_URL = /\/sandbox-files\/live\/\d+\/transcript-1\.7\.jsonl(\?.*)?$/;
 
@@ -322,6 +324,13 @@ function printPhase(result: PhaseResult, anchor: PhaseResult): void {
       `      at ${((entry.start - result.firstReadAt) / 1000).toFixed(1)} s after the first read: ${ms(entry.duration)}${entry.render ? ` (style, layout, paint ${ms(entry.render)})` : ''}${scripts ? ` — ${scripts}` : ''}`,
     );
   }
+  const anchorTop = [...anchorLong].sort((x, y) => y.duration - x.duration)[0];
+  if (anchorTop) {
+    const script = [...anchorTop.scripts].sort((x, y) => y.duration - x.duration)[0];
+    console.log(
+      `      the anchor's longest: ${ms(anchorTop.duration)}${anchorTop.render ? ` (style, layout, paint ${ms(anchorTop.render)})` : ''}${script ? ` — ${script.invoker} (${script.url}) ${ms(script.duration)}` : ''}`,
+    );
+  }
   if (result.profile) printProfile(result.profile);
 }
 
@@ -464,12 +473,16 @@ export async function benchLiveRender(): Promise<void> {
     console.log(
       `\nThe live page (/live/${info.liveId}) at ${THROTTLE}× CPU throttling, 1280×800: a ${MINUTES}-minute call in format 1.7 (${(big.bytes.length / 1024).toFixed(0)} KiB); anchor: the same page with a ${ANCHOR_MINUTES}-minute call (${(small.bytes.length / 1024).toFixed(0)} KiB); load average ${load()}`,
     );
-    const rolling = await phase(browser, server.origin, info.liveId, big, 'rolling', `rolling (${MINUTES} min released over ${RELEASE_S} s)`);
-    const rollingAnchor = await phase(browser, server.origin, info.liveId, small, 'rolling', 'anchor rolling');
-    printPhase(rolling, rollingAnchor);
-    const late = await phase(browser, server.origin, info.liveId, big, 'late', `opened late on the whole ${MINUTES}-minute file`);
-    const lateAnchor = await phase(browser, server.origin, info.liveId, small, 'late', 'anchor late');
-    printPhase(late, lateAnchor);
+    if (PHASES.has('rolling')) {
+      const rolling = await phase(browser, server.origin, info.liveId, big, 'rolling', `rolling (${MINUTES} min released over ${RELEASE_S} s)`);
+      const rollingAnchor = await phase(browser, server.origin, info.liveId, small, 'rolling', 'anchor rolling');
+      printPhase(rolling, rollingAnchor);
+    }
+    if (PHASES.has('late')) {
+      const late = await phase(browser, server.origin, info.liveId, big, 'late', `opened late on the whole ${MINUTES}-minute file`);
+      const lateAnchor = await phase(browser, server.origin, info.liveId, small, 'late', 'anchor late');
+      printPhase(late, lateAnchor);
+    }
     console.log(`  (${THROTTLE}× throttling on this machine: frame times are the page's, not a phone's; load average at the end ${load()})`);
   } finally {
     await browser.close();
