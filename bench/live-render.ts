@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import { chromium as playwright, type Browser, type Route } from 'playwright-core';
-import { SourceMapConsumer } from 'source-map-js';
+import type { SourceMapConsumer } from 'source-map-js';
 import { generateLiveFile } from './live-transcript.ts';
 
 /**
@@ -345,13 +345,15 @@ interface Profile {
 }
 
 const consumers = new Map<string, SourceMapConsumer | null>();
+/** source-map-js (vite's and postcss's own dependency, not the app's) is loaded only to profile. */
+let Consumer: typeof SourceMapConsumer | undefined;
 /** `src/…/file.tsx:line name` for a place in the built code, through its source map (else the built file's name). */
 function original(url: string, line: number, column: number, name: string): string {
   const file = url.replace(/^https?:\/\/[^/]+\//, '').replace(/\?.*$/, '');
   if (!file) return name || '(native)';
   if (!consumers.has(file)) {
     const map = join(DIST, `${file}.map`);
-    consumers.set(file, existsSync(map) ? new SourceMapConsumer(JSON.parse(readFileSync(map, 'utf8'))) : null);
+    consumers.set(file, existsSync(map) && Consumer ? new Consumer(JSON.parse(readFileSync(map, 'utf8'))) : null);
   }
   const consumer = consumers.get(file);
   const at = consumer?.originalPositionFor({ line: line + 1, column });
@@ -456,6 +458,7 @@ export async function benchLiveRender(): Promise<void> {
     loadavg()
       .map((l) => l.toFixed(1))
       .join(' ');
+  if (PROFILE) Consumer = (await import('source-map-js')).SourceMapConsumer;
   const server = await startServer();
   const browser = await playwright.launch({
     executablePath: await chromium.executablePath(),
