@@ -7,6 +7,8 @@ import { benchCalendar } from './calendar.ts';
 import { benchFeedLoad } from './feed-load.ts';
 import { benchFirstLoad } from './first-load.ts';
 import { benchLighthouse } from './lighthouse.ts';
+import { benchLiveRender } from './live-render.ts';
+import { benchLiveTranscript } from './live-transcript.ts';
 import { benchNotes } from './notes.ts';
 import { benchPageSpeed } from './page-speed.ts';
 import { benchPages, startBenchServer } from './pages.ts';
@@ -35,9 +37,13 @@ import { benchServerStart } from './server-start.ts';
  *     (bench/feed-load.ts);
  *  9. My notes at 100,000 notes: first note drawn, elements, heap, frames while typing (bench/notes.ts);
  * 10. `npm start` while transcript searches run: /healthz and an API list beside the same without
- *     searches, and searches/s at 1, 5, 20 and 50 at once (bench/search-load.ts).
+ *     searches, and searches/s at 1, 5, 20 and 50 at once (bench/search-load.ts);
+ * 11. a live call's transcript: the reader on a 90-minute 1.7 file, and the tail's requests per hour
+ *     and bytes for one call beside one read per interval and the file's size (bench/live-transcript.ts);
+ * 12. the live page at 4× CPU throttling: frame times while a 90-minute 1.7 call rolls in, and when
+ *     opened on the whole call, beside a 4-minute call (bench/live-render.ts).
  *
- * BENCH_ONLY=sizes,first-load,lighthouse,player,pages,search,calendar,notes,proxy,start,feed,search-load runs a subset.
+ * BENCH_ONLY=sizes,first-load,lighthouse,player,pages,search,calendar,notes,proxy,start,feed,search-load,live-transcript,live-render runs a subset.
  */
 
 const AIM_KB = 110;
@@ -74,18 +80,21 @@ async function main() {
   const started = Date.now();
   console.log(`Machine: ${machine()}`);
 
-  const server = await startBenchServer();
-  try {
-    const bareIndex = readFileSync(join(server.bareDist, 'index.html'), 'utf8');
-    const bareScripts = [...bareIndex.matchAll(/src="[^"]*?\/(assets\/[^"]+\.js)"/g)].map((m) => join(server.bareDist, m[1]!));
-    const bareBytes = bareScripts.reduce((sum, file) => sum + gzipBytes(file), 0);
-    if (runs('sizes')) printSizes(bareBytes);
-    if (runs('first-load')) await benchFirstLoad(server.base, await benchPages(server.base, { more: true }), { path: server.barePath, dist: server.bareDist });
-    if (runs('lighthouse')) await benchLighthouse(server.base, await benchPages(server.base), server.barePath);
-    if (runs('player')) await benchPlayer(server.base);
-  } finally {
-    await server.close();
-  }
+  // The bench server (the bare page built beside the app) is for the page-load parts only.
+  const server = ['sizes', 'first-load', 'lighthouse', 'player'].some(runs) ? await startBenchServer() : undefined;
+  if (server)
+    try {
+      const bareIndex = readFileSync(join(server.bareDist, 'index.html'), 'utf8');
+      const bareScripts = [...bareIndex.matchAll(/src="[^"]*?\/(assets\/[^"]+\.js)"/g)].map((m) => join(server.bareDist, m[1]!));
+      const bareBytes = bareScripts.reduce((sum, file) => sum + gzipBytes(file), 0);
+      if (runs('sizes')) printSizes(bareBytes);
+      if (runs('first-load'))
+        await benchFirstLoad(server.base, await benchPages(server.base, { more: true }), { path: server.barePath, dist: server.bareDist });
+      if (runs('lighthouse')) await benchLighthouse(server.base, await benchPages(server.base), server.barePath);
+      if (runs('player')) await benchPlayer(server.base);
+    } finally {
+      await server.close();
+    }
   if (runs('pages')) await benchPageSpeed();
   if (runs('search')) await benchSearch();
   if (runs('calendar')) await benchCalendar();
@@ -94,6 +103,8 @@ async function main() {
   if (runs('start')) await benchServerStart();
   if (runs('feed')) await benchFeedLoad();
   if (runs('search-load')) await benchSearchLoad();
+  if (runs('live-transcript')) await benchLiveTranscript();
+  if (runs('live-render')) await benchLiveRender();
   console.log(`\nDone in ${((Date.now() - started) / 60_000).toFixed(1)} min. Machine at the end: ${machine()}`);
 }
 
