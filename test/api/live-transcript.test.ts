@@ -208,6 +208,26 @@ afterEach(() => {
 });
 
 describe('tailing a growing file', () => {
+  it('a long first read (a reader arriving late) is applied whole, in slices, with every byte once', async () => {
+    // About 170 KB: more than two slices of the read.
+    const words = Array.from({ length: 3_000 }, (_, i) => ({
+      s: i,
+      e: i + 0.5,
+      p: String(Math.floor(i / 30)),
+      t: i % 10 === 9 ? `w${i}.` : `w${i}`,
+      S: 'Ana Ruiz',
+    }));
+    grow(jsonl({ type: 'start', file_format_version: '1.7' }, ...words, { type: 'end', code: 0 }));
+    expect(host.file.length).toBeGreaterThan(2 * 64 * 1024);
+    const tail = follow();
+    const ended = await tail.until((v) => v.state === 'ended');
+    const sentences = ended.snapshot!.transcript.paragraphs.flatMap((p) => p.sentences);
+    expect(sentences).toHaveLength(300);
+    expect(sentences[0]!.text).toBe('w0 w1 w2 w3 w4 w5 w6 w7 w8 w9.');
+    expect(sentences.at(-1)!.text).toBe('w2990 w2991 w2992 w2993 w2994 w2995 w2996 w2997 w2998 w2999.');
+    expect(host.sent).toEqual([host.file.length]);
+  });
+
   it('asks only for bytes it does not have, appends them, and stops at the end record', async () => {
     grow(jsonl({ type: 'start', file_format_version: '1.7' }, { s: 1, e: 1.5, p: '1', t: 'Good', S: 'Operator' }));
     const first = host.file.length;

@@ -114,7 +114,9 @@ const ParagraphView = memo(function ParagraphView({
 }: ParagraphProps) {
   const dividerFirst = qnaAt !== undefined && qnaAt.index === paragraph.sentences[0]?.index;
   return (
-    <li className="px-4 py-2.5">
+    // Paragraphs off screen are not laid out (a 90-minute call has about 500): each keeps its
+    // last measured height, or about 6rem before it has ever been drawn.
+    <li className="px-4 py-2.5 [contain-intrinsic-size:auto_6rem] [content-visibility:auto]">
       {dividerFirst && <QnaDivider start={qnaAt.start} />}
       <p className="mb-0.5 flex items-baseline gap-2 text-xs">
         <span>
