@@ -19,6 +19,12 @@ const sandboxEnv = {
 };
 /** The companies the main server's transcript index covers: enough to search, built in seconds. */
 const SEARCH_SCOPE = [...Array.from({ length: 40 }, (_, i) => i + 1), 256].join(',');
+/**
+ * The journeys that follow live calls and mostly wait for them (to go live, to reach their Q&A, to
+ * end): a project of their own, on servers no other journey uses (E2E_PORT + 1, the fast clock;
+ * E2E_PORT + 4, real time), so they run beside the rest without meeting its armed faults.
+ */
+const LIVE_JOURNEYS = ['**/live.e2e.ts', '**/live-notes.e2e.ts', '**/live-transcript.e2e.ts', '**/said-alerts.e2e.ts'];
 const executablePath = process.env.CHROMIUM_PATH || (await chromium.executablePath());
 
 export default defineConfig({
@@ -26,7 +32,10 @@ export default defineConfig({
   testMatch: '**/*.e2e.ts',
   outputDir: 'test-results',
   fullyParallel: false,
-  workers: 1,
+  // Two at a time, one per project: the live journeys (below) mostly wait for their calls, and run
+  // beside the rest. Within a project, one at a time: the fault journeys arm faults that every
+  // reader of their server would meet.
+  workers: 2,
   // No retries, in CI too: a flaky journey shows as a failure, to be fixed, never hidden.
   retries: 0,
   timeout: 30_000,
@@ -49,7 +58,10 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'desktop', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
+  projects: [
+    { name: 'desktop', testIgnore: LIVE_JOURNEYS, workers: 1, use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } },
+    { name: 'live', testMatch: LIVE_JOURNEYS, workers: 1, use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } },
+  ],
   webServer: [
     {
       command: 'node dist-server/main.js',
@@ -83,6 +95,15 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
       env: { ...sandboxEnv, PORT: String(port + 2), SANDBOX_DATASET: 'hostile' },
+    },
+    {
+      // The live journeys at real time (a call followed as text, alerts on what is said): the same
+      // sandbox as the first server, with no other journey (and no armed fault) on it.
+      command: 'node dist-server/main.js',
+      url: `http://127.0.0.1:${port + 4}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { ...sandboxEnv, PORT: String(port + 4) },
     },
     {
       // An upstream that keeps to the 13 endpoints of the contract: the list extensions answer 404.

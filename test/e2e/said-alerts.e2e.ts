@@ -7,6 +7,9 @@ import { checkA11y, expect, test } from './fixtures.ts';
  * the header's tray; one click plays the call from the sentence and opens its live page.
  */
 
+// The live journeys' own server at real time (playwright.config.ts): no other journey arms faults there.
+test.use({ baseURL: `http://127.0.0.1:${Number(process.env.E2E_PORT || 4173) + 4}` });
+
 const audioTime = (page: Page) => page.evaluate(() => document.querySelector('audio')?.currentTime ?? 0);
 
 /** The open tray is wholly on screen (the header may put its button at the left or the right). */
