@@ -66,6 +66,8 @@ test('/live opens a record by id and remembers it with its last state', async ({
   // The address changes before the board gives way to the record's page: wait for its one state badge.
   await expect(page.locator('[data-state]')).toHaveCount(1);
   await expect(page.locator('[data-state]')).toBeVisible();
+  // The page remembers a call once it can name it (its event, type and company have answered).
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/^Loading the call/);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Live' }).click();
   const recent = page.getByRole('region', { name: 'Opened recently' });
   await expect(recent.getByRole('link')).toHaveCount(1);
