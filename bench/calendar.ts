@@ -1,8 +1,7 @@
-import chromium from '@sparticuz/chromium';
 import { serve } from '@hono/node-server';
-import { chromium as playwright } from 'playwright-core';
 import { createServerApp } from '../server/app.ts';
 import { readServerConfig } from '../server/config.ts';
+import { launchChromium } from './chromium.ts';
 
 /**
  * The calendar at 20,000 companies, in Chromium against the built app and the sandbox (one call
@@ -28,10 +27,7 @@ export async function benchCalendar(): Promise<void> {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const origin = `http://127.0.0.1:${port}`;
-  const browser = await playwright.launch({
-    executablePath: await chromium.executablePath(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run'],
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const requests: string[] = [];

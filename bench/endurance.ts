@@ -1,9 +1,9 @@
-import chromium from '@sparticuz/chromium';
 import { serve } from '@hono/node-server';
 import { existsSync } from 'node:fs';
-import { chromium as playwright, type CDPSession, type Page } from 'playwright-core';
+import { type CDPSession, type Page } from 'playwright-core';
 import { createServerApp } from '../server/app.ts';
 import { readServerConfig } from '../server/config.ts';
+import { launchChromium } from './chromium.ts';
 
 /**
  * `npm run bench:endurance`: the app left open. One tab, never reloaded, plays recordings in the
@@ -89,10 +89,7 @@ async function main() {
   const address = server.address();
   const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
-  const browser = await playwright.launch({
-    executablePath: await chromium.executablePath(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--mute-audio', '--autoplay-policy=no-user-gesture-required'],
-  });
+  const browser = await launchChromium(['--mute-audio', '--autoplay-policy=no-user-gesture-required']);
   const started = performance.now();
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });

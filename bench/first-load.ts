@@ -1,7 +1,7 @@
-import chromium from '@sparticuz/chromium';
-import { chromium as playwright, type Browser } from 'playwright-core';
+import { type Browser } from 'playwright-core';
 import { fileForPath, gzipBytes } from './bare/build.ts';
 import { benchPages, runAlone, type BenchPage } from './pages.ts';
+import { launchChromium } from './chromium.ts';
 
 /**
  * First load of each route, as a new user on a phone sees it: in Chromium, a cold browser context
@@ -163,10 +163,7 @@ export async function benchFirstLoad(base: string, pages: BenchPage[], bare: { p
   const all: BenchPage[] = [...pages, { label: 'bare Vite + React + Router + Query', path: bare.path }];
   const runs = new Map<string, RouteFigures[]>(all.map((page) => [page.label, []]));
   const started = performance.now();
-  const browser = await playwright.launch({
-    executablePath: await chromium.executablePath(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run'],
-  });
+  const browser = await launchChromium();
   try {
     // One untimed load first (server caches compressed files, JIT), then rounds so drift hits all alike.
     await coldLoad(browser, `${base}${pages[0]?.path ?? '/'}`);

@@ -1,6 +1,6 @@
-import chromium from '@sparticuz/chromium';
 import type { Result } from 'lighthouse';
 import { benchPages, runAlone, type BenchPage } from './pages.ts';
+import { CHROMIUM_FLAGS, chromiumPath } from './chromium.ts';
 
 /**
  * Lighthouse, mobile with simulated throttling (its default configuration), on the app's pages and
@@ -21,15 +21,7 @@ const METRICS = [
   ['CLS', 'cumulative-layout-shift'],
   ['SI', 'speed-index'],
 ] as const;
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 interface Run {
   performance: number | null;
@@ -90,7 +82,7 @@ export async function benchLighthouse(base: string, pages: BenchPage[], barePath
   const all: BenchPage[] = [...pages, { label: 'bare Vite + React page', path: barePath }];
   const runs = new Map<string, Run[]>(all.map((page) => [page.label, []]));
   const started = performance.now();
-  const chrome = await launch({ chromePath: await chromium.executablePath(), chromeFlags: CHROME_FLAGS });
+  const chrome = await launch({ chromePath: await chromiumPath(), chromeFlags: CHROME_FLAGS });
   try {
     for (let round = 0; round < RUNS; round++) {
       for (const page of all) {

@@ -1,11 +1,11 @@
-import chromium from '@sparticuz/chromium';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
-import { chromium as playwright, type Browser, type Route } from 'playwright-core';
+import type { Browser, Route } from 'playwright-core';
 import type { SourceMapConsumer } from 'source-map-js';
 import { generateLiveFile } from './live-transcript.ts';
+import { launchChromium } from './chromium.ts';
 
 /**
  * `BENCH_ONLY=live-render npm run bench` (needs `npm run build`; alone: `node --import tsx bench/live-render.ts`).
@@ -460,18 +460,7 @@ export async function benchLiveRender(): Promise<void> {
       .join(' ');
   if (PROFILE) Consumer = (await import('source-map-js')).SourceMapConsumer;
   const server = await startServer();
-  const browser = await playwright.launch({
-    executablePath: await chromium.executablePath(),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--mute-audio',
-    ],
-  });
+  const browser = await launchChromium(['--mute-audio']);
   try {
     const info = (await (await fetch(`${server.origin}/__sandbox/info`)).json()) as { liveId?: number };
     if (!info.liveId) throw new Error('The sandbox has no live call at SANDBOX_NOW.');

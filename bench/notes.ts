@@ -1,9 +1,9 @@
-import chromium from '@sparticuz/chromium';
 import { loadavg } from 'node:os';
 import { serve } from '@hono/node-server';
-import { chromium as playwright, type Page } from 'playwright-core';
+import { type Page } from 'playwright-core';
 import { createServerApp } from '../server/app.ts';
 import { readServerConfig } from '../server/config.ts';
+import { launchChromium } from './chromium.ts';
 
 /**
  * My notes at the importer's limit (100,000 notes), in Chromium: the notes are written straight
@@ -117,10 +117,7 @@ const percentile = (values: number[], p: number) => {
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 
 async function measure(origin: string, count: number): Promise<string[]> {
-  const browser = await playwright.launch({
-    executablePath: await chromium.executablePath(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run', '--enable-precise-memory-info'],
-  });
+  const browser = await launchChromium(['--enable-precise-memory-info']);
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();

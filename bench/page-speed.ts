@@ -1,11 +1,11 @@
-import chromium from '@sparticuz/chromium';
 import { serve } from '@hono/node-server';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium as playwright, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { createServerApp, type ServerApp } from '../server/app.ts';
 import { readServerConfig } from '../server/config.ts';
+import { launchChromium } from './chromium.ts';
 
 /**
  * The search and calendar pages in Chromium, against the built app (dist/) and the sandbox:
@@ -75,10 +75,7 @@ const percentile = (values: number[], p: number) => {
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 async function launch(): Promise<Browser> {
-  return playwright.launch({
-    executablePath: await chromium.executablePath(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run'],
-  });
+  return launchChromium();
 }
 
 /** tsx keeps function names with a `__name` helper the page does not have: give the page one. */

@@ -1,7 +1,7 @@
-import chromium from '@sparticuz/chromium';
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { chromium as playwright, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
+import { launchChromium } from './chromium.ts';
 
 /**
  * Player timings, measured in Chromium against the production build on sandbox audio, each beside
@@ -127,10 +127,7 @@ export async function benchPlayer(base: string): Promise<void> {
   const target = chapters.filter((c) => c.level === 1 && c.startTimestamp > 60).at(-1)!;
   const sample: Sample = { audioId, streamUrl: audio.streamUrl, chapter: target.startTimestamp, chapterTitle: target.title };
 
-  const browser = await playwright.launch({
-    executablePath: await chromium.executablePath(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--mute-audio'],
-  });
+  const browser = await launchChromium(['--mute-audio']);
   const app: [number[], number[]] = [[], []];
   const bare: [number[], number[]] = [[], []];
   try {

@@ -1,12 +1,11 @@
-import chromium from '@sparticuz/chromium';
 import { serve } from '@hono/node-server';
-import { chromium as playwright } from 'playwright-core';
 import { createSandbox } from '../server/sandbox/app.ts';
 import { createServerApp } from '../server/app.ts';
 import { readServerConfig } from '../server/config.ts';
 import { CompanyIndex } from '../src/features/search/company-index.ts';
 import { memoryIndexStore } from '../src/features/search/index-db.ts';
 import { rank, toEntry } from '../src/features/search/rank.ts';
+import { launchChromium } from './chromium.ts';
 
 /**
  * The company index at 20,000 companies:
@@ -31,10 +30,7 @@ async function inBrowser(): Promise<void> {
   await new Promise((resolve) => server.once('listening', resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  const browser = await playwright.launch({
-    executablePath: await chromium.executablePath(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run'],
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     await page.goto(`http://127.0.0.1:${port}/`);
