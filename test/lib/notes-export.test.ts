@@ -6,7 +6,7 @@
 // First: dates as an en-US reader in UTC reads them (before src/lib/format.ts makes its formatters).
 import '../support/dates-in-utc.ts';
 import { describe, expect, it } from 'vitest';
-import type { Bookmark, Highlight, NoteCall, NoteItem } from '../../src/lib/notes/model.ts';
+import { notesFile, parseNotesFile, type Bookmark, type Highlight, type NoteCall, type NoteItem } from '../../src/lib/notes/model.ts';
 import { groupNotes, notesFileName, notesToCsv, notesToMarkdown } from '../../src/lib/notes/export.ts';
 import { callLine, clipParam, clipUrl, itemUrl, momentUrl, quoteClipboard, quoteOf, sentencesIn } from '../../src/lib/notes/quote.ts';
 import type { Transcript, TranscriptSpeaker } from '../../src/lib/transcript/index.ts';
@@ -143,6 +143,40 @@ describe('notesToMarkdown', () => {
     );
   });
 
+  it('quotes a highlight spanning two speakers as two quotes, each naming its speaker, under one time and link', () => {
+    const exchange: Highlight = {
+      ...ceoQuote,
+      id: 'h-exchange',
+      start: 95.2,
+      end: 112.8,
+      quote: 'How durable is the data center demand? We see orders booked well into next year.',
+      parts: [
+        { speaker: 'Kim Ode (Analyst, Northbank)', text: 'How durable is the data center demand?', start: 95.2, end: 99.1 },
+        { speaker: 'Uma Zimmerli (Chief Executive Officer, Calaneon)', text: 'We see orders booked\n well into   next year.', start: 99.8, end: 112.8 },
+      ],
+      note: 'Ask IR about *backlog*',
+    };
+    delete (exchange as Partial<Highlight>).speaker;
+    expect(notesToMarkdown([exchange], { origin: ORIGIN })).toBe(
+      [
+        '# Notes from earnings calls',
+        '',
+        '## Calaneon',
+        '',
+        '### Q2 2026 Earnings Call (2026-07-31)',
+        '',
+        '- **1:35–1:52** [Play clip](http://desk.example/recordings/1025?t=95.2-112.8)',
+        '  - Kim Ode (Analyst, Northbank): “How durable is the data center demand?”',
+        '  - Uma Zimmerli (Chief Executive Officer, Calaneon): “We see orders booked well into next year.”',
+        '  > Ask IR about \\*backlog\\*',
+        '',
+      ].join('\n'),
+    );
+    expect(notesToCsv([exchange], { origin: ORIGIN }).split('\r\n')[1]).toBe(
+      'Calaneon,Q2 2026 Earnings Call,2026-07-31,highlight,1:35–1:52,95.2,112.8,"Kim Ode (Analyst, Northbank); Uma Zimmerli (Chief Executive Officer, Calaneon)",How durable is the data center demand? We see orders booked well into next year.,Ask IR about *backlog*,green,http://desk.example/recordings/1025?t=95.2-112.8',
+    );
+  });
+
   it('escapes Markdown in the title, names and quotes, and says when there is nothing', () => {
     const odd: Highlight = { ...margins, call: { ...bryriteQ4, company: 'A*B <Corp>', event: '#1 call' }, quote: 'Up **20%** <b>', note: '' };
     expect(notesToMarkdown([odd], { origin: ORIGIN, title: 'Notes_for_me' })).toBe(
@@ -158,6 +192,20 @@ describe('notesToMarkdown', () => {
       ].join('\n'),
     );
     expect(notesToMarkdown([], { origin: ORIGIN })).toBe('# Notes from earnings calls\n\nNo notes yet.\n');
+  });
+});
+
+describe('a highlight’s speakers in the notes file', () => {
+  it('keeps each speaker’s run of a two-speaker highlight, and still reads highlights kept before runs existed', () => {
+    const parts = [
+      { speaker: 'Kim Ode (Analyst, Northbank)', text: 'How durable is demand?', start: 95.2, end: 99.1 },
+      { speaker: 'Uma Zimmerli (Chief Executive Officer, Calaneon)', text: 'Orders run into next year.', start: 99.8, end: 112.8 },
+    ];
+    const exchange: Highlight = { ...margins, id: 'h-two', parts };
+    const read = parseNotesFile(JSON.stringify(notesFile([exchange, ceoQuote])));
+    expect(read).toEqual({ ok: true, items: [exchange, ceoQuote] });
+    const broken = parseNotesFile(JSON.stringify(notesFile([{ ...exchange, parts: [{ speaker: 'Kim Ode', text: 'Hi', start: -1, end: 2 }] }])));
+    expect(broken.ok).toBe(false);
   });
 });
 
@@ -235,8 +283,18 @@ describe('quotes', () => {
 
   it('keeps the speaker across paragraphs when one person said it all, and drops it when two did', () => {
     expect(quoteOf(transcript, { first: 1, last: 2 })).toMatchObject({ speaker: 'Ana Ruiz (Chief Financial Officer, Acme)', start: 14.5, end: 24 });
-    const both = quoteOf(transcript, { first: 2, last: 3 });
-    expect(both).toEqual({ text: 'We stay cautious. Next question, please.', start: 20.5, end: 27.5, sentences: 2 });
+    const both = quoteOf(transcript, { first: 1, last: 3 });
+    // Each speaker's run of sentences, in the order spoken, so a note can name who said what.
+    expect(both).toEqual({
+      text: 'Margins & cash "held". We stay cautious. Next question, please.',
+      start: 14.5,
+      end: 27.5,
+      sentences: 3,
+      parts: [
+        { speaker: 'Ana Ruiz (Chief Financial Officer, Acme)', text: 'Margins & cash "held". We stay cautious.', start: 14.5, end: 24 },
+        { speaker: 'Operator', text: 'Next question, please.', start: 25, end: 27.5 },
+      ],
+    });
     expect(both).not.toHaveProperty('speaker', expect.anything());
   });
 

@@ -53,6 +53,18 @@ function time(item: NoteItem): string {
   return item.kind === 'bookmark' ? formatDuration(item.at) : `${formatDuration(item.start)}–${formatDuration(item.end)}`;
 }
 
+/** `Ana Ruiz (CFO, Acme): “…”`, or the quote alone when nobody is named. */
+function quoteLine(speaker: string | undefined, text: string): string {
+  return `${speaker ? `${escapeMarkdown(speaker)}: ` : ''}“${escapeMarkdown(oneLine(text))}”`;
+}
+
+/** Who said a highlight: its one speaker, or each speaker in turn. */
+function speakersOf(item: NoteItem): string {
+  if (item.kind !== 'highlight') return '';
+  if (item.parts && item.parts.length > 1) return [...new Set(item.parts.map((part) => part.speaker))].join('; ');
+  return item.speaker ?? '';
+}
+
 /** A morning note: `# Notes`, a heading per company and call, a bullet per moment. */
 export function notesToMarkdown(items: readonly NoteItem[], options: { origin: string; title?: string }): string {
   const lines = [`# ${escapeMarkdown(options.title ?? 'Notes from earnings calls')}`, ''];
@@ -62,9 +74,12 @@ export function notesToMarkdown(items: readonly NoteItem[], options: { origin: s
       lines.push(`### ${escapeMarkdown(call.event)}${call.date ? ` (${day(call.date)})` : ''}`, '');
       for (const item of call.items) {
         const link = `[${item.kind === 'bookmark' ? 'Listen' : 'Play clip'}](${itemUrl(options.origin, item)})`;
-        if (item.kind === 'highlight') {
-          const who = item.speaker ? `${escapeMarkdown(item.speaker)}: ` : '';
-          lines.push(`- **${time(item)}** ${who}“${escapeMarkdown(oneLine(item.quote))}” ${link}`);
+        if (item.kind === 'highlight' && item.parts && item.parts.length > 1) {
+          // Two speakers or more: one quote each, under the highlight's time and link.
+          lines.push(`- **${time(item)}** ${link}`);
+          for (const part of item.parts) lines.push(`  - ${quoteLine(part.speaker, part.text)}`);
+        } else if (item.kind === 'highlight') {
+          lines.push(`- **${time(item)}** ${quoteLine(item.speaker, item.quote)} ${link}`);
         } else {
           lines.push(`- **${time(item)}** ${link}`);
         }
@@ -91,7 +106,7 @@ export function notesToCsv(items: readonly NoteItem[], options: { origin: string
         time(item),
         String(item.kind === 'bookmark' ? item.at : item.start),
         item.kind === 'bookmark' ? '' : String(item.end),
-        item.kind === 'highlight' ? (item.speaker ?? '') : '',
+        speakersOf(item),
         item.kind === 'highlight' ? oneLine(item.quote) : '',
         item.note,
         item.kind === 'highlight' ? item.color : '',

@@ -57,8 +57,25 @@ export interface Highlight extends ItemBase {
   quote: string;
   /** Who said it ("Ana Ruiz, Chief Financial Officer"), when one speaker did. */
   speaker?: string;
+  /**
+   * When more than one speaker did: each one's run of sentences, in the order spoken, so the quote
+   * can name who said what. Highlights kept before this existed have neither (quoted as one).
+   */
+  parts?: HighlightPart[];
   color: NoteColor;
 }
+
+/** One speaker's run of sentences within a highlight. */
+export interface HighlightPart {
+  speaker: string;
+  text: string;
+  /** Seconds. */
+  start: number;
+  end: number;
+}
+
+/** The most speaker runs a highlight keeps. */
+export const PARTS_MAX = 200;
 
 export type NoteItem = Bookmark | Highlight;
 
@@ -119,6 +136,9 @@ const highlightSchema = z
     end: seconds,
     quote: z.string().check(z.minLength(1), z.maxLength(QUOTE_MAX)),
     speaker: z.optional(name),
+    parts: z.optional(
+      z.array(z.object({ speaker: name, text: z.string().check(z.maxLength(QUOTE_MAX)), start: seconds, end: seconds })).check(z.maxLength(PARTS_MAX)),
+    ),
     color: z.enum(NOTE_COLORS),
   })
   .check(z.refine((item) => item.end >= item.start, { message: 'ends before it starts', path: ['end'] }));

@@ -20,10 +20,21 @@ export interface Quote {
   text: string;
   /** Who said it, when one person said all of it ("Ana Ruiz (Chief Financial Officer, Acme)"). */
   speaker?: string;
+  /** When more than one person said it: each speaker's run of sentences, in the order spoken. */
+  parts?: QuotePart[];
   /** Seconds: the first sentence's start, the last one's end. */
   start: number;
   end: number;
   sentences: number;
+}
+
+/** One speaker's consecutive sentences within a quote. */
+export interface QuotePart {
+  speaker: string;
+  text: string;
+  /** Seconds: the run's first start and last end. */
+  start: number;
+  end: number;
 }
 
 /** The quote a range of sentences makes, or undefined when the range is outside the transcript. */
@@ -37,10 +48,19 @@ export function quoteOf(transcript: Transcript, range: SentenceRange): Quote | u
     }
   }
   if (picked.length === 0) return undefined;
+  const parts: QuotePart[] = [];
+  for (const { sentence, speaker } of picked) {
+    const part = parts.at(-1);
+    if (part?.speaker === speaker) {
+      part.text += ` ${sentence.text}`;
+      part.end = Math.max(part.end, sentence.end);
+    } else parts.push({ speaker, text: sentence.text, start: sentence.start, end: sentence.end });
+  }
   const speakers = new Set(picked.map((entry) => entry.speaker));
   return {
     text: picked.map((entry) => entry.sentence.text).join(' '),
     speaker: speakers.size === 1 ? picked[0]!.speaker : undefined,
+    ...(parts.length > 1 ? { parts } : {}),
     start: picked[0]!.sentence.start,
     end: Math.max(...picked.map((entry) => entry.sentence.end)),
     sentences: picked.length,
