@@ -65,7 +65,12 @@ describe.each([404, 403] as const)('without the extensions (%i)', (status) => {
     // Without the list of live calls, the event's live record cannot be found: its own id is not the event's.
     const live = screen.getByRole('region', { name: 'Live status' });
     expect(await within(live).findByRole('note')).toHaveTextContent('Live status needs the list of live calls, which this data source does not offer.');
-    expect(screen.getAllByRole('note')).toHaveLength(2);
+    // Without the list of events, the company's other calls cannot be found.
+    const calls = screen.getByRole('navigation', { name: 'Calls of this company' });
+    expect(await within(calls).findByRole('note')).toHaveTextContent(
+      'Linking to this company’s other calls needs the list of events, which this data source does not offer.',
+    );
+    expect(screen.getAllByRole('note')).toHaveLength(3);
     expect(screen.queryByRole('alert')).toBeNull();
     expect(requestsTo('/documents')).toHaveLength(1);
     expect(requestsTo('/live/audio')).toHaveLength(1);

@@ -1,6 +1,6 @@
 import { useQuery, useSuspenseQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { audioQueries } from '../../api/audio.ts';
 import { companyQueries } from '../../api/companies.ts';
 import { documentTypeQueries } from '../../api/document-types.ts';
@@ -26,6 +26,7 @@ import { documentRecordQuery } from './document-record.ts';
 import { FileError } from './file-error.tsx';
 import { fileQueries, fileText, sniffFile, type LoadedFile } from '../../api/files.ts';
 import type { NoteCall } from '../../lib/notes/index.ts';
+import { CallNeighboursNav } from '../../components/call-neighbours.tsx';
 
 /** pdf.js loads only when a PDF is shown. */
 const PdfViewer = lazy(() => import('./pdf-viewer.tsx'));
@@ -34,9 +35,20 @@ const TranscriptReader = lazy(() => import('./transcript-reader.tsx').then((modu
 
 const link = textLinkClass();
 
-export function DocumentPage({ documentId, kind, sentence }: { documentId: number; kind?: 'transcript'; sentence?: number }) {
+export function DocumentPage({
+  documentId,
+  kind,
+  sentence,
+  renderQna,
+}: {
+  documentId: number;
+  kind?: 'transcript';
+  sentence?: number;
+  /** A transcript's call's Q&A at a glance (the player's panel, passed in by the route). */
+  renderQna?: (eventId: number) => ReactNode;
+}) {
   const { data: doc } = useSuspenseQuery(documentRecordQuery(documentId, kind));
-  return <DocumentView doc={doc} sentence={sentence} />;
+  return <DocumentView doc={doc} sentence={sentence} renderQna={renderQna} />;
 }
 
 /** What a document is called, and the names its exports and file carry: one place for the page and a transcript shown elsewhere. */
@@ -69,11 +81,13 @@ function wide(): boolean {
   return typeof window.matchMedia !== 'function' || window.matchMedia('(min-width: 1024px)').matches;
 }
 
-function DocumentView({ doc, sentence }: { doc: DocumentRecord; sentence?: number }) {
+function DocumentView({ doc, sentence, renderQna }: { doc: DocumentRecord; sentence?: number; renderQna?: (eventId: number) => ReactNode }) {
   const names = useDocumentNames(doc);
   const fileUrl = safeHttpUrl(doc.fileUrl);
   const file = useQuery({ ...fileQueries.file(fileUrl ?? ''), enabled: fileUrl !== undefined });
   const [factsOpen] = useState(wide);
+  // A call's transcript (not a report's PDF) leads to the company's other calls and shows the call's Q&A.
+  const transcript = file.data !== undefined && sniffFile(file.data) === 'json';
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-5 lg:grid-cols-[minmax(0,1fr)_18rem]">
@@ -97,6 +111,7 @@ function DocumentView({ doc, sentence }: { doc: DocumentRecord; sentence?: numbe
             Download original
           </Button>
         </div>
+        {transcript && <CallNeighboursNav eventId={doc.eventId} className="mt-3 max-w-xl" />}
       </div>
 
       <Panel title="Document">
@@ -104,47 +119,50 @@ function DocumentView({ doc, sentence }: { doc: DocumentRecord; sentence?: numbe
       </Panel>
 
       {/* The text comes first; the facts fold away on a phone and sit beside the text on a wide screen. */}
-      <details open={factsOpen} className="group rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-        <summary className="cursor-pointer list-none px-4 py-2.5 text-sm font-semibold tracking-tight [&::-webkit-details-marker]:hidden">
-          <span aria-hidden="true" className="mr-1.5 inline-block transition-transform group-open:rotate-90">
-            ›
-          </span>
-          About this document
-        </summary>
-        <dl className="grid grid-cols-[7rem_1fr] gap-x-3 gap-y-2 border-t border-slate-200 px-4 py-3 text-sm dark:border-slate-800">
-          <Fact label="Type">{names.typeName}</Fact>
-          <Fact label="Company">
-            <Link to="/companies/$companyId" params={{ companyId: doc.companyId }} className={link}>
-              {names.companyName ?? 'Company page'}
-            </Link>
-          </Fact>
-          <Fact label="Event">
-            <Link to="/events/$eventId" params={{ eventId: doc.eventId }} className={link}>
-              {names.callName ?? 'Event page'}
-            </Link>
-          </Fact>
-          {doc.event && (
-            <>
-              <Fact label="Event date">
-                <TimeText value={doc.event.date} />
-              </Fact>
-              <Fact label="Language">{languageName(doc.event.language)}</Fact>
-            </>
+      <div className="min-w-0 space-y-5">
+        <details open={factsOpen} className="group rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+          <summary className="cursor-pointer list-none px-4 py-2.5 text-sm font-semibold tracking-tight [&::-webkit-details-marker]:hidden">
+            <span aria-hidden="true" className="mr-1.5 inline-block transition-transform group-open:rotate-90">
+              ›
+            </span>
+            About this document
+          </summary>
+          <dl className="grid grid-cols-[7rem_1fr] gap-x-3 gap-y-2 border-t border-slate-200 px-4 py-3 text-sm dark:border-slate-800">
+            <Fact label="Type">{names.typeName}</Fact>
+            <Fact label="Company">
+              <Link to="/companies/$companyId" params={{ companyId: doc.companyId }} className={link}>
+                {names.companyName ?? 'Company page'}
+              </Link>
+            </Fact>
+            <Fact label="Event">
+              <Link to="/events/$eventId" params={{ eventId: doc.eventId }} className={link}>
+                {names.callName ?? 'Event page'}
+              </Link>
+            </Fact>
+            {doc.event && (
+              <>
+                <Fact label="Event date">
+                  <TimeText value={doc.event.date} />
+                </Fact>
+                <Fact label="Language">{languageName(doc.event.language)}</Fact>
+              </>
+            )}
+            <Fact label="Published">
+              <TimeText value={doc.createdAt} />
+            </Fact>
+            <Fact label="Updated">
+              <TimeText value={doc.updatedAt} />
+            </Fact>
+            {file.data && <Fact label="Size">{formatBytes(file.data.bytes.byteLength)}</Fact>}
+          </dl>
+          {names.type?.description?.trim() && (
+            <p className="break-words border-t border-slate-200 px-4 py-3 text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400">
+              {names.type.description}
+            </p>
           )}
-          <Fact label="Published">
-            <TimeText value={doc.createdAt} />
-          </Fact>
-          <Fact label="Updated">
-            <TimeText value={doc.updatedAt} />
-          </Fact>
-          {file.data && <Fact label="Size">{formatBytes(file.data.bytes.byteLength)}</Fact>}
-        </dl>
-        {names.type?.description?.trim() && (
-          <p className="break-words border-t border-slate-200 px-4 py-3 text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400">
-            {names.type.description}
-          </p>
-        )}
-      </details>
+        </details>
+        {transcript && renderQna && <Panel title="Q&A">{renderQna(doc.eventId)}</Panel>}
+      </div>
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { audioFileLabel, documentTypeLabel, eventName, eventTypeName, fiscalLabe
 import { oneTranscriptPerCall } from '../../lib/transcript-records.ts';
 import { EmptyState, Panel } from '../../components/ui/panel.tsx';
 import { EventDocuments } from './event-documents.tsx';
+import { CallNeighboursNav } from '../../components/call-neighbours.tsx';
 import { QueryStates } from '../../components/query-states.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { TranscriptLink } from '../../components/transcript-link.tsx';
@@ -42,6 +43,8 @@ export interface EventPageParts {
   renderPlay?: (audio: AudioRecord) => ReactNode;
   /** The event's transcript, read in place. */
   renderTranscript?: (doc: DocumentRecord) => ReactNode;
+  /** The call's Q&A at a glance, playing from its recording when it has one (`loading` while the recordings load). */
+  renderQna?: (eventId: number, recording: AudioRecord | undefined, loading: boolean) => ReactNode;
 }
 
 function EventView({ event, parts }: { event: EventRecord; parts: EventPageParts }) {
@@ -70,11 +73,13 @@ function EventView({ event, parts }: { event: EventRecord; parts: EventPageParts
         <TimeZoneNote className="mt-1" />
         {recording && parts.renderPlay && <div className="mt-3 flex flex-wrap gap-2">{parts.renderPlay(recording)}</div>}
         <SearchBox label="Search this call" filters={{ eventIds: [event.id] }} className="mt-3 max-w-md" />
+        <CallNeighboursNav eventId={event.id} className="mt-3 max-w-xl" />
       </div>
       <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-5 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-5">
           <LiveStatus eventId={event.id} />
           <Recordings query={recordings} name={name} />
+          {parts.renderQna && <Panel title="Q&A">{parts.renderQna(event.id, recording, recordings.isPending)}</Panel>}
           <Transcripts eventId={event.id} renderTranscript={parts.renderTranscript} />
           <EventDocuments eventId={event.id} name={name} />
         </div>

@@ -20,17 +20,30 @@ import { useEventTranscript } from '../../api/transcript-content.ts';
 import { SpeakerName } from '../../components/speaker-name.tsx';
 
 /**
- * The Q&A of a recording at a glance: its questions (who asked, for which firm, when, who
- * answered), each playing from its first words, `[` and `]` to step between them, a firm filter,
- * and how long each speaker talked. Read from the same transcript the page follows.
+ * The Q&A of a call at a glance: its questions (who asked, for which firm, when, who answered),
+ * each playing from its first words, `[` and `]` to step between them, a firm filter, and how long
+ * each speaker talked. Read from the event's transcript (the one the recording page follows). The
+ * recording, event and transcript pages all show this one panel; where the call has no recording
+ * (`source` undefined), the questions are listed without playing.
  */
-export function QnaPanel({ eventId, source, chaptersLoading }: { eventId: number; source: RecordingSource; chaptersLoading: boolean }) {
+export function QnaPanel({
+  eventId,
+  source,
+  chaptersLoading,
+}: {
+  eventId: number;
+  /** The call's recording as the player plays it, when it has one. */
+  source: RecordingSource | undefined;
+  /** The recording's chapters (or the recording itself) still loading: a raw transcript's questions come from them. */
+  chaptersLoading: boolean;
+}) {
   const { transcript, missing, failed } = useEventTranscript(eventId);
   if (failed) return <PanelError error={failed.error} onRetry={() => void failed.refetch()} />;
   // A raw transcript's questions come from the chapters, and the chapters say where the Q&A ends: wait for both.
   if (chaptersLoading || (!transcript && !missing)) return <SkeletonRows rows={4} label="Loading the Q&A" />;
   // No transcript yet: the chapters still name who asked and when (who answered waits for the words).
   if (!transcript) {
+    if (!source) return <EmptyState>No transcript of this call yet, so no questions to list.</EmptyState>;
     return (
       <>
         <p className="px-4 pt-3 text-xs text-slate-600 dark:text-slate-400">No transcript yet: the questions come from the chapters.</p>
@@ -64,9 +77,9 @@ function firmCounts(questions: readonly QnaQuestion[]): [firm: string, count: nu
  * The questions of a transcript: a recording's, or a live call's so far (`live`: the list grows,
  * and says so while the Q&A has not started).
  */
-export function QnaView({ transcript, source, live = false }: { transcript: Transcript; source: PlayerSource; live?: boolean }) {
+export function QnaView({ transcript, source, live = false }: { transcript: Transcript; source: PlayerSource | undefined; live?: boolean }) {
   const player = usePlayer();
-  const questions = useMemo(() => findQuestions(transcript, { chapters: source.chapters, qna: source.qna }), [transcript, source.chapters, source.qna]);
+  const questions = useMemo(() => findQuestions(transcript, { chapters: source?.chapters, qna: source?.qna }), [transcript, source?.chapters, source?.qna]);
   const talk = useMemo(() => talkTime(transcript), [transcript]);
   const firms = useMemo(() => firmCounts(questions), [questions]);
   const [chosenFirm, setFirm] = useState(ALL_FIRMS);
@@ -75,9 +88,11 @@ export function QnaView({ transcript, source, live = false }: { transcript: Tran
   const shown = useMemo(() => (firm === ALL_FIRMS ? questions : questions.filter((q) => q.firm === firm)), [questions, firm]);
   const [said, setSaid] = useState('');
   // Selecting the number (not the time) re-renders the list only when the question changes.
-  const playingNumber = usePlayerState((s) => (s.source?.key === source.key ? questionAt(questions, s.currentTime)?.number : undefined));
+  const playingNumber = usePlayerState((s) => (source && s.source?.key === source.key ? questionAt(questions, s.currentTime)?.number : undefined));
 
   useEffect(() => {
+    // Without a recording there is nothing to step through by ear.
+    if (!source) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== QUESTION_KEYS.previous && event.key !== QUESTION_KEYS.next) return;
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target)) return;
@@ -100,7 +115,7 @@ export function QnaView({ transcript, source, live = false }: { transcript: Tran
         <EmptyState>
           {!live
             ? 'No Q&A in this call.'
-            : source.qna === undefined
+            : source?.qna === undefined
               ? 'The Q&A has not started yet.'
               : 'No questions yet: they are listed here as they are asked.'}
         </EmptyState>
@@ -117,49 +132,62 @@ export function QnaView({ transcript, source, live = false }: { transcript: Tran
                 ))}
               </Select>
             )}
-            <p className="text-xs text-slate-600 dark:text-slate-400">
-              <kbd className="font-sans font-semibold">{QUESTION_KEYS.previous}</kbd> and <kbd className="font-sans font-semibold">{QUESTION_KEYS.next}</kbd> go
-              to the previous or next question.
-            </p>
+            {source ? (
+              <p className="text-xs text-slate-600 dark:text-slate-400">
+                <kbd className="font-sans font-semibold">{QUESTION_KEYS.previous}</kbd> and <kbd className="font-sans font-semibold">{QUESTION_KEYS.next}</kbd>{' '}
+                go to the previous or next question.
+              </p>
+            ) : (
+              <p className="text-xs text-slate-600 dark:text-slate-400">No recording of this call: the questions are listed, not played.</p>
+            )}
           </div>
           <ol aria-label="Questions" className="space-y-0.5 p-2">
             {shown.map((question) => {
               const on = question.number === playingNumber;
+              const body = (
+                <>
+                  {/* The spaces between the parts are text of their own, so that the button's name keeps them. */}
+                  <span className="tabular w-5 shrink-0 text-right text-xs text-slate-600 dark:text-slate-400">
+                    <span className="sr-only">Question</span> {question.number}
+                    <span className="sr-only">:</span>
+                  </span>{' '}
+                  <span className="min-w-0 flex-1 wrap-anywhere">
+                    <span className="font-medium">{question.asker}</span>
+                    {question.firm && <span className="text-slate-600 dark:text-slate-400">, {question.firm}</span>}
+                    {question.answeredBy.length > 0 && (
+                      <span className="block text-xs text-slate-600 dark:text-slate-400">
+                        <span className="sr-only">.</span> Answered by {names.format(question.answeredBy.map((speaker) => speaker.label))}
+                      </span>
+                    )}
+                    {on && (
+                      <>
+                        {' '}
+                        <span className="sr-only">(playing)</span>
+                      </>
+                    )}
+                  </span>{' '}
+                  <span className="tabular shrink-0 text-xs text-slate-600 dark:text-slate-400">{clock(question.start)}</span>
+                </>
+              );
               return (
                 <li key={question.number}>
-                  <button
-                    type="button"
-                    onClick={() => playQuestion(player, source, question)}
-                    onPointerEnter={preloadHls}
-                    aria-current={on ? 'true' : undefined}
-                    className={`flex w-full items-baseline gap-3 rounded-md px-2 py-1.5 text-left text-sm ${
-                      on
-                        ? 'bg-accent-50 text-accent-700 ring-1 ring-accent-600/30 dark:bg-accent-700/20 dark:text-accent-300'
-                        : 'hover:bg-slate-50 dark:hover:bg-slate-800/60'
-                    }`}
-                  >
-                    {/* The spaces between the parts are text of their own, so that the button's name keeps them. */}
-                    <span className="tabular w-5 shrink-0 text-right text-xs text-slate-600 dark:text-slate-400">
-                      <span className="sr-only">Question</span> {question.number}
-                      <span className="sr-only">:</span>
-                    </span>{' '}
-                    <span className="min-w-0 flex-1 wrap-anywhere">
-                      <span className="font-medium">{question.asker}</span>
-                      {question.firm && <span className="text-slate-600 dark:text-slate-400">, {question.firm}</span>}
-                      {question.answeredBy.length > 0 && (
-                        <span className="block text-xs text-slate-600 dark:text-slate-400">
-                          <span className="sr-only">.</span> Answered by {names.format(question.answeredBy.map((speaker) => speaker.label))}
-                        </span>
-                      )}
-                      {on && (
-                        <>
-                          {' '}
-                          <span className="sr-only">(playing)</span>
-                        </>
-                      )}
-                    </span>{' '}
-                    <span className="tabular shrink-0 text-xs text-slate-600 dark:text-slate-400">{clock(question.start)}</span>
-                  </button>
+                  {source ? (
+                    <button
+                      type="button"
+                      onClick={() => playQuestion(player, source, question)}
+                      onPointerEnter={preloadHls}
+                      aria-current={on ? 'true' : undefined}
+                      className={`flex w-full items-baseline gap-3 rounded-md px-2 py-1.5 text-left text-sm ${
+                        on
+                          ? 'bg-accent-50 text-accent-700 ring-1 ring-accent-600/30 dark:bg-accent-700/20 dark:text-accent-300'
+                          : 'hover:bg-slate-50 dark:hover:bg-slate-800/60'
+                      }`}
+                    >
+                      {body}
+                    </button>
+                  ) : (
+                    <p className="flex w-full items-baseline gap-3 px-2 py-1.5 text-sm">{body}</p>
+                  )}
                 </li>
               );
             })}

@@ -10,6 +10,7 @@ import { useCueRecording, useRecordingSource } from './recording-source.ts';
 import { RecordingSummary } from './recording-summary.tsx';
 import { ClipPanel, readCue } from './clip-panel.tsx';
 import { CallNotesPanel } from '../../components/notes/call-notes-panel.tsx';
+import { CallNeighboursNav } from '../../components/call-neighbours.tsx';
 
 import { RECORDING_COLUMNS as columns } from './recording-skeleton.tsx';
 
@@ -48,6 +49,7 @@ export function RecordingPage({
           <ClipPanel cue={cue} source={source} />
           <SearchBox label="Search this call" filters={{ eventIds: [audio.eventId] }} className="max-w-md px-4 pb-4" />
         </section>
+        <CallNeighboursNav eventId={audio.eventId} />
         <Panel title="Chapters">
           <QueryStates
             query={chapterQuery}

@@ -5,6 +5,8 @@ import { RecordPending } from '../../components/query-states.tsx';
 import { RecordNotFound } from '../../components/record-not-found.tsx';
 import { RouteError } from '../../components/route-error.tsx';
 import { DocumentPage } from '../../features/documents/document-page.tsx';
+import { QnaPanel } from '../../features/player/qna-panel.tsx';
+import { WithEventRecording } from '../../features/recordings/event-recording-source.tsx';
 import { documentRecordKey } from '../../features/documents/document-record-key.ts';
 import { DocumentSkeleton } from '../../features/documents/document-skeleton.tsx';
 import { documentRecordQuery } from '../../features/documents/document-record.ts';
@@ -43,10 +45,15 @@ export const Route = createFileRoute('/documents/$documentId')({
   component: DocumentRoute,
 });
 
+/** The Q&A belongs to the player and the recording to its feature; the route brings them to a transcript. */
+const renderQna = (eventId: number) => (
+  <WithEventRecording eventId={eventId}>{(source, loading) => <QnaPanel eventId={eventId} source={source} chaptersLoading={loading} />}</WithEventRecording>
+);
+
 function DocumentRoute() {
   const { documentId } = Route.useParams();
   const { kind, sentence } = Route.useSearch();
-  return <DocumentPage documentId={documentId} kind={kind} sentence={sentence} />;
+  return <DocumentPage documentId={documentId} kind={kind} sentence={sentence} renderQna={renderQna} />;
 }
 
 function DocumentPending() {

@@ -9,6 +9,8 @@ import { eventKeys } from '../../api/keys.ts';
 import { EventPage, type EventPageParts } from '../../features/events/event-page.tsx';
 import { EventSkeleton } from '../../features/events/event-skeleton.tsx';
 import { RecordingPlayButtons } from '../../features/recordings/recording-play.tsx';
+import { WithRecordingSource } from '../../features/recordings/event-recording-source.tsx';
+import { QnaPanel } from '../../features/player/qna-panel.tsx';
 import { eventDetailQuery, eventLiveQuery, eventRecordingsQuery, eventTranscriptsQuery } from '../../features/events/event-queries.ts';
 import { textLinkClass } from '../../components/ui/text-link.ts';
 import { loadRecord } from '../../lib/route-data.ts';
@@ -46,10 +48,18 @@ function EventPending() {
   );
 }
 
-/** The player's buttons and the transcript reader belong to their own features; the route brings them to the event. */
+/** The player's buttons and Q&A, and the transcript reader, belong to their own features; the route brings them to the event. */
 const parts: EventPageParts = {
   renderPlay: (audio) => <RecordingPlayButtons audio={audio} />,
   renderTranscript: (doc) => <DocumentFile doc={doc} />,
+  renderQna: (eventId, recording, loading) =>
+    recording ? (
+      <WithRecordingSource audio={recording}>
+        {(source, chaptersLoading) => <QnaPanel eventId={eventId} source={source} chaptersLoading={chaptersLoading} />}
+      </WithRecordingSource>
+    ) : (
+      <QnaPanel eventId={eventId} source={undefined} chaptersLoading={loading} />
+    ),
 };
 
 function EventRoute() {
