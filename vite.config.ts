@@ -48,8 +48,18 @@ export default defineConfig({
             // The listener's notes (their store and model) stay with the pages that show or keep
             // them: once a fifth page used them (the live page), every page downloaded them here.
             // So does reading files (src/api/files.ts: documents, transcripts, the live transcript's
-            // ranged reads), which the list pages never do.
-            { name: 'common', minShareCount: 5, priority: 2, test: /^(?!.*[\\/]src[\\/](lib[\\/]notes[\\/]|api[\\/]files\.ts))/ },
+            // ranged reads), which the list pages never do. Nor do the player's panels' helpers
+            // (src/features/player: its shortcuts and clock), nor a record page's key module
+            // (`features/*/…-key.ts`, the query its loading view watches): once the Q&A came to the
+            // event and transcript pages, a fifth page shared them, every page downloaded the
+            // player's helpers (+1 kB), and the recording page's loading view waited for the whole
+            // common chunk (first paint 121 → 161 kB).
+            {
+              name: 'common',
+              minShareCount: 5,
+              priority: 2,
+              test: /^(?!.*[\\/]src[\\/](lib[\\/]notes[\\/]|api[\\/]files\.ts|features[\\/]player[\\/]|features[\\/][a-z]+[\\/][a-z-]+-key\.ts))/,
+            },
           ],
         },
       },

@@ -26,7 +26,7 @@ import { documentRecordQuery } from './document-record.ts';
 import { FileError } from './file-error.tsx';
 import { fileQueries, fileText, sniffFile, type LoadedFile } from '../../api/files.ts';
 import type { NoteCall } from '../../lib/notes/index.ts';
-import { CallNeighboursNav } from '../../components/call-neighbours.tsx';
+import { CallNeighbours } from '../../components/call-neighbours-slot.tsx';
 
 /** pdf.js loads only when a PDF is shown. */
 const PdfViewer = lazy(() => import('./pdf-viewer.tsx'));
@@ -111,7 +111,7 @@ function DocumentView({ doc, sentence, renderQna }: { doc: DocumentRecord; sente
             Download original
           </Button>
         </div>
-        {transcript && <CallNeighboursNav eventId={doc.eventId} className="mt-3 max-w-xl" />}
+        {transcript && <CallNeighbours eventId={doc.eventId} className="mt-3 max-w-xl" />}
       </div>
 
       <Panel title="Document">

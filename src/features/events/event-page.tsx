@@ -13,7 +13,7 @@ import { audioFileLabel, documentTypeLabel, eventName, eventTypeName, fiscalLabe
 import { oneTranscriptPerCall } from '../../lib/transcript-records.ts';
 import { EmptyState, Panel } from '../../components/ui/panel.tsx';
 import { EventDocuments } from './event-documents.tsx';
-import { CallNeighboursNav } from '../../components/call-neighbours.tsx';
+import { CallNeighbours } from '../../components/call-neighbours-slot.tsx';
 import { QueryStates } from '../../components/query-states.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { TranscriptLink } from '../../components/transcript-link.tsx';
@@ -73,7 +73,7 @@ function EventView({ event, parts }: { event: EventRecord; parts: EventPageParts
         <TimeZoneNote className="mt-1" />
         {recording && parts.renderPlay && <div className="mt-3 flex flex-wrap gap-2">{parts.renderPlay(recording)}</div>}
         <SearchBox label="Search this call" filters={{ eventIds: [event.id] }} className="mt-3 max-w-md" />
-        <CallNeighboursNav eventId={event.id} className="mt-3 max-w-xl" />
+        <CallNeighbours eventId={event.id} className="mt-3 max-w-xl" />
       </div>
       <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-5 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-5">

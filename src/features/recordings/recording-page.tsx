@@ -10,7 +10,7 @@ import { useCueRecording, useRecordingSource } from './recording-source.ts';
 import { RecordingSummary } from './recording-summary.tsx';
 import { ClipPanel, readCue } from './clip-panel.tsx';
 import { CallNotesPanel } from '../../components/notes/call-notes-panel.tsx';
-import { CallNeighboursNav } from '../../components/call-neighbours.tsx';
+import { CallNeighbours } from '../../components/call-neighbours-slot.tsx';
 
 import { RECORDING_COLUMNS as columns } from './recording-skeleton.tsx';
 
@@ -49,7 +49,7 @@ export function RecordingPage({
           <ClipPanel cue={cue} source={source} />
           <SearchBox label="Search this call" filters={{ eventIds: [audio.eventId] }} className="max-w-md px-4 pb-4" />
         </section>
-        <CallNeighboursNav eventId={audio.eventId} />
+        <CallNeighbours eventId={audio.eventId} />
         <Panel title="Chapters">
           <QueryStates
             query={chapterQuery}

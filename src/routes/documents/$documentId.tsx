@@ -6,7 +6,7 @@ import { RecordNotFound } from '../../components/record-not-found.tsx';
 import { RouteError } from '../../components/route-error.tsx';
 import { DocumentPage } from '../../features/documents/document-page.tsx';
 import { QnaPanel } from '../../features/player/qna-panel.tsx';
-import { WithEventRecording } from '../../features/recordings/event-recording-source.tsx';
+import { WithEventRecording } from '../../features/recordings/recording-play.tsx';
 import { documentRecordKey } from '../../features/documents/document-record-key.ts';
 import { DocumentSkeleton } from '../../features/documents/document-skeleton.tsx';
 import { documentRecordQuery } from '../../features/documents/document-record.ts';
