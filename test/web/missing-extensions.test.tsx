@@ -66,7 +66,7 @@ describe.each([404, 403] as const)('without the extensions (%i)', (status) => {
     const live = screen.getByRole('region', { name: 'Live status' });
     expect(await within(live).findByRole('note')).toHaveTextContent('Live status needs the list of live calls, which this data source does not offer.');
     // Without the list of events, the company's other calls cannot be found.
-    const calls = screen.getByRole('navigation', { name: 'Calls of this company' });
+    const calls = await screen.findByRole('navigation', { name: 'Calls of this company' });
     expect(await within(calls).findByRole('note')).toHaveTextContent(
       'Linking to this company’s other calls needs the list of events, which this data source does not offer.',
     );
