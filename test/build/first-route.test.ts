@@ -17,9 +17,12 @@ const FIRST_PAINT_BUDGET = 123_000;
  * recording and search pages (one transcript view for recordings and live calls, ▶ that finds a
  * call's live stream, "Alert me when a live call says this"): /recordings/$audioId 181.3 → 186.2 kB
  * and /search 184.2 → 185.5 kB, after the live reader left the shared transcript barrel and file
- * reading left the common chunk. 187 kB holds those with under a kilobyte to spare.
+ * reading left the common chunk. 187 kB held those with under a kilobyte to spare. 188 kB since
+ * the links between calls (issue 29): /recordings/$audioId 186.3 → 187.2 kB (the loader of "Calls
+ * of this company" 0.35 kB, the event list joining the common chunk 0.12 kB, the Q&A without a
+ * recording 0.08 kB, a highlight's speaker runs 0.12 kB, the route table's /compare 0.13 kB).
  */
-const FIRST_SCREEN_BUDGET = 187_000;
+const FIRST_SCREEN_BUDGET = 188_000;
 
 const sizes = buildSizes('dist');
 
