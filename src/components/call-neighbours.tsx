@@ -74,11 +74,7 @@ function NeighbourItem({ label, call }: { label: string; call: CallNeighbour }) 
   return (
     <li className="wrap-anywhere">
       <Link to="/events/$eventId" params={{ eventId: call.id }} className={link}>
-        <span className="font-normal text-slate-600 dark:text-slate-400">
-          {label}
-          <span className="sr-only">:</span>
-        </span>{' '}
-        {call.name} · {formatDate(call.date)}
+        <span className="font-normal text-slate-600 dark:text-slate-400">{label}:</span> {call.name} · {formatDate(call.date)}
       </Link>
     </li>
   );

@@ -62,10 +62,13 @@ describe('the Q&A on the event page', () => {
     await user.click(within(list).getByRole('button', { name: new RegExp(MATEO.name) }));
     await waitFor(() => expect(media.currentTime).toBe(MATEO.start));
     expect(media.paused).toBe(false);
+    await waitFor(() => expect(within(list).getByRole('button', { name: new RegExp(MATEO.name) })).toHaveAttribute('aria-current', 'true'));
 
     await user.keyboard(']');
     await waitFor(() => expect(media.currentTime).toBe(GRACE.start));
     expect(within(panel).getByRole('status')).toHaveTextContent(`Question 3: ${GRACE.name}, ${GRACE.firm}, ${GRACE.time}`);
+    await waitFor(() => expect(within(list).getByRole('button', { name: new RegExp(GRACE.name) })).toHaveAttribute('aria-current', 'true'));
+    // `[[` is one press of [ (user-event's escape): just past a question's start, [ goes to the one before.
     await user.keyboard('[[');
     await waitFor(() => expect(media.currentTime).toBe(MATEO.start));
   });

@@ -242,7 +242,8 @@ function FileView({
   const kind = sniffFile(file);
   const read = useMemo(() => (kind === 'json' ? parseTranscriptText(fileText(file)) : undefined), [file, kind]);
   const transcript = read?.ok ? read.transcript : undefined;
-  const recording = useQuery({ ...audioQueries.list({ eventIds: [doc.eventId], limit: 1 }), enabled: transcript !== undefined });
+  // The same read as the Q&A beside it makes (with the event, so the player can name the call).
+  const recording = useQuery({ ...audioQueries.list({ eventIds: [doc.eventId], expand: ['event'], limit: 1 }), enabled: transcript !== undefined });
 
   if (kind === 'pdf') {
     return (

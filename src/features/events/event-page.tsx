@@ -1,5 +1,5 @@
 import { useQuery, useSuspenseQuery, type UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Fact } from '../../components/ui/fact.tsx';
 import { companyQueries } from '../../api/companies.ts';
@@ -54,7 +54,9 @@ function EventView({ event, parts }: { event: EventRecord; parts: EventPageParts
   const backlink = safeHttpUrl(event.backlinkUrl);
   const companyName = company.data ? companyLabel(company.data) : 'Company page';
   const name = eventName(event, { type: type.data, company: company.data });
-  const recording = recordings.data?.data[0];
+  // The list is read without the event summary: the page has the event, so the player can name the call.
+  const first = recordings.data?.data[0];
+  const recording = useMemo(() => first && { ...first, event: first.event ?? event }, [first, event]);
   const fiscal = fiscalLabel(event);
 
   return (

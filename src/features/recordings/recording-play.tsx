@@ -58,7 +58,8 @@ export function WithRecordingSource({ audio, children }: { audio: AudioRecord; c
 
 /** For an event: its first recording (the query the transcript reader asks too), or none. */
 export function WithEventRecording({ eventId, children }: { eventId: number; children: RenderSource }) {
-  const list = useQuery(audioQueries.list({ eventIds: [eventId], limit: 1 }));
+  // With its event summary, so the player names the call (the same read as ▶ on a call elsewhere).
+  const list = useQuery(audioQueries.list({ eventIds: [eventId], expand: ['event'], limit: 1 }));
   const audio = list.data?.data[0];
   if (audio) return <WithRecordingSource audio={audio}>{children}</WithRecordingSource>;
   // A failed lookup leaves the questions listed without playing.
