@@ -79,6 +79,31 @@ describe('highlighting in the recording’s transcript', () => {
     expect(screen.getAllByTestId('highlight-mark')).toHaveLength(1);
   });
 
+  it('keeps each speaker’s sentences of a highlight spanning two speakers, so the morning note can name who said what', async () => {
+    const { user, transcript } = await openRecording();
+    // Sentences 8 and 9 are Uma Zimmerli's; sentence 10 opens Wen Farrow's remarks.
+    await user.keyboard('{Shift>}');
+    await user.click(sentence(transcript, SENTENCE_8));
+    // "Thank you." is said more than once: Wen Farrow's is the first after sentence 8.
+    const after = within(transcript).getAllByRole('button', { name: /Thank you\.$/ });
+    await user.click(after.find((button) => sentence(transcript, SENTENCE_8).compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING)!);
+    await user.keyboard('{/Shift}');
+    await user.click(within(screen.getByRole('group', { name: 'Selected sentences' })).getByRole('button', { name: 'Highlight' }));
+    await waitFor(() => expect(notes.getSnapshot().items).toHaveLength(1));
+    const kept = notes.getSnapshot().items[0]!;
+    expect(kept).toMatchObject({ kind: 'highlight', start: 36.829, end: 50.306 });
+    expect(kept).not.toHaveProperty('speaker');
+    expect(kept).toHaveProperty('parts', [
+      {
+        speaker: 'Uma Zimmerli (Chief Executive Officer, Calaneon)',
+        text: `${SENTENCE_8} We see AI investment as a multi year cycle, not a single burst of spending.`,
+        start: 36.829,
+        end: 49.079,
+      },
+      { speaker: 'Wen Farrow (Chief Financial Officer, Calaneon)', text: 'Thank you.', start: 49.679, end: 50.306 },
+    ]);
+  });
+
   it('Shift+arrows extend the selection from the focused sentence; Escape clears it', async () => {
     const { user, transcript } = await openRecording();
     const first = sentence(transcript, SENTENCE_6);
