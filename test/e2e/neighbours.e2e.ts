@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { checkA11y, expect, test } from './fixtures.ts';
 
 /**
@@ -6,13 +7,18 @@ import { checkA11y, expect, test } from './fixtures.ts';
  * at a glance is on the event page itself, playing the recording from a question.
  */
 
-test("a company's latest earnings call leads to the previous one, with its Q&A on the event page", async ({ page }) => {
+/** The event of the sample company's latest earnings call, as its page's "Latest earnings call" card shows it. */
+async function latestCallEvent(page: Page): Promise<number> {
   const { companyId } = (await (await page.request.get('/__sandbox/info')).json()) as { companyId: number };
   await page.goto(`/companies/${companyId}`);
   const card = page.getByRole('region', { name: 'Latest earnings call' });
   const href = await card.getByRole('link', { name: 'Q2 2026 earnings call' }).getAttribute('href');
   const audioId = Number(/^\/recordings\/(\d+)$/.exec(href ?? '')?.[1]);
-  const { eventId } = ((await (await page.request.get(`/public/v3/audio/${audioId}`)).json()) as { data: { eventId: number } }).data;
+  return ((await (await page.request.get(`/public/v3/audio/${audioId}`)).json()) as { data: { eventId: number } }).data.eventId;
+}
+
+test("a company's latest earnings call leads to the previous one, with its Q&A on the event page", async ({ page }) => {
+  const eventId = await latestCallEvent(page);
 
   await page.goto(`/events/${eventId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Q2 2026 earnings call' })).toBeVisible();
@@ -41,4 +47,18 @@ test("a company's latest earnings call leads to the previous one, with its Q&A o
   await expect(calls.getByRole('link', { name: /^Next call: Q2 2026 earnings call · / })).toHaveAttribute('href', `/events/${eventId}`);
   await expect(page.getByRole('region', { name: 'Q&A' }).getByRole('list', { name: 'Questions' })).toBeVisible();
   await checkA11y(page, 'the previous call’s event page');
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the links to other calls and the Q&A fit a phone and pass axe, tap targets included', async ({ page }) => {
+    await page.goto(`/events/${await latestCallEvent(page)}`);
+    const calls = page.getByRole('navigation', { name: 'Calls of this company' });
+    await expect(calls.getByRole('link', { name: /^Previous call: / })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Q&A' }).getByRole('list', { name: 'Questions' }).getByRole('button').first()).toBeVisible();
+    // Nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await checkA11y(page, 'event page on a phone', { tapTargets: true });
+  });
 });
