@@ -57,6 +57,8 @@ export interface AlignedSection {
   title: string;
   /** How the section's bounds were found, for the page to say: chapters, the Q&A offset, the transcript's own speakers, or none found. */
   foundBy: 'chapters' | 'qna-offset' | 'transcript' | 'none';
+  /** How each call's Q&A was found, when the page wants to say it per call (`foundBy` is the less sure of the two). */
+  foundByCall?: { current: AlignedSection['foundBy']; previous: AlignedSection['foundBy'] };
   groups: AlignedGroup[];
 }
 
