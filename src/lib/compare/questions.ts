@@ -44,16 +44,18 @@ function subjects(transcript: Transcript, firstSentence: number | undefined, end
   const chosen: typeof candidates = [];
   for (const candidate of candidates) {
     const words = candidate.key.split(' ');
-    // A word the question only says inside a chosen phrase adds nothing; a phrase replaces its words.
-    if (!candidate.term.phrase && chosen.some((c) => c.term.phrase && c.key.split(' ').includes(candidate.key))) continue;
-    if (candidate.term.phrase) {
-      for (let i = chosen.length - 1; i >= 0; i--) {
-        const c = chosen[i]!;
-        if (!c.term.phrase && words.includes(c.key) && c.term.count <= candidate.term.count) chosen.splice(i, 1);
-      }
+    const phrases = chosen.filter((c) => c.term.phrase).flatMap((c) => c.key.split(' '));
+    // A word of a chosen phrase adds nothing, nor does a phrase overlapping one ("data center", "center demand").
+    if (words.some((word) => phrases.includes(word))) continue;
+    // A phrase takes the place of its words chosen before it.
+    const replaced = candidate.term.phrase ? chosen.findIndex((c) => words.includes(c.key)) : -1;
+    if (replaced >= 0) {
+      chosen[replaced] = candidate;
+      for (let i = chosen.length - 1; i > replaced; i--) if (words.includes(chosen[i]!.key)) chosen.splice(i, 1);
+    } else {
+      if (chosen.length === MOST_SUBJECTS) break;
+      chosen.push(candidate);
     }
-    chosen.push(candidate);
-    if (chosen.length === MOST_SUBJECTS) break;
   }
   return chosen.map((c) => c.term.shown);
 }
