@@ -370,3 +370,75 @@ describe('speaker with speaker', () => {
     ]);
   });
 });
+
+describe('two of the sandbox’s recorded calls', () => {
+  interface Script {
+    qna: number;
+    speakers: { speaker: number; role: string; name?: string; company?: string }[];
+    paragraphs: { speaker: number; start: number; end: number; sentences: { text: string; start: number; end: number }[] }[];
+  }
+  const script = (n: number) => JSON.parse(readFileSync(new URL(`../../server/sandbox/media/calls/call-${n}/script.json`, import.meta.url), 'utf8')) as Script;
+  /** The call as the sandbox serves its transcripts: raw (no mapping), or edited (the script's roles, names where it gives them). */
+  const served = (s: Script, kind: 'raw' | 'edited') =>
+    transcript({
+      ...(kind === 'edited'
+        ? { speaker_mapping: s.speakers.map((x) => ({ speaker: x.speaker, speaker_data: { name: x.name ?? null, role: x.role, company: x.company ?? null } })) }
+        : {}),
+      transcript: { paragraphs: s.paragraphs.map((p) => ({ ...p, text: p.sentences.map((x) => x.text).join(' ') })) },
+    });
+  const scripts = { current: script(2), previous: script(1) };
+  const refs = (sections: AlignedSection[], side: 'current' | 'previous') =>
+    sections.flatMap((s) =>
+      s.groups.flatMap((g) =>
+        g.changes.flatMap((c) => (side === 'current' ? (c.kind === 'dropped' ? [] : [c.current]) : c.kind === 'new' ? [] : [c.previous])),
+      ),
+    );
+
+  for (const [currentKind, previousKind] of [
+    ['edited', 'edited'],
+    ['raw', 'raw'],
+    ['edited', 'raw'],
+  ] as const) {
+    it(`finds prepared remarks and Q&A in each by the transcript itself, where the recording says, and places every sentence once (${currentKind} against ${previousKind})`, () => {
+      const current = served(scripts.current, currentKind);
+      const previous = served(scripts.previous, previousKind);
+      const sections = alignCalls({ transcript: current }, { transcript: previous });
+      expect(sections.map((s) => [s.key, s.foundBy])).toEqual([
+        ['prepared', 'transcript'],
+        ['qna', 'transcript'],
+      ]);
+      // The same split as the recording's own Q&A offset gives.
+      const byOffset = alignCalls({ transcript: current, qna: scripts.current.qna }, { transcript: previous, qna: scripts.previous.qna });
+      expect(byOffset.map((s) => s.foundBy)).toEqual(['qna-offset', 'qna-offset']);
+      for (const side of ['current', 'previous'] as const) {
+        const count = (side === 'current' ? current : previous).paragraphs.reduce((n, p) => n + p.sentences.length, 0);
+        const placed = refs(sections, side).map((ref) => ref.sentence);
+        expect([...placed].sort((a, b) => a - b)).toEqual(Array.from({ length: count }, (_, i) => i));
+        expect(refs(sections.slice(0, 1), side).map((r) => r.sentence)).toEqual(refs(byOffset.slice(0, 1), side).map((r) => r.sentence));
+        // The operator's opening is in the prepared remarks; the Q&A opens with the operator's turn.
+        const prepared = refs(sections.slice(0, 1), side);
+        const qna = refs(sections.slice(1), side);
+        expect(prepared.some((r) => r.sentence === 0)).toBe(true);
+        const firstQna = qna.reduce((first, r) => (r.sentence < first.sentence ? r : first));
+        expect(firstQna.speaker).toBe(prepared.find((r) => r.sentence === 0)!.speaker);
+        expect(Math.abs(firstQna.start - scripts[side].qna)).toBeLessThan(0.06);
+      }
+      const counts = { same: 0, changed: 0, new: 0, dropped: 0 };
+      for (const s of sections) for (const g of s.groups) for (const c of g.changes) counts[c.kind]++;
+      expect(Object.values(counts).every((n) => n > 0)).toBe(true);
+    });
+  }
+
+  it('aligns the management team role by role and the analysts by name when both are edited', () => {
+    const sections = alignCalls({ transcript: served(scripts.current, 'edited') }, { transcript: served(scripts.previous, 'edited') });
+    const [prepared, qna] = sections.map((s) => s.groups.map((g) => g.speaker));
+    expect(prepared![0]).toBe('Operator');
+    expect(prepared).toEqual(expect.arrayContaining(['Head of Investor Relations', 'Chief Executive Officer', 'Chief Financial Officer']));
+    expect(qna![0]).toBe('Operator');
+    const analysts = [...scripts.current.speakers, ...scripts.previous.speakers].filter((s) => s.role === 'Analyst').map((s) => s.name);
+    expect(qna).toEqual(expect.arrayContaining(analysts));
+    // Raw against raw: the speakers are only numbered, so each section is one group.
+    const raw = alignCalls({ transcript: served(scripts.current, 'raw') }, { transcript: served(scripts.previous, 'raw') });
+    expect(raw.map((s) => s.groups.map((g) => g.speaker))).toEqual([[undefined], [undefined]]);
+  });
+});

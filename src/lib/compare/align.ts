@@ -141,13 +141,14 @@ interface SpeakerKey {
   /** What the group is called: the role, else the speaker's label. */
   name: string;
 }
+type KeyOf = (speaker: TranscriptSpeaker) => SpeakerKey;
 
 /**
  * Each speaker of a call keyed so the other call's same speaker gets the same key: by role where
  * only one speaker of the call holds it (a new CFO is still the CFO), by name for analysts and for
  * roles several people share.
  */
-function speakerKeys(transcript: Transcript): Map<TranscriptSpeaker, SpeakerKey> {
+function speakerKeys(transcript: Transcript): KeyOf {
   const roles = new Map<TranscriptSpeaker, string>();
   const holders = new Map<string, number>();
   for (const speaker of transcript.speakers) {
@@ -158,13 +159,11 @@ function speakerKeys(transcript: Transcript): Map<TranscriptSpeaker, SpeakerKey>
     roles.set(speaker, key);
     holders.set(key, (holders.get(key) ?? 0) + 1);
   }
-  const keys = new Map<TranscriptSpeaker, SpeakerKey>();
-  for (const speaker of transcript.speakers) {
+  return (speaker) => {
     const role = roles.get(speaker);
-    if (role !== undefined && holders.get(role) === 1) keys.set(speaker, { key: `role:${role}`, name: speakerRole(speaker)! });
-    else keys.set(speaker, { key: `name:${searchWord(speaker.label)}`, name: speaker.label });
-  }
-  return keys;
+    if (role !== undefined && holders.get(role) === 1) return { key: `role:${role}`, name: speakerRole(speaker)! };
+    return { key: `name:${searchWord(speaker.label)}`, name: speaker.label };
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -367,16 +366,21 @@ function alignSentences(previous: readonly Item[], current: readonly Item[]): Se
 // ---------------------------------------------------------------------------------------------
 // Sections and groups
 
-/** Both calls' sentences of one section in speaker groups, ordered as the current call speaks (a speaker only the previous call had, after whom they followed there). */
+/**
+ * Both calls' sentences of one section aligned: in speaker groups when `keys` are given and the
+ * calls share a speaker here, ordered as the current call speaks (a speaker only the previous call
+ * had goes after the speaker they followed there); else one group.
+ */
 function alignGroups(
   previous: readonly Located[],
   current: readonly Located[],
-  byPrevious: Map<TranscriptSpeaker, SpeakerKey> | undefined,
-  byCurrent: Map<TranscriptSpeaker, SpeakerKey> | undefined,
+  keys: { previous: KeyOf; current: KeyOf } | undefined,
   item: (ref: SentenceRef) => Item,
 ): AlignedGroup[] {
-  const shared = byPrevious && byCurrent ? sharedKeys(previous, current, byPrevious, byCurrent) : false;
-  if (!shared) {
+  const previousKeys = keys ? previous.map((s) => keys.previous(s.ref.speaker)) : [];
+  const currentKeys = keys ? current.map((s) => keys.current(s.ref.speaker)) : [];
+  const known = new Set(previousKeys.map((k) => k.key));
+  if (!currentKeys.some((k) => known.has(k.key))) {
     const changes = alignSentences(
       previous.map((s) => item(s.ref)),
       current.map((s) => item(s.ref)),
@@ -384,20 +388,19 @@ function alignGroups(
     return changes.length > 0 ? [{ changes }] : [];
   }
   const groups = new Map<string, { name: string; previous: Item[]; current: Item[] }>();
-  const add = (located: readonly Located[], keys: Map<TranscriptSpeaker, SpeakerKey>, side: 'previous' | 'current') => {
-    for (const s of located) {
-      const { key, name } = keys.get(s.ref.speaker) ?? { key: `name:${searchWord(s.ref.speaker.label)}`, name: s.ref.speaker.label };
+  const add = (located: readonly Located[], sideKeys: SpeakerKey[], side: 'previous' | 'current') => {
+    located.forEach((s, i) => {
+      const { key, name } = sideKeys[i]!;
       let group = groups.get(key);
       if (!group) groups.set(key, (group = { name, previous: [], current: [] }));
       group[side].push(item(s.ref));
-    }
+    });
   };
-  add(current, byCurrent!, 'current');
+  add(current, currentKeys, 'current');
   const order = [...groups.keys()];
-  add(previous, byPrevious!, 'previous');
-  // A speaker only the previous call had goes after the speaker they followed there.
+  add(previous, previousKeys, 'previous');
   let anchor = -1;
-  for (const key of new Set(previous.map((s) => byPrevious!.get(s.ref.speaker)?.key ?? `name:${searchWord(s.ref.speaker.label)}`))) {
+  for (const key of new Set(previousKeys.map((k) => k.key))) {
     const at = order.indexOf(key);
     if (at >= 0) anchor = at;
     else order.splice(++anchor, 0, key);
@@ -406,17 +409,6 @@ function alignGroups(
     const group = groups.get(key)!;
     return { speaker: group.name, changes: alignSentences(group.previous, group.current) };
   });
-}
-
-/** Whether both sides of a section have a speaker in common (else grouping by speaker would only split it). */
-function sharedKeys(
-  previous: readonly Located[],
-  current: readonly Located[],
-  byPrevious: Map<TranscriptSpeaker, SpeakerKey>,
-  byCurrent: Map<TranscriptSpeaker, SpeakerKey>,
-): boolean {
-  const keys = new Set(previous.map((s) => byPrevious.get(s.ref.speaker)?.key));
-  return current.some((s) => keys.has(byCurrent.get(s.ref.speaker)?.key));
 }
 
 const weaker = (a: FoundBy, b: FoundBy): FoundBy => (FOUND_ORDER.indexOf(a) >= FOUND_ORDER.indexOf(b) ? a : b);
@@ -431,8 +423,10 @@ export function alignCalls(current: CompareSide, previous: CompareSide): Aligned
   const now = splitCall(current);
   const before = splitCall(previous);
   const item = interner();
-  const byCurrent = current.transcript.mapped && previous.transcript.mapped ? speakerKeys(current.transcript) : undefined;
-  const byPrevious = byCurrent ? speakerKeys(previous.transcript) : undefined;
+  const keys =
+    current.transcript.mapped && previous.transcript.mapped
+      ? { current: speakerKeys(current.transcript), previous: speakerKeys(previous.transcript) }
+      : undefined;
   const foundByCall = { current: now.foundBy, previous: before.foundBy };
   if (now.qna === undefined || before.qna === undefined) {
     return [
@@ -441,7 +435,7 @@ export function alignCalls(current: CompareSide, previous: CompareSide): Aligned
         title: WHOLE_CALL,
         foundBy: 'none',
         foundByCall,
-        groups: alignGroups(before.sentences, now.sentences, byPrevious, byCurrent, item),
+        groups: alignGroups(before.sentences, now.sentences, keys, item),
       },
     ];
   }
@@ -451,7 +445,7 @@ export function alignCalls(current: CompareSide, previous: CompareSide): Aligned
     title: SECTION_TITLES[key],
     foundBy,
     foundByCall,
-    groups: alignGroups(previousPart, currentPart, byPrevious, byCurrent, item),
+    groups: alignGroups(previousPart, currentPart, keys, item),
   });
   return [
     section('prepared', before.sentences.slice(0, before.qna), now.sentences.slice(0, now.qna)),

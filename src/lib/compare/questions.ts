@@ -1,7 +1,7 @@
 import type { Transcript, TranscriptParagraph } from '../transcript/model.ts';
 import { findQuestions, SAME_MOMENT } from '../transcript/qna.ts';
 import type { CompareSide, QuestionsSide } from './model.ts';
-import { countTerms, type TermCount } from './terms.ts';
+import { countTerms, eachTerm, type TermCount } from './terms.ts';
 
 /**
  * The Q&A of each call side by side: who asked (findQuestions, the one reader of questions) and a
@@ -14,9 +14,14 @@ const MOST_SUBJECTS = 4;
 /** In how many of the call's paragraphs each term is said: what makes a question's word specific to it. */
 function paragraphsSaying(transcript: Transcript): { paragraphs: number; saying: Map<string, number> } {
   const saying = new Map<string, number>();
-  for (const paragraph of transcript.paragraphs) {
-    for (const key of countTerms(transcript, [paragraph]).keys()) saying.set(key, (saying.get(key) ?? 0) + 1);
-  }
+  let seen = new Set<string>();
+  let at: TranscriptParagraph | undefined;
+  eachTerm(transcript, transcript.paragraphs, (key, _said, _phrase, _sentence, paragraph) => {
+    if (paragraph !== at) [at, seen] = [paragraph, new Set()];
+    if (seen.has(key)) return;
+    seen.add(key);
+    saying.set(key, (saying.get(key) ?? 0) + 1);
+  });
   return { paragraphs: transcript.paragraphs.length, saying };
 }
 

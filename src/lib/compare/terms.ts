@@ -1,6 +1,6 @@
 import { wordForm } from '../query-match.ts';
 import { searchWord, WORD_PART } from '../search-query.ts';
-import type { Transcript, TranscriptParagraph } from '../transcript/model.ts';
+import type { Transcript, TranscriptParagraph, TranscriptSentence } from '../transcript/model.ts';
 import { speakerRole } from './align.ts';
 import type { RankedTerm, SentenceRef, TermHistory } from './model.ts';
 
@@ -81,41 +81,62 @@ function speakerNameForms(transcript: Transcript): Set<string> {
 /** Only blanks or a hyphen between two words keeps them one phrase ("data center", "year-over-year"). */
 const JOINS = /^[\s\-‐-―]*$/u;
 
-/**
- * The terms of the given paragraphs (all but the operator's, unless told), each with its count,
- * the form to show and where first said. Keys are folded: "tariff", "data center".
- */
-export function countTerms(transcript: Transcript, paragraphs: Iterable<TranscriptParagraph> = transcript.paragraphs): Map<string, TermCount> {
+/** Called for each term as said: its folded key ("data center"), the words as said ("data centers"), whether two words. */
+export type TermVisit = (key: string, said: string, phrase: boolean, sentence: TranscriptSentence, paragraph: TranscriptParagraph) => void;
+
+/** Visits every term said in the paragraphs, in order, the operator's words left out. */
+export function eachTerm(transcript: Transcript, paragraphs: Iterable<TranscriptParagraph>, visit: TermVisit): void {
   const names = speakerNameForms(transcript);
-  const terms = new Map<string, TermCount>();
-  /** Times each form of a term was said, keyed `term\tform`. */
-  const forms = new Map<string, number>();
-  const add = (key: string, said: string, phrase: boolean, ref: () => SentenceRef) => {
-    let term = terms.get(key);
-    if (!term) terms.set(key, (term = { count: 0, shown: said, first: ref(), phrase }));
-    term.count++;
-    const times = (forms.get(`${key}\t${said}`) ?? 0) + 1;
-    forms.set(`${key}\t${said}`, times);
-    if (times > (forms.get(`${key}\t${term.shown}`) ?? 0)) term.shown = said;
+  // Each distinct word is folded and judged once: its folded form, or null when it is not a term.
+  const forms = new Map<string, string | null>();
+  const formOf = (word: string) => {
+    let form = forms.get(word);
+    if (form === undefined) {
+      const folded = wordForm(word);
+      form = keepWord(word, folded, names) ? folded : null;
+      forms.set(word, form);
+    }
+    return form;
   };
   for (const paragraph of paragraphs) {
     if (paragraph.speaker.kind === 'operator') continue;
     for (const sentence of paragraph.sentences) {
-      const ref = () => ({ sentence: sentence.index, text: sentence.text, start: sentence.start, speaker: paragraph.speaker });
+      const text = searchWord(sentence.text);
       let last: { word: string; form: string; end: number } | undefined;
-      for (const match of sentence.text.matchAll(WORD_PART)) {
-        const word = searchWord(match[0]);
-        const form = wordForm(word);
-        if (!keepWord(word, form, names)) {
+      for (const match of text.matchAll(WORD_PART)) {
+        const word = match[0];
+        const form = formOf(word);
+        if (form === null) {
           last = undefined;
           continue;
         }
-        add(form, word, false, ref);
-        if (last && JOINS.test(sentence.text.slice(last.end, match.index))) add(`${last.form} ${form}`, `${last.word} ${word}`, true, ref);
-        last = { word, form, end: match.index + match[0].length };
+        visit(form, word, false, sentence, paragraph);
+        if (last && JOINS.test(text.slice(last.end, match.index))) visit(`${last.form} ${form}`, `${last.word} ${word}`, true, sentence, paragraph);
+        last = { word, form, end: match.index + word.length };
       }
     }
   }
+}
+
+/**
+ * The terms of the given paragraphs (all but the operator's), each with its count, the form to
+ * show and where first said. Keys are folded: "tariff", "data center".
+ */
+export function countTerms(transcript: Transcript, paragraphs: Iterable<TranscriptParagraph> = transcript.paragraphs): Map<string, TermCount> {
+  const terms = new Map<string, TermCount>();
+  /** Times each form of a term was said, keyed `term\tform`. */
+  const forms = new Map<string, number>();
+  eachTerm(transcript, paragraphs, (key, said, phrase, sentence, paragraph) => {
+    let term = terms.get(key);
+    if (!term) {
+      const first = { sentence: sentence.index, text: sentence.text, start: sentence.start, speaker: paragraph.speaker };
+      terms.set(key, (term = { count: 0, shown: said, first, phrase }));
+    }
+    term.count++;
+    const times = (forms.get(`${key}\t${said}`) ?? 0) + 1;
+    forms.set(`${key}\t${said}`, times);
+    if (times > (forms.get(`${key}\t${term.shown}`) ?? 0)) term.shown = said;
+  });
   return terms;
 }
 
