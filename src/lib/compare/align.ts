@@ -12,8 +12,8 @@ import type { AlignedGroup, AlignedSection, CompareSide, SectionKey, SentenceCha
  * Bounded work: sentences identical after normalising (lower case, words only) are matched first by
  * a longest common subsequence over whole sentences (cheap integer compares); only the stretches
  * between those anchors are compared word by word for "changed", and a stretch too long for every
- * pair is compared near its diagonal only. Two 60-minute calls (about 700 sentences each) align in
- * a few milliseconds.
+ * pair is compared near its diagonal only. Two 56-minute calls (736 sentences each) align in 4-25 ms
+ * on the 2-core development machine (a scratch timing of consecutive, shuffled, raw and edited pairs).
  */
 
 type FoundBy = AlignedSection['foundBy'];
