@@ -19,7 +19,8 @@ function idOf(value: unknown): number | undefined {
 export function validateCompareSearch(raw: Record<string, unknown>): CompareSearch {
   const call = idOf(raw.call);
   const other = idOf(raw.with);
-  return { ...(call !== undefined ? { call } : {}), ...(other !== undefined ? { with: other } : {}) };
+  // Both keys always: a key left out keeps the router's raw value ("abc") in the validated search.
+  return { call, with: other };
 }
 
 /** `/compare?call=1145&with=1082`: the comparison's address, for a link or navigate({ href }). */

@@ -172,10 +172,11 @@ function useCallRecording(eventId: number) {
   const recordings = useQuery(eventRecordingsQuery(eventId));
   const audio = recordings.data?.data[0];
   const chapters = useQuery({ ...recordingChaptersQuery(audio?.id ?? 0), enabled: audio !== undefined });
+  // Chapters that fail to load leave the Q&A offset and the transcript's own speakers to find the sections.
+  const read = useMemo(() => (chapters.data ? toPlayerChapters(chapters.data) : undefined), [chapters.data]);
   return {
     audio,
-    // Chapters that fail to load leave the Q&A offset and the transcript's own speakers to find the sections.
-    chapters: chapters.data ? toPlayerChapters(chapters.data) : undefined,
+    chapters: read,
     settled: recordings.data !== undefined && (audio === undefined || !chapters.isPending),
     failed: recordings.isError ? recordings : undefined,
   };

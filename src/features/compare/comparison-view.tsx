@@ -236,11 +236,7 @@ function Terms({
             <span className="flex shrink-0 items-baseline gap-2">
               {term.first && <PlayButton side={side} at={term.first.start} calls={calls} onPlay={onPlay} />}
               <SearchLink params={{ q: searchText(term.term), companyIds: [company.id] }} className={`${link} text-xs`}>
-                Search
-                <span className="sr-only">
-                  {' '}
-                  {company.name} calls for “{term.term}”
-                </span>
+                Search <span className="sr-only">{`${company.name} calls for “${term.term}”`}</span>
               </SearchLink>
             </span>
           </li>

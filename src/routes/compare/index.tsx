@@ -12,8 +12,8 @@ import { companyCallTranscriptsQuery, compareEventQuery } from '../../features/c
 import { loadRecord, type MissingRecord } from '../../lib/route-data.ts';
 
 const back = (
-  <Link to="/" className={textLinkClass({ underlined: true, className: 'text-sm' })}>
-    Go to the start page
+  <Link to="/companies" className={textLinkClass({ underlined: true, className: 'text-sm' })}>
+    All companies
   </Link>
 );
 
