@@ -251,8 +251,8 @@ describe('the comparison', () => {
 
     const heading = compared.headings[0] as CompareHeading;
     expect(heading.company).toBe('Bramane Foods');
-    expect(heading.current.title).toBe('Q2 2026 earnings call');
-    expect(heading.previous.title).toBe('Q1 2026 earnings call');
+    expect(heading.current.title).toBe('Q2 2026 earnings call, Jul 23, 2026');
+    expect(heading.previous.title).toBe('Q1 2026 earnings call, Apr 24, 2026');
     expect(heading.current.link(45.5)).toBe('http://localhost:3000/recordings/1001?t=45');
     expect(heading.previous.link(44.25)).toBe('http://localhost:3000/recordings/851?t=44');
     expect(heading.page).toBe('http://localhost:3000/compare?call=1082&with=899');

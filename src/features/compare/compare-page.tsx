@@ -286,6 +286,7 @@ function LoadedPair({
     short: shortName(current, previous, names.current),
     audioId: currentAudio.audio?.id,
     transcriptKind: transcriptKind(comparison.currentEdited),
+    date: current.date,
   };
   const previousCall: CompareCall = {
     eventId: previous.id,
@@ -293,6 +294,7 @@ function LoadedPair({
     short: shortName(previous, current, names.previous),
     audioId: previousAudio.audio?.id,
     transcriptKind: transcriptKind(comparison.previousEdited),
+    date: previous.date,
   };
   return (
     <>

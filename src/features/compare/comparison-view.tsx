@@ -19,7 +19,7 @@ import type {
 } from '../../lib/compare/model.ts';
 import { saveText } from '../../lib/download.ts';
 import { readableFileName } from '../../lib/file-name.ts';
-import { formatDuration } from '../../lib/format.ts';
+import { formatDate, formatDuration } from '../../lib/format.ts';
 import { preloadHls } from '../../lib/player/index.ts';
 
 /**
@@ -42,7 +42,12 @@ export interface CompareCall {
   audioId?: number;
   /** "Edited transcript" or "Machine transcript". */
   transcriptKind: string;
+  /** When the call was (ISO), for the export's title. */
+  date?: string | null;
 }
+
+/** "Q3 2026 earnings call, Oct 28, 2026": a call as the export names it. */
+const exportTitle = (call: CompareCall) => (call.date ? `${call.name}, ${formatDate(call.date)}` : call.name);
 
 export interface ComparisonViewProps {
   comparison: Comparison;
@@ -86,8 +91,8 @@ export function ComparisonView({ comparison, company, current, previous, history
       call.audioId !== undefined ? `${origin}/recordings/${call.audioId}?t=${Math.floor(Math.max(0, seconds))}` : `${origin}/events/${call.eventId}`;
     const markdown = comparisonToMarkdown(comparison, {
       company: company.name,
-      current: { title: current.name, link: recordingLink(current) },
-      previous: { title: previous.name, link: recordingLink(previous) },
+      current: { title: exportTitle(current), link: recordingLink(current) },
+      previous: { title: exportTitle(previous), link: recordingLink(previous) },
       page: `${origin}${pagePath}`,
     });
     saveText(markdown, readableFileName([company.name, `${current.name} compared with ${previous.name}`], 'md'), 'text/markdown');
