@@ -47,16 +47,17 @@ test('compare the latest earnings call with the previous one: numbers, terms, ch
   await expect(changed.first()).toBeVisible();
   await checkA11y(page, 'comparison, desktop');
 
-  // ▶ on this quarter's side of a changed sentence plays this call from that sentence.
-  const play = changed
-    .first()
-    .getByRole('button', { name: /^Play from \d+:\d{2} in the Q[1-4]( \d{4})? call$/ })
-    .first();
-  const name = (await play.getAttribute('aria-label')) ?? '';
-  const from = seconds(/from ([\d:]+) in/.exec(name)![1]!);
+  // ▶ on this quarter's side of a changed sentence (one said after the opening) plays this call from that sentence.
+  const thisQuarter = /^(Q[1-4]) /.exec((await title.textContent()) ?? '')![1]!;
+  const plays = changed.getByRole('button', { name: new RegExp(`^Play from \\d+:\\d{2} in the ${thisQuarter}( \\d{4})? call$`) });
+  const names = await plays.evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label') ?? ''));
+  const index = names.findIndex((label) => seconds(/from ([\d:]+) in/.exec(label)![1]!) >= 20);
+  expect(index).toBeGreaterThanOrEqual(0);
+  const play = plays.nth(index);
+  const from = seconds(/from ([\d:]+) in/.exec(names[index]!)![1]!);
   await play.click();
   const player = page.getByRole('region', { name: 'Player' });
-  await expect(player).toContainText(/Q[1-4] \d{4} earnings call/);
+  await expect(player).toContainText(new RegExp(`${thisQuarter} \\d{4} earnings call`, 'i'));
   await expect.poll(() => page.evaluate(() => !document.querySelector('audio')!.paused)).toBe(true);
   await expect.poll(() => page.evaluate(() => document.querySelector('audio')!.currentTime)).toBeGreaterThanOrEqual(from);
   expect(await page.evaluate(() => document.querySelector('audio')!.currentTime)).toBeLessThan(from + 5);

@@ -162,8 +162,8 @@ describe('the comparison', () => {
     const list = screen.getByRole('list', { name: 'Numbers that moved' });
     const rows = within(list).getAllByRole('listitem');
     expect(rows.map((row) => row.textContent)).toEqual([
-      'Guidance Full-year revenue growth guidance 4% to 6% (was 3% to 5%)▶1:21▶1:19',
-      'Gross margin 39.8% (was 41.2%, −1.4 pts)▶0:45▶0:44',
+      'Guidance Full-year revenue growth guidance 4% to 6% (was 3% to 5%)▶Q21:21▶Q11:19',
+      'Gross margin 39.8% (was 41.2%, −1.4 pts)▶Q20:45▶Q10:44',
     ]);
     expect(within(rows[1]!).getByRole('button', { name: 'Play from 0:45 in the Q2 call' })).toBeInTheDocument();
     expect(within(rows[1]!).getByRole('button', { name: 'Play from 0:44 in the Q1 call' })).toBeInTheDocument();

@@ -159,18 +159,23 @@ export function ComparisonView({ comparison, company, current, previous, history
 type Calls = Record<Side, CompareCall>;
 type OnPlay = (side: Side, seconds: number) => void;
 
-/** ▶ that plays one call from a moment: "Play from 12:34 in the Q2 call". */
-function PlayButton({ side, at, calls, onPlay }: { side: Side; at: number; calls: Calls; onPlay: OnPlay }) {
+/**
+ * ▶ that plays one call from a moment: "Play from 12:34 in the Q2 call". `tagged` also shows which
+ * call (where ▶ for either call sit side by side, as in the numbers).
+ */
+function PlayButton({ side, at, calls, onPlay, tagged = false }: { side: Side; at: number; calls: Calls; onPlay: OnPlay; tagged?: boolean }) {
+  const name = `Play from ${moment(at)} in the ${calls[side].short}`;
   return (
     <button
       type="button"
       onClick={() => onPlay(side, at)}
       onPointerEnter={preloadHls}
-      aria-label={`Play from ${moment(at)} in the ${calls[side].short}`}
-      title={`Play from ${moment(at)} in the ${calls[side].short}`}
+      aria-label={name}
+      title={name}
       className="inline-flex h-7 min-w-7 shrink-0 items-center justify-center gap-1 rounded-md px-1.5 text-xs text-accent-700 hover:bg-accent-50 dark:text-accent-300 dark:hover:bg-accent-700/20"
     >
       <span aria-hidden="true">▶</span>
+      {tagged && <span aria-hidden="true">{calls[side].short.replace(/ call$/, '')}</span>}
       <span aria-hidden="true" className="tabular">
         {moment(at)}
       </span>
@@ -193,8 +198,8 @@ function Figures({ figures, calls, onPlay }: { figures: readonly MovedFigure[]; 
             {figure.summary}
           </span>
           <span className="flex shrink-0 gap-1">
-            {figure.current && <PlayButton side="current" at={figure.current.at.start} calls={calls} onPlay={onPlay} />}
-            {figure.previous && <PlayButton side="previous" at={figure.previous.at.start} calls={calls} onPlay={onPlay} />}
+            {figure.current && <PlayButton side="current" at={figure.current.at.start} calls={calls} onPlay={onPlay} tagged />}
+            {figure.previous && <PlayButton side="previous" at={figure.previous.at.start} calls={calls} onPlay={onPlay} tagged />}
           </span>
         </li>
       ))}
