@@ -32,8 +32,11 @@ const seconds = (clock: string) => clock.split(':').reduce((total, part) => tota
 
 test('compare the latest earnings call with the previous one: numbers, terms, changed sentences, ▶ and the export', async ({ page }) => {
   const eventId = await latestCall(page);
-  // "Compare with the previous call" on the call's pages opens this address.
+  // "Compare with the previous call" on the call's pages opens this address. The comparison is
+  // computed in a worker, off the page's thread.
+  const worker = page.waitForEvent('worker');
   await page.goto(`/compare?call=${eventId}`);
+  expect((await worker).url()).toMatch(/\/assets\/compare\.worker-[\w-]+\.js$/);
   const title = page.getByRole('heading', { level: 1, name: /^Q[1-4] \d{4} earnings call compared with Q[1-4] \d{4} earnings call$/ });
   await expect(title).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Compared with' })).toHaveValue(/^\d+$/);
