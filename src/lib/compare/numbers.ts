@@ -47,16 +47,18 @@ function tokenize(text: string): Token[] {
 
 const word = (t: readonly Token[], i: number): string => (i >= 0 && i < t.length ? t[i]!.w : '');
 
-const set = (...words: string[]) => new Set(words);
+/** A set of words from one string: `words('up grew rose')`. */
+const words = (list: string) => new Set(list.split(' '));
 const map = (entries: Record<string, number | string>) => new Map(Object.entries(entries));
 
 // ---------------------------------------------------------------------------------------------
 // Numbers
 
-const SMALL = map({
-  zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19,
-}) as Map<string, number>; // prettier-ignore
+const SMALL = new Map(
+  'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen'
+    .split(' ')
+    .map((w, value) => [w, value]),
+);
 const TENS = map({ twenty: 20, thirty: 30, forty: 40, fourty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 }) as Map<string, number>;
 const DIGIT = map({ zero: 0, oh: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9 }) as Map<string, number>;
 const SCALE = map({ thousand: 1e3, million: 1e6, billion: 1e9, trillion: 1e12 }) as Map<string, number>;
@@ -69,7 +71,7 @@ interface Read {
 }
 
 /** Floating point noise off ("2.1 × 1e9", "39 + 0.8"). */
-const tidy = (value: number) => Number(value.toPrecision(12));
+const tidy = (value: number) => (Number.isInteger(value) ? value : Number(value.toPrecision(12)));
 
 /** "seven", "nineteen", "forty", "forty two", "forty-two". */
 function readSmall(t: readonly Token[], i: number): Read | undefined {
@@ -185,13 +187,24 @@ const CURRENCY_CODE = map({ usd: 'USD', eur: 'EUR', gbp: 'GBP', jpy: 'JPY', chf:
   string
 >;
 const CURRENCY_WORD = map({
-  dollar: 'USD', dollars: 'USD', euro: 'EUR', euros: 'EUR', pound: 'GBP', pounds: 'GBP', sterling: 'GBP', yen: 'JPY',
-  franc: 'CHF', francs: 'CHF', krona: 'SEK', kronor: 'SEK', ...Object.fromEntries(CURRENCY_CODE),
-}) as Map<string, string>; // prettier-ignore
+  dollar: 'USD',
+  dollars: 'USD',
+  euro: 'EUR',
+  euros: 'EUR',
+  pound: 'GBP',
+  pounds: 'GBP',
+  sterling: 'GBP',
+  yen: 'JPY',
+  franc: 'CHF',
+  francs: 'CHF',
+  krona: 'SEK',
+  kronor: 'SEK',
+  ...Object.fromEntries(CURRENCY_CODE),
+}) as Map<string, string>;
 /** "US dollars", "Canadian dollars", "Swiss francs". */
 const CURRENCY_ADJECTIVE = map({ us: 'USD', american: 'USD', canadian: 'CAD', australian: 'AUD', swiss: 'CHF', swedish: 'SEK' }) as Map<string, string>;
 const MINOR = map({ cent: 0.01, cents: 0.01, pence: 0.01, penny: 0.01 }) as Map<string, number>;
-const TIMES_NOT = set('a', 'an', 'per', 'each', 'this', 'that', 'in', 'over', 'since', 'last', 'during', 'the');
+const TIMES_NOT = words('a an per each this that in over since last during the');
 
 interface Unit {
   unit: FigureUnit;
@@ -276,91 +289,40 @@ export function readNumber(text: string): number | undefined {
 // What a figure measures, and whether it is a change
 
 /** Skipped when looking back from a figure for the word that says what it is ("grew about …"). */
-const QUALIFIERS = set(
-  'about', 'around', 'approximately', 'roughly', 'nearly', 'almost', 'some', 'over', 'more', 'than', 'less', 'just', 'under',
-  'close', 'only', 'at', 'least', 'most', 'another', 'further', 'a', 'an', 'by', 'of', 'between', 'little', 'slightly', 'still',
-  'well', 'also', 'now', 'strong', 'solid', 'healthy', 'record', 'modest', 'additional', 'even', 'another',
-); // prettier-ignore
-const UP = set(
-  'up', 'grew', 'grow', 'grows', 'growing', 'rose', 'rise', 'rises', 'rising', 'increased', 'increase', 'increases', 'increasing',
-  'gained', 'gain', 'gains', 'improved', 'improve', 'improves', 'improvement', 'expanded', 'expand', 'expands', 'expansion', 'higher',
-  'raised', 'raise', 'raises', 'climbed', 'jumped', 'accelerated', 'boosted', 'lifted',
-); // prettier-ignore
-const DOWN = set(
-  'down', 'declined', 'decline', 'declines', 'declining', 'decreased', 'decrease', 'decreases', 'fell', 'fall', 'falls', 'falling',
-  'dropped', 'drop', 'drops', 'lower', 'lowered', 'reduced', 'reduce', 'reduces', 'reducing', 'reduction', 'contracted',
-  'contraction', 'shrank', 'slipped', 'eased', 'cut', 'cuts', 'trimmed', 'trimming', 'trim',
-); // prettier-ignore
+const QUALIFIERS = words(
+  'about around approximately roughly nearly almost some over more than less just under close only at least most another further a an by of between little slightly still well also now strong solid healthy record modest additional even another',
+);
+const UP = words(
+  'up grew grow grows growing rose rise rises rising increased increase increases increasing gained gain gains improved improve improves improvement expanded expand expands expansion higher raised raise raises climbed jumped accelerated boosted lifted',
+);
+const DOWN = words(
+  'down declined decline declines declining decreased decrease decreases fell fall falls falling dropped drop drops lower lowered reduced reduce reduces reducing reduction contracted contraction shrank slipped eased cut cuts trimmed trimming trim',
+);
 const AFTER_CHANGE = map({ higher: 'up', increase: 'up', rise: 'up', lower: 'down', decrease: 'down', decline: 'down', reduction: 'down' }) as Map<
   string,
   'up' | 'down'
 >;
-const PRONOUNS = set('we', 'i', 'you', 'they', 'it', 'he', 'she', 'which', 'who', 'us', 'them', 'that', 'this', 'there');
+const PRONOUNS = words('we i you they it he she which who us them that this there');
 /** The last word of what a figure measures. */
-const HEADS = set(
-  'revenue', 'revenues', 'sales', 'margin', 'margins', 'income', 'earnings', 'profit', 'profits', 'ebitda', 'ebit', 'eps', 'flow',
-  'cash', 'debt', 'leverage', 'ratio', 'deposits', 'deposit', 'loans', 'loan', 'growth', 'expenses', 'expense', 'opex', 'expenditure',
-  'expenditures', 'capex', 'spending', 'costs', 'cost', 'charge', 'charges', 'savings', 'inventory', 'inventories', 'capital',
-  'dividend', 'dividends', 'buyback', 'buybacks', 'repurchases', 'backlog', 'bookings', 'orders', 'intake', 'offs', 'losses',
-  'provisions', 'volumes', 'volume', 'pricing', 'prices', 'price', 'utilization', 'headcount', 'workforce', 'customers',
-  'subscribers', 'users', 'units', 'shipments', 'rate', 'rates', 'headwind', 'tailwind', 'share', 'yield', 'equity', 'assets',
-  'liquidity', 'payout', 'investment', 'investments', 'reduction', 'demand', 'guidance', 'outlook', 'forecast', 'target', 'range',
-); // prettier-ignore
+const HEADS = words(
+  'revenue revenues sales margin margins income earnings profit profits ebitda ebit eps flow cash debt leverage ratio deposits deposit loans loan growth expenses expense opex expenditure expenditures capex spending costs cost charge charges savings inventory inventories capital dividend dividends buyback buybacks repurchases backlog bookings orders intake offs losses provisions volumes volume pricing prices price utilization headcount workforce customers subscribers users units shipments rate rates headwind tailwind share yield equity assets liquidity payout investment investments reduction demand guidance outlook forecast target range',
+);
 /** Said as the measure's frame, not the measure: "our revenue guidance" measures revenue. */
-const FRAME = set('guidance', 'outlook', 'forecast', 'target', 'range');
+const FRAME = words('guidance outlook forecast target range');
 /** Never what is measured, even after "of": "of our shares", "to shareholders". */
-const NOT_AFTER = set('share', 'shares', 'shareholders');
+const NOT_AFTER = words('share shares shareholders');
 /** Left out of a measure's name. */
-const FILLER = set(
-  'total',
-  'overall',
-  'reported',
-  'diluted',
-  'quarterly',
-  'annual',
-  'full',
-  'year',
-  'quarter',
-  'current',
-  'fiscal',
-  'strong',
-  'solid',
-  'record',
-);
+const FILLER = words('total overall reported diluted quarterly annual full year quarter current fiscal strong solid record');
 /** Never part of a measure's name. */
-const STOP = set(
-  'the', 'a', 'an', 'our', 'their', 'its', 'your', 'my', 'these', 'those', 'and', 'or', 'but', 'of', 'for', 'in', 'on', 'at', 'to',
-  'from', 'by', 'with', 'as', 'was', 'were', 'is', 'are', 'be', 'been', 'being', 'has', 'have', 'had', 'will', 'would', 'should',
-  'could', 'can', 'may', 'might', 'do', 'does', 'did', 'not', 'no', 'so', 'than', 'then', 'also', 'now', 'still', 'about', 'around',
-  'expect', 'expects', 'expected', 'deliver', 'delivered', 'see', 'saw', 'represent', 'represents', 'drove', 'generated', 'ended',
-  'reached', 'achieved', 'posted', 'recorded', 'model', 'targeting', 'maintaining', 'keeping', 'raising', 'lowering', 'cutting',
-  'reaffirming', 'reiterating', 'plan', 'intend', 'released', 'approved', 'contributing', 'including', 'excluding', 'more', 'less',
-  'while', 'where', 'when', 'because', 'what', 'how', 'if', 'once', 'after', 'before', 'into', 'over', 'under', 'per', 'each',
-  'every', 'all', 'both', 'any', 'some', 'just', 'only', 'very', 'further', 'another', 'other', 'same', 'new',
-); // prettier-ignore
-/** Verbs whose subject is what a figure measures when nothing else says it ("China declined eleven percent"). */
-const LINK = set(
-  'was', 'were', 'is', 'are', 'grew', 'rose', 'fell', 'declined', 'increased', 'decreased', 'improved', 'expanded', 'contracted',
-  'reached', 'totaled', 'totalled', 'remained', 'came', 'stood', 'ended', 'gained', 'dropped',
-); // prettier-ignore
-/** Words after a comma that start a clause of their own. */
-const CLAUSE_START = set(
-  'and',
-  'but',
-  'so',
-  'while',
-  'which',
-  'where',
-  'as',
-  'because',
-  'although',
-  'though',
-  'including',
-  'excluding',
-  'with',
-  'whereas',
-  'when',
+const STOP = words(
+  'the a an our their its your my these those and or but of for in on at to from by with as was were is are be been being has have had will would should could can may might do does did not no so than then also now still about around expect expects expected deliver delivered see saw represent represents drove generated ended reached achieved posted recorded model targeting maintaining keeping raising lowering cutting reaffirming reiterating plan intend released approved contributing including excluding more less while where when because what how if once after before into over under per each every all both any some just only very further another other same new',
 );
+/** Verbs whose subject is what a figure measures when nothing else says it ("China declined eleven percent"). */
+const LINK = words(
+  'was were is are grew rose fell declined increased decreased improved expanded contracted reached totaled totalled remained came stood ended gained dropped',
+);
+/** Words after a comma that start a clause of their own. */
+const CLAUSE_START = words('and but so while which where as because although though including excluding with whereas when');
 /** Names of more than one word that end in a head. */
 const SPECIALS: readonly string[][] = [
   ['earnings', 'per', 'share'],
@@ -381,7 +343,7 @@ const SYNONYMS = new Map<string, string>([
   ['growth', 'revenue growth'],
 ]);
 /** Not made singular: "sales", "earnings", "losses". */
-const PLURAL_ONLY = set('sales', 'earnings', 'savings', 'losses', 'series', 'news', 'proceeds', 'utilities', 'offs');
+const PLURAL_ONLY = words('sales earnings savings losses series news proceeds utilities offs');
 
 function singular(w: string): string {
   if (PLURAL_ONLY.has(w) || w.length <= 3) return w;
