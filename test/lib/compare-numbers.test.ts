@@ -90,6 +90,12 @@ describe('findFigures', () => {
     expect(figuresOf('Earnings per share were seventy six cents, compared with fifty nine cents in the prior year.')).toEqual([
       { measure: 'earnings per share', value: 0.76, unit: 'money', currency: 'USD' },
     ]);
+    expect(figuresOf('Operating margin of seventeen point eight percent a year ago expanded to twenty one point five percent.')).toEqual([
+      { measure: 'operating margin', value: 21.5, unit: 'percent' },
+    ]);
+    expect(figuresOf('Capital expenditure will be about $400 million, up from $300 million.')).toEqual([
+      { measure: 'capital expenditure', value: 400_000_000, unit: 'money', currency: 'USD' },
+    ]);
   });
 
   it('reads money said in words and written in digits, with its scale and currency', () => {
