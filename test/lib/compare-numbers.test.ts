@@ -199,6 +199,22 @@ describe('findFigures', () => {
     expect(figuresOf('Net leverage was 2.1x.').map((f) => f.guidance)).toEqual([undefined]);
   });
 
+  it('reads the new sandbox scripts: the previous range is not this one, a rule of thumb is not a figure', () => {
+    expect(figuresOf('For the full year, we now expect revenue growth between nine and eleven percent, up from seven to nine percent.')).toEqual([
+      { measure: 'revenue growth', value: 9, high: 11, unit: 'percent', guidance: true },
+    ]);
+    expect(figuresOf('Every five points of utilization is worth about one point of gross margin, and the site consolidation adds to that next year.')).toEqual(
+      [],
+    );
+    expect(figuresOf('Revenue grew two percent compared with the same quarter last year, or six percent in constant currency.')).toEqual([
+      { measure: 'revenue growth', value: 2, unit: 'percent', change: 'up' },
+      { measure: 'revenue growth in constant currency', value: 6, unit: 'percent', change: 'up' },
+    ]);
+    expect(figuresOf('Our cost program should lower our cost base by about two percent a year once it is complete.')).toEqual([
+      { measure: 'cost base growth', value: -2, unit: 'percent', change: 'down' },
+    ]);
+  });
+
   it('leaves out numbers that are not figures or measure nothing', () => {
     expect(figuresOf('Three themes stood out.')).toEqual([]);
     expect(figuresOf('We also kept investing, adding more than three hundred people across sales and product development.')).toEqual([]);
@@ -305,6 +321,14 @@ describe('pairFigures', () => {
     expect(moved).toHaveLength(1);
     expect(moved[0]).toMatchObject({ summary: 'Net leverage (not said this quarter, was 2.1x)', label: 'Net leverage' });
     expect(moved[0]!.current).toBeUndefined();
+  });
+
+  it('pairs guidance said in constant currency with the guidance before it', () => {
+    const moved = pair(
+      ['For the full year, we now expect revenue growth between four and six percent in constant currency, unchanged from last quarter.'],
+      ['For the full year, we now expect revenue growth between four and six percent, up from one to three percent.'],
+    );
+    expect(moved.map((m) => m.summary)).toEqual(['Revenue growth guidance in constant currency 4–6% (unchanged)']);
   });
 
   it('keeps next-quarter guidance apart from full-year guidance', () => {

@@ -305,7 +305,7 @@ const AFTER_CHANGE = map({ higher: 'up', increase: 'up', rise: 'up', lower: 'dow
 const PRONOUNS = words('we i you they it he she which who us them that this there');
 /** The last word of what a figure measures. */
 const HEADS = words(
-  'revenue revenues sales margin margins income earnings profit profits ebitda ebit eps flow cash debt leverage ratio deposits deposit loans loan growth expenses expense opex expenditure expenditures capex spending costs cost charge charges savings inventory inventories capital dividend dividends buyback buybacks repurchases backlog bookings orders intake offs losses provisions volumes volume pricing prices price utilization headcount workforce customers subscribers users units shipments rate rates headwind tailwind share yield equity assets liquidity payout investment investments reduction demand guidance outlook forecast target range',
+  'revenue revenues sales margin margins income earnings profit profits ebitda ebit eps flow cash debt leverage ratio deposits deposit loans loan growth expenses expense opex expenditure expenditures capex spending costs cost charge charges savings inventory inventories capital dividend dividends buyback buybacks repurchases backlog bookings orders intake offs losses provisions volumes volume pricing prices price utilization headcount workforce customers subscribers users units shipments rate rates headwind tailwind share yield equity assets liquidity payout investment investments reduction demand base guidance outlook forecast target range',
 );
 /** Said as the measure's frame, not the measure: "our revenue guidance" measures revenue. */
 const FRAME = words('guidance outlook forecast target range');
@@ -556,6 +556,12 @@ function readSentence(text: string): { tokens: Token[]; found: Found[] } {
     let figure: Found | undefined;
     const sep = word(t, a.end);
     const fromBefore = word(t, back.at) === 'from';
+    if (word(t, back.at) === 'every' || word(t, back.at) === 'each') break; // a rule of thumb: "every five points of utilization is worth about one point of margin"
+    if (fromBefore && sep === 'to') {
+      // "up from seven to nine percent": where it was, not what it is
+      i = readAmount(t, a.end + 1)?.end ?? a.end;
+      continue;
+    }
     if (!fromBefore && (sep === 'to' || sep === '-' || sep === '–' || sep === 'through' || (sep === 'and' && word(t, i - 1) === 'between'))) {
       const b = readAmount(t, a.end + 1);
       // "$1.65 to 1.68 billion": the second may leave its currency to the first.
@@ -581,6 +587,21 @@ function readSentence(text: string): { tokens: Token[]; found: Found[] } {
   return { tokens: t, found };
 }
 
+/** Words between two figures without what the first was compared with: "…, compared with the same quarter last year, or …". */
+function withoutComparison(between: string[]): string[] {
+  const kept: string[] = [];
+  for (let k = 0; k < between.length; k++) {
+    const w = between[k]!;
+    const opens = w === 'compared' || w === 'from' || w === 'versus' || w === 'vs' || (w === 'year' && between[k + 1] === 'over');
+    // The phrase runs to its last "year", "quarter", "ago" or "earlier" before the next comma.
+    let close = -1;
+    for (let m = k + 1; opens && m < between.length && !/^[,;:.]$/.test(between[m]!); m++) if (/^(year|quarter|ago|earlier)$/.test(between[m]!)) close = m;
+    if (close < 0) kept.push(w);
+    else k = close;
+  }
+  return kept;
+}
+
 /** A figure's change, measure and qualifier from its sentence; undefined when it is a comparison or measures nothing. */
 function describe(t: readonly Token[], text: string, figure: Found, back: { at: number; sawBy: boolean }, found: Found[]): Found | undefined {
   const previous = found.at(-1);
@@ -597,7 +618,7 @@ function describe(t: readonly Token[], text: string, figure: Found, back: { at: 
   }
   const before = measureBefore(t, text, back.at + 1, bound);
   let measure = before.measure;
-  const between = t.slice(previous?.end ?? 0, figure.start).map((token) => token.w);
+  const between = withoutComparison(t.slice(previous?.end ?? 0, figure.start).map((token) => token.w));
   const onlyOr = previous !== undefined && between.every((w) => w === ',' || w === 'or') && between.includes('or');
   // Only a change or a second figure of the same thing takes the measure before it: ", up five percent", ", or four percent".
   const joins = between.every((w) => w === ',' || w === 'or' || w === 'and' || QUALIFIERS.has(w) || UP.has(w) || DOWN.has(w));
@@ -751,7 +772,10 @@ export function formatFigure(figure: SpokenFigure): string {
 // Pairing
 
 const family = (f: SpokenFigure) => (f.unit === 'points' || f.unit === 'bps' ? 'pts' : f.unit === 'money' ? `money ${f.currency ?? ''}` : f.unit);
-const pairKey = (f: SpokenFigure) => `${f.measure}|${family(f)}|${f.guidance ? (f.horizon === 'quarter' ? 'next quarter' : 'guidance') : ''}`;
+const CONSTANT = ' in constant currency';
+/** Guidance pairs with guidance whether or not it is said in constant currency (a company states one growth outlook). */
+const pairKey = (f: SpokenFigure) =>
+  f.guidance ? `${f.measure.replace(CONSTANT, '')}|${family(f)}|${f.horizon === 'quarter' ? 'next quarter' : 'guidance'}` : `${f.measure}|${family(f)}|`;
 
 function firstOfEach(figures: readonly SpokenFigure[]): Map<string, SpokenFigure> {
   const first = new Map<string, SpokenFigure>();
@@ -820,8 +844,9 @@ export function pairFigures(current: readonly SpokenFigure[], previous: readonly
     const p = before.get(key);
     const figure = (c ?? p)!;
     const suffix = !figure.guidance ? '' : figure.horizon === 'quarter' ? ' guidance (next quarter)' : ' guidance';
-    const label = `${figure.label}${suffix}`;
-    const measure = `${figure.measure}${suffix}`;
+    // "Revenue growth guidance in constant currency"
+    const label = figure.label.endsWith(CONSTANT) ? `${figure.label.slice(0, -CONSTANT.length)}${suffix}${CONSTANT}` : `${figure.label}${suffix}`;
+    const measure = `${figure.measure.replace(CONSTANT, '')}${suffix}`;
     let summary: string;
     let delta: Pick<MovedFigure, 'delta' | 'deltaUnit'> = {};
     let size = 0;
