@@ -210,6 +210,13 @@ describe('findFigures', () => {
       { measure: 'revenue growth', value: 2, unit: 'percent', change: 'up' },
       { measure: 'revenue growth in constant currency', value: 6, unit: 'percent', change: 'up' },
     ]);
+    expect(figuresOf('New tariffs on imported components cost us about two points of gross margin in the quarter.')).toEqual([
+      { measure: 'gross margin change', value: -2, unit: 'points', change: 'down' },
+    ]);
+    expect(figuresOf('Excluding tariffs, gross margin would have improved by about one hundred and ten basis points.')).toEqual([]);
+    expect(figuresOf('We track sell through at our largest distributors, and their sales to end customers are roughly flat.')).toEqual([
+      { measure: 'sales growth', value: 0, unit: 'percent', change: 'flat' },
+    ]);
     expect(figuresOf('Our cost program should lower our cost base by about two percent a year once it is complete.')).toEqual([
       { measure: 'cost base growth', value: -2, unit: 'percent', change: 'down' },
     ]);

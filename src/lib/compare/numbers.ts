@@ -402,6 +402,9 @@ function phraseEndingAt(t: readonly Token[], text: string, h: number, bound: num
     if (token.kind !== 'word' || STOP.has(token.w) || PRONOUNS.has(token.w) || UP.has(token.w) || DOWN.has(token.w) || LINK.has(token.w)) break;
     modifiers.unshift(k);
   }
+  // "sales to end customers": the measure is what goes to them.
+  const first = modifiers[0] ?? core[0]!;
+  if (word(t, first - 1) === 'to' && first - 2 >= bound && HEADS.has(word(t, first - 2))) return phraseEndingAt(t, text, first - 2, bound);
   return measureOf(t, text, [...modifiers, ...core]);
 }
 
@@ -514,6 +517,7 @@ function direction(t: readonly Token[], at: number, sawBy: boolean, bound: numbe
   const w = word(t, at);
   if (UP.has(w)) return 'up';
   if (DOWN.has(w)) return 'down';
+  if (w === 'us' && /^(cost|costs|took|shaved)$/.test(word(t, at - 1))) return 'down'; // "tariffs cost us about two points of gross margin"
   if (!sawBy) return undefined;
   // "would lower net interest margin by about five basis points"
   for (let k = at; k >= Math.max(bound, at - 6); k--) {
@@ -679,12 +683,15 @@ function named(figure: Found): Measure {
 /** A quick pass that leaves out sentences with no number in them (most of a call). */
 const MAY_HAVE_FIGURE = /\d|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|teen|ty|hundred|half|flat|point/i;
 
+const HYPOTHETICAL = /\bwould(?: not|n't)? have\b/i;
+
 /** Every figure in the transcript, in the order said. */
 export function findFigures(transcript: Transcript): SpokenFigure[] {
   const figures: SpokenFigure[] = [];
   for (const paragraph of transcript.paragraphs) {
     for (const sentence of paragraph.sentences) {
-      if (!MAY_HAVE_FIGURE.test(sentence.text)) continue;
+      // "would have improved by about …": what did not happen is not a figure of the quarter.
+      if (!MAY_HAVE_FIGURE.test(sentence.text) || HYPOTHETICAL.test(sentence.text)) continue;
       const { tokens, found } = readSentence(sentence.text);
       if (found.length === 0) continue;
       const lower = sentence.text.toLowerCase();
