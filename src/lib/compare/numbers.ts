@@ -681,7 +681,8 @@ function named(figure: Found): Measure {
 }
 
 /** A quick pass that leaves out sentences with no number in them (most of a call). */
-const MAY_HAVE_FIGURE = /\d|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|teen|ty|hundred|half|flat|point/i;
+const MAY_HAVE_FIGURE =
+  /\d|\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[a-z]+teen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|half|flat|point)\b/i;
 
 const HYPOTHETICAL = /\bwould(?: not|n't)? have\b/i;
 
