@@ -61,11 +61,13 @@ describe('readNumber', () => {
     ['one dollar and twelve cents', 1.12],
     ['eighty one cents', 0.81],
     ['one point eight times', 1.8],
+    ['-5%', -5],
+    ['minus zero point two times', -0.2],
   ])('reads "%s" as %d', (text, value) => {
     expect(readNumber(text)).toBe(value);
   });
 
-  it.each(['a quarter', 'two thirds', 'revenue', '', 'one hundred and', 'half a'])('reads "%s" as no number', (text) => {
+  it.each(['a quarter', 'two thirds', 'revenue', '', 'one hundred and', 'half a', '1'.repeat(400)])('reads "%s" as no number', (text) => {
     expect(readNumber(text)).toBeUndefined();
   });
 });

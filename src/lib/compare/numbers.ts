@@ -165,6 +165,7 @@ function readPlain(t: readonly Token[], i: number): (Read & { scale: number }) |
   if (!token) return undefined;
   if (token.kind === 'num') {
     const value = Number(token.w.replace(/,/g, ''));
+    if (!Number.isFinite(value)) return undefined;
     const next = t[i + 1];
     const attached = next !== undefined && (next.start === token.end || next.w === 'bn' || next.w === 'mn');
     const scale = SCALE.get(word(t, i + 1)) ?? (attached ? SHORT_SCALE.get(next.w) : undefined);
@@ -244,11 +245,18 @@ interface Amount {
   end: number;
 }
 
+/** "-5%", "−0.2x": a minus sign written against the number, not between two ("4-6%"). */
+const isMinusSign = (t: readonly Token[], at: number) => {
+  const [sign, next, before] = [t[at], t[at + 1], t[at - 1]];
+  return (sign?.w === '-' || sign?.w === '\u2212') && next?.kind === 'num' && next.start === sign.end && (!before || before.end < sign.start);
+};
+
 /** One amount: "$346 million", "thirty nine point eight percent", "one dollar and twelve cents". */
 function readAmount(t: readonly Token[], i: number): Amount | undefined {
   let at = i;
   let sign = 1;
   if (word(t, at) === 'minus' || word(t, at) === 'negative') [sign, at] = [-1, at + 1];
+  else if (isMinusSign(t, at)) [sign, at] = [-1, at + 1];
   let currency: string | undefined;
   const prefix = t[at]?.kind === 'sym' ? CURRENCY_SYMBOL.get(word(t, at)) : CURRENCY_CODE.get(word(t, at));
   if (prefix) [currency, at] = [prefix, at + 1];
@@ -387,7 +395,7 @@ function measureOf(t: readonly Token[], text: string, indexes: number[]): Measur
 }
 
 /** The noun phrase that ends at head `h` (not reaching before `bound`). */
-function phraseEndingAt(t: readonly Token[], text: string, h: number, bound: number): Measure | undefined {
+function phraseEndingAt(t: readonly Token[], text: string, h: number, bound: number, hops = 0): Measure | undefined {
   let core = [h];
   for (const special of SPECIALS) {
     const from = h - special.length + 1;
@@ -404,7 +412,8 @@ function phraseEndingAt(t: readonly Token[], text: string, h: number, bound: num
   }
   // "sales to end customers": the measure is what goes to them.
   const first = modifiers[0] ?? core[0]!;
-  if (word(t, first - 1) === 'to' && first - 2 >= bound && HEADS.has(word(t, first - 2))) return phraseEndingAt(t, text, first - 2, bound);
+  if (hops < 2 && word(t, first - 1) === 'to' && first - 2 >= bound && HEADS.has(word(t, first - 2)))
+    return phraseEndingAt(t, text, first - 2, bound, hops + 1);
   return measureOf(t, text, [...modifiers, ...core]);
 }
 
@@ -546,7 +555,7 @@ function readSentence(text: string): { tokens: Token[]; found: Found[] } {
       i++;
       continue;
     }
-    if (token.kind === 'punct' || (token.kind === 'word' && STOP.has(token.w) && token.w !== 'a')) {
+    if ((token.kind === 'punct' && !isMinusSign(t, i)) || (token.kind === 'word' && STOP.has(token.w) && token.w !== 'a')) {
       i++;
       continue;
     }
@@ -599,7 +608,8 @@ function withoutComparison(between: string[]): string[] {
     const opens = w === 'compared' || w === 'from' || w === 'versus' || w === 'vs' || (w === 'year' && between[k + 1] === 'over');
     // The phrase runs to its last "year", "quarter", "ago" or "earlier" before the next comma.
     let close = -1;
-    for (let m = k + 1; opens && m < between.length && !/^[,;:.]$/.test(between[m]!); m++) if (/^(year|quarter|ago|earlier)$/.test(between[m]!)) close = m;
+    for (let m = k + 1; opens && m < Math.min(between.length, k + 12) && !/^[,;:.]$/.test(between[m]!); m++)
+      if (/^(year|quarter|ago|earlier)$/.test(between[m]!)) close = m;
     if (close < 0) kept.push(w);
     else k = close;
   }
