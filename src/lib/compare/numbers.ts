@@ -49,7 +49,7 @@ const word = (t: readonly Token[], i: number): string => (i >= 0 && i < t.length
 
 /** A set of words from one string: `words('up grew rose')`. */
 const words = (list: string) => new Set(list.split(' '));
-const map = (entries: Record<string, number | string>) => new Map(Object.entries(entries));
+const map = <V>(entries: Record<string, V>) => new Map<string, V>(Object.entries(entries));
 
 // ---------------------------------------------------------------------------------------------
 // Numbers
@@ -59,11 +59,11 @@ const SMALL = new Map(
     .split(' ')
     .map((w, value) => [w, value]),
 );
-const TENS = map({ twenty: 20, thirty: 30, forty: 40, fourty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 }) as Map<string, number>;
-const DIGIT = map({ zero: 0, oh: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9 }) as Map<string, number>;
-const SCALE = map({ thousand: 1e3, million: 1e6, billion: 1e9, trillion: 1e12 }) as Map<string, number>;
+const TENS = map({ twenty: 20, thirty: 30, forty: 40, fourty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 });
+const DIGIT = map({ zero: 0, oh: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9 });
+const SCALE = map({ thousand: 1e3, million: 1e6, billion: 1e9, trillion: 1e12 });
 /** Written after digits: "2.1bn", "$346m", "12k". */
-const SHORT_SCALE = map({ k: 1e3, m: 1e6, mm: 1e6, mn: 1e6, b: 1e9, bn: 1e9, tn: 1e12 }) as Map<string, number>;
+const SHORT_SCALE = map({ k: 1e3, m: 1e6, mm: 1e6, mn: 1e6, b: 1e9, bn: 1e9, tn: 1e12 });
 
 interface Read {
   value: number;
@@ -182,11 +182,8 @@ function readPlain(t: readonly Token[], i: number): (Read & { scale: number }) |
 // ---------------------------------------------------------------------------------------------
 // Units and currencies
 
-const CURRENCY_SYMBOL = map({ $: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY' }) as Map<string, string>;
-const CURRENCY_CODE = map({ usd: 'USD', eur: 'EUR', gbp: 'GBP', jpy: 'JPY', chf: 'CHF', sek: 'SEK', nok: 'NOK', dkk: 'DKK', cad: 'CAD', aud: 'AUD' }) as Map<
-  string,
-  string
->;
+const CURRENCY_SYMBOL = map({ $: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY' });
+const CURRENCY_CODE = map({ usd: 'USD', eur: 'EUR', gbp: 'GBP', jpy: 'JPY', chf: 'CHF', sek: 'SEK', nok: 'NOK', dkk: 'DKK', cad: 'CAD', aud: 'AUD' });
 const CURRENCY_WORD = map({
   dollar: 'USD',
   dollars: 'USD',
@@ -201,10 +198,10 @@ const CURRENCY_WORD = map({
   krona: 'SEK',
   kronor: 'SEK',
   ...Object.fromEntries(CURRENCY_CODE),
-}) as Map<string, string>;
+});
 /** "US dollars", "Canadian dollars", "Swiss francs". */
-const CURRENCY_ADJECTIVE = map({ us: 'USD', american: 'USD', canadian: 'CAD', australian: 'AUD', swiss: 'CHF', swedish: 'SEK' }) as Map<string, string>;
-const MINOR = map({ cent: 0.01, cents: 0.01, pence: 0.01, penny: 0.01 }) as Map<string, number>;
+const CURRENCY_ADJECTIVE = map({ us: 'USD', american: 'USD', canadian: 'CAD', australian: 'AUD', swiss: 'CHF', swedish: 'SEK' });
+const MINOR = map({ cent: 0.01, cents: 0.01, pence: 0.01, penny: 0.01 });
 const TIMES_NOT = words('a an per each this that in over since last during the');
 
 interface Unit {
@@ -306,10 +303,7 @@ const UP = words(
 const DOWN = words(
   'down declined decline declines declining decreased decrease decreases fell fall falls falling dropped drop drops lower lowered reduced reduce reduces reducing reduction contracted contraction shrank slipped eased cut cuts trimmed trimming trim',
 );
-const AFTER_CHANGE = map({ higher: 'up', increase: 'up', rise: 'up', lower: 'down', decrease: 'down', decline: 'down', reduction: 'down' }) as Map<
-  string,
-  'up' | 'down'
->;
+const AFTER_CHANGE = map<'up' | 'down'>({ higher: 'up', increase: 'up', rise: 'up', lower: 'down', decrease: 'down', decline: 'down', reduction: 'down' });
 const PRONOUNS = words('we i you they it he she which who us them that this there');
 /** The last word of what a figure measures. */
 const HEADS = words(
