@@ -452,9 +452,13 @@ interface Found {
   qualifier?: string;
 }
 
+/** How many words before its figure a measure may be said. */
+const MEASURE_REACH = 40;
+
 /** The measure said before the figure at `start`, not before `bound`; stops at a pronoun or a new clause. */
 function measureBefore(t: readonly Token[], text: string, start: number, bound: number): { measure?: Measure; blocked: boolean } {
-  for (let k = start - 1; k >= bound; k--) {
+  // A measure is said close to its figure; the limit also keeps a sentence of a thousand "was flat" linear.
+  for (let k = start - 1; k >= Math.max(bound, start - MEASURE_REACH); k--) {
     const w = t[k]!.w;
     if (isClauseBreak(t, k) || PRONOUNS.has(w)) {
       // "we bought back two hundred million dollars of shares"
