@@ -25,8 +25,10 @@ import { launchChromium } from './chromium.ts';
  *    then the prepared remarks of call after call, then their Q&A, then the last one's closing
  *    remarks, times shifted so each part follows the last, in the transcript file's shape (words
  *    and all, one speaker id per person across the parts), then read by parseTranscript as the
- *    app reads a file. "This quarter" speaks call-2, 3, …, 8, 1, 2, … where "last quarter" speaks
- *    call-1, 2, …, 7, 8, 1, …: each part one quarter later. With chapters (introduction, prepared
+ *    app reads a file. The recorded calls are one management team's consecutive quarters: "last
+ *    quarter" speaks call-1, 3, 5, 7, 1, 3, … and "this quarter" call-2, 4, 6, 8, 2, 4, …, each part
+ *    the quarter after its counterpart, and no recorded call on both sides (a call on both would be
+ *    found the same sentence for sentence, which two real quarters never are). With chapters (introduction, prepared
  *    remarks, Q&A and their sections) and the Q&A's start, as the page has them. Twice: edited
  *    (speakers named) and raw (machine transcripts, speakers numbered).
  *    Timed over RUNS runs after a warm-up (p50 / p95), beside anchors from the same run: JSON.parse
@@ -101,16 +103,15 @@ interface BuiltCall {
 }
 
 /**
- * A call of about `minutes` from the recorded ones, starting at `first` (0-based) and going on in
- * order: the first one's introduction, every one's prepared remarks, every one's Q&A, the last one's
- * closing remarks.
+ * A call of at least `minutes` from the recorded ones (0-based `cycle`, taken in turn): the first
+ * one's introduction, every one's prepared remarks, every one's Q&A, the last one's closing remarks.
  */
-function buildCall(scripts: CallScript[], first: number, minutes: number, edited: boolean): BuiltCall {
+function buildCall(scripts: CallScript[], cycle: readonly number[], minutes: number, edited: boolean): BuiltCall {
   const target = minutes * 60;
   const order: number[] = [];
   let length = 0;
-  for (let i = first; length < target; i++) {
-    const index = i % scripts.length;
+  for (let i = 0; length < target; i++) {
+    const index = cycle[i % cycle.length]!;
     const parts = partsOf(scripts[index]!);
     order.push(index);
     length += parts.closing - parts.prepared;
@@ -231,10 +232,17 @@ function timeRuns(runs: number, work: () => void): number[] {
 
 export function benchCompareCalls(): void {
   const scripts = readScripts();
+  // Odd recorded calls last quarter, each one's next quarter this quarter (one call alone: on both sides).
+  const lastQuarters = scripts.map((_, i) => i).filter((i) => i % 2 === 0 && i + 1 < scripts.length);
+  const thisQuarters = lastQuarters.map((i) => i + 1);
+  if (lastQuarters.length === 0) {
+    lastQuarters.push(0);
+    thisQuarters.push(0);
+  }
   console.log(`Comparing two ${MINUTES}-minute calls (compareCalls, src/lib/compare), p50 / p95 of ${RUNS} runs after a warm-up; aim ${AIM_MS} ms`);
   for (const edited of [true, false]) {
-    const previousCall = buildCall(scripts, 0, MINUTES, edited);
-    const currentCall = buildCall(scripts, 1, MINUTES, edited);
+    const previousCall = buildCall(scripts, lastQuarters, MINUTES, edited);
+    const currentCall = buildCall(scripts, thisQuarters, MINUTES, edited);
     const previous = read(previousCall);
     const current = read(currentCall);
     const sides: [CompareSide, CompareSide] = [
