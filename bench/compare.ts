@@ -1,5 +1,6 @@
 import { serve } from '@hono/node-server';
 import { existsSync, readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { type Browser } from 'playwright-core';
@@ -239,6 +240,11 @@ export function benchCompareCalls(): void {
     lastQuarters.push(0);
     thisQuarters.push(0);
   }
+  console.log(
+    `Machine: ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   console.log(`Comparing two ${MINUTES}-minute calls (compareCalls, src/lib/compare), p50 / p95 of ${RUNS} runs after a warm-up; aim ${AIM_MS} ms`);
   for (const edited of [true, false]) {
     const previousCall = buildCall(scripts, lastQuarters, MINUTES, edited);
