@@ -449,6 +449,12 @@ export async function benchComparePage(): Promise<void> {
       `    /compare?call=${call.eventId} → ${HEADING.source}   ${line('heading', headings, PAGE_RUNS)}` +
         (headings.length > 0 ? `  (aim ${AIM_MS} ms: ${percentile(headings, 50) <= AIM_MS ? 'within' : 'OVER'})` : ''),
     );
+    const computing = compare.filter((l) => l.h1 !== undefined && l.heading !== undefined).map((l) => l.heading! - l.h1!);
+    if (computing.length > 0) {
+      console.log(
+        `    its h1 → ${HEADING.source} (the two transcripts read, compared and drawn)   p50 ${ms(percentile(computing, 50))}  worst ${ms(Math.max(...computing))}`,
+      );
+    }
     if (headings.length < PAGE_RUNS) {
       console.log(
         `    (no heading matching ${HEADING} within ${HEADING_TIMEOUT_MS} ms: set BENCH_COMPARE_HEADING to one the page shows; its h1 read “${compare[0]?.title}”)`,
