@@ -44,11 +44,16 @@ import { launchChromium } from './chromium.ts';
  *    page (/events/<id>), navigation → its h1, in the same run. Skipped, saying why, when there is
  *    no build or the build has no /compare route.
  *
+ * 3. The term history the page asks for ("said in X of the last N calls"): GET /api/search/terms with
+ *    50 terms over a company's last 20 earnings calls (the most it takes), p50 / p95 of RUNS
+ *    requests to the server app in this process, beside a search of the same company's calls
+ *    (q=margin) in the same run. Needs no build.
+ *
  * Prints numbers beside the aim; asserts nothing.
  *
  *   BENCH_COMPARE_RUNS=20                          runs of compareCalls (default 20)
  *   BENCH_COMPARE_MINUTES=60                       length of each built call
- *   BENCH_COMPARE_PAGE=off                         only the first part
+ *   BENCH_COMPARE_PAGE=off                         not the page (parts 1 and 3)
  *   BENCH_COMPARE_PAGE_RUNS=5                      page loads (default 5)
  *   BENCH_COMPARE_HEADING="Numbers that moved"     the heading to wait for (a case-insensitive regular expression)
  *   BENCH_COMPARE_TIMEOUT_MS=30000                 how long to wait for it
@@ -476,8 +481,74 @@ export async function benchComparePage(): Promise<void> {
   }
 }
 
+/** 50 terms as the page sends them: words and two-word phrases of the recorded calls. */
+function historyTerms(): string[] {
+  const counts = new Map<string, number>();
+  for (const script of readScripts()) {
+    for (const paragraph of script.paragraphs) {
+      const words = paragraph.sentences.flatMap((sentence) => sentence.text.toLowerCase().match(/[a-z]{5,}/g) ?? []);
+      words.forEach((word, i) => {
+        counts.set(word, (counts.get(word) ?? 0) + 1);
+        if (i > 0) counts.set(`${words[i - 1]} ${word}`, (counts.get(`${words[i - 1]} ${word}`) ?? 0) + 1);
+      });
+    }
+  }
+  return [...counts]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, 50)
+    .map(([term]) => term);
+}
+
+export async function benchTermHistory(): Promise<void> {
+  const config = readServerConfig({
+    ...process.env,
+    API_KEY: '',
+    API_BASE_URL: '',
+    DATABASE_URL: '',
+    SANDBOX_NOW,
+    SEARCH_INDEX: 'on',
+    SEARCH_DATA_DIR: 'memory',
+    SEARCH_SCOPE_COMPANY_IDS: String(COMPANY),
+  });
+  const app = createServerApp(config);
+  try {
+    await app.search.start();
+    await app.search.whenSynced();
+    const status = await app.search.status();
+    const terms = historyTerms();
+    const history = `/api/search/terms?companyId=${COMPANY}&eventTypes=${[...EARNINGS_TYPES].join(',')}&until=${SANDBOX_NOW}&calls=20&terms=${terms.map(encodeURIComponent).join(',')}`;
+    const search = `/api/search?q=margin&companyIds=${COMPANY}`;
+    const ask = async (path: string) => {
+      const t0 = performance.now();
+      const response = await app.fetch(new Request(`http://127.0.0.1${path}`));
+      const body = (await response.json()) as { calls?: number; terms?: unknown[] };
+      if (!response.ok) throw new Error(`${path.slice(0, 60)}… answered ${response.status}: ${JSON.stringify(body).slice(0, 200)}`);
+      return { ms: performance.now() - t0, body };
+    };
+    const first = await ask(history);
+    await ask(search);
+    const historyTimes: number[] = [];
+    const searchTimes: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      searchTimes.push((await ask(search)).ms);
+      historyTimes.push((await ask(history)).ms);
+    }
+    console.log(
+      `
+The term history (GET /api/search/terms), company ${COMPANY}'s index (${status.calls} calls, ${status.paragraphs} paragraphs, PGlite in memory), p50 / p95 of ${RUNS} requests`,
+    );
+    console.log(`    anchor  /api/search?q=margin of the same company     p50 ${ms(percentile(searchTimes, 50))}  p95 ${ms(percentile(searchTimes, 95))}`);
+    console.log(
+      `    50 terms over its last 20 earnings calls (${first.body.calls} in the index)   p50 ${ms(percentile(historyTimes, 50))}  p95 ${ms(percentile(historyTimes, 95))}  (first, cold: ${ms(first.ms)})`,
+    );
+  } finally {
+    await app.search.close();
+  }
+}
+
 export async function benchCompare(): Promise<void> {
   benchCompareCalls();
+  await benchTermHistory();
   if (process.env.BENCH_COMPARE_PAGE !== 'off') await benchComparePage();
 }
 
