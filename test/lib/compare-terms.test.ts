@@ -5,7 +5,7 @@
  * company's history, and each question's subject words.
  */
 import { describe, expect, it } from 'vitest';
-import { callTerms, questionsOf, questionSubjects, rankTerms, type RankedTerm, type TermHistory } from '../../src/lib/compare/index.ts';
+import { callTerms, questionsOf, questionSubjects, rankTerms, rerankTerms, type RankedTerm, type TermHistory } from '../../src/lib/compare/index.ts';
 import { buildTranscript, transcriptFileSchema, type Transcript } from '../../src/lib/transcript/index.ts';
 
 function transcript(json: unknown): Transcript {
@@ -223,5 +223,32 @@ describe('questions', () => {
     expect(subjects).toEqual([['steel costs', 'tariffs']]);
     // Without chapters, a raw transcript cannot say who asked.
     expect(questionsOf({ transcript: rawCall })).toEqual({ questions: [], subjects: [] });
+  });
+});
+
+describe('terms ranked again once the history arrives', () => {
+  const grew: RankedTerm = { term: 'grew', count: 5, otherCount: 0, score: 5 };
+  const dataCenter: RankedTerm = { term: 'data center', count: 3, otherCount: 0, score: 3 };
+  const backlog: RankedTerm = { term: 'backlog', count: 2, otherCount: 0, score: 2 };
+
+  it('keeps the order of the pair without a history, and cuts to the limit', () => {
+    expect(rerankTerms([grew, dataCenter, backlog], undefined, 2).map((term) => term.term)).toEqual(['grew', 'data center']);
+  });
+
+  it('puts a word every call says below one that is news, and says in how many calls', () => {
+    const history: TermHistory = {
+      calls: 8,
+      callsWith: new Map([
+        ['grew', 8],
+        ['data center', 2],
+      ]),
+    };
+    const ranked = rerankTerms([grew, dataCenter, backlog], history);
+    // data center: 3 × log(9/2)/log(9) = 2.05; backlog (not in the history: only this pair) 2 × log(9/1)/log(9) = 2; grew: 5 × log(9/8)/log(9) = 0.27.
+    expect(ranked.map((term) => [term.term, term.callsWith, term.calls, Math.round(term.score * 100) / 100])).toEqual([
+      ['data center', 2, 8, 2.05],
+      ['backlog', 1, 8, 2],
+      ['grew', 8, 8, 0.27],
+    ]);
   });
 });

@@ -33,6 +33,12 @@ vi.mock('../../src/lib/compare/index.ts', async (importOriginal) => {
       compared.calls.push({ current, previous });
       return COMPARISON;
     },
+  };
+});
+vi.mock('../../src/lib/compare/markdown.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/lib/compare/markdown.ts')>();
+  return {
+    ...original,
     comparisonToMarkdown: (comparison: Parameters<typeof original.comparisonToMarkdown>[0], heading: CompareHeading) => {
       compared.headings.push(heading);
       return original.comparisonToMarkdown(comparison, heading);

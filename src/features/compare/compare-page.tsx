@@ -11,6 +11,7 @@ import { Panel } from '../../components/ui/panel.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { textLinkClass } from '../../components/ui/text-link.ts';
 import type { CompareSide } from '../../lib/compare/model.ts';
+import { withTermHistory } from '../../lib/compare/terms.ts';
 import { companyLabel, formatDate, plausibleSeconds } from '../../lib/format.ts';
 import { eventName } from '../../lib/names.ts';
 import { toPlayerChapters } from '../../lib/player/recording-source.ts';
@@ -229,17 +230,19 @@ function LoadedPair({
     [previousText.transcript, previousAudio.settled, previousAudio.chapters, previousAudio.audio],
   );
   const state = useComparison(currentSide, previousSide);
-  const comparison = state?.status === 'done' ? state.comparison : undefined;
+  const computed = state?.status === 'done' ? state.comparison : undefined;
   const history = useCompareTermHistory(
-    comparison
+    computed
       ? {
           companyId: company.id,
           eventTypeIds: kindTypeIds,
           until: current.date ?? undefined,
-          terms: [...comparison.terms.added, ...comparison.terms.dropped].map((term) => term.term),
+          terms: [...computed.terms.added, ...computed.terms.dropped].map((term) => term.term),
         }
       : undefined,
   );
+  // The worker ranks more terms than are shown; the company's history ranks them again (a word every call says is not news).
+  const comparison = useMemo(() => computed && withTermHistory(computed, history), [computed, history]);
 
   const missing = currentText.missing ? current : previousText.missing ? previous : undefined;
   if (missing) {

@@ -5,7 +5,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState, Panel } from '../../components/ui/panel.tsx';
 import { textLinkClass } from '../../components/ui/text-link.ts';
-import { comparisonToMarkdown } from '../../lib/compare/index.ts';
+import { comparisonToMarkdown } from '../../lib/compare/markdown.ts';
 import type {
   AlignedSection,
   Comparison,
@@ -21,6 +21,7 @@ import { saveText } from '../../lib/download.ts';
 import { readableFileName } from '../../lib/file-name.ts';
 import { formatDate, formatDuration } from '../../lib/format.ts';
 import { preloadHls } from '../../lib/player/index.ts';
+import { parseTerm } from '../../lib/search-query.ts';
 
 /**
  * A comparison of two calls of one company, drawn: the numbers that moved, new and dropped terms,
@@ -207,8 +208,13 @@ function Figures({ figures, calls, onPlay }: { figures: readonly MovedFigure[]; 
   );
 }
 
+/** A term as the search that finds it (the term history counts it the same way). */
+const termQuery = (term: string) => {
+  const parsed = parseTerm(term);
+  return parsed.ok ? parsed.q : term;
+};
+
 /** A term as the search reads it: a phrase in quotes. */
-const searchText = (term: string) => (/\s/.test(term) ? `"${term}"` : term);
 
 function Terms({
   terms,
@@ -245,7 +251,7 @@ function Terms({
             </span>
             <span className="flex shrink-0 items-baseline gap-2">
               {term.first && <PlayButton side={side} at={term.first.start} calls={calls} onPlay={onPlay} />}
-              <SearchLink params={{ q: searchText(term.term), companyIds: [company.id] }} className={`${link} text-xs`}>
+              <SearchLink params={{ q: termQuery(term.term), companyIds: [company.id] }} className={`${link} text-xs`}>
                 Search <span className="sr-only">{`${company.name} calls for “${term.term}”`}</span>
               </SearchLink>
             </span>

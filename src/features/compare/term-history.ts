@@ -1,3 +1,4 @@
+import { useTermHistory } from '../../api/search.ts';
 import type { TermHistory } from '../../lib/compare/model.ts';
 
 /** What the comparison asks of the company's past calls: how many of them said each term. */
@@ -12,11 +13,14 @@ export interface TermHistoryRequest {
 
 /**
  * "Said in X of the last N calls" for the comparison's terms, from the transcript search's term
- * history (`useTermHistory` in src/api/search.ts, `GET /api/search/terms`). The one place the page
- * reads it: until that hook is there, history is unavailable (undefined) and the page shows the
- * terms without it, as it does while the index is not ready.
+ * history (`useTermHistory` in src/api/search.ts, `GET /api/search/terms`). While the index is not
+ * ready (or search is off) the history is undefined and the terms are ranked on the pair alone.
  */
 export function useCompareTermHistory(request: TermHistoryRequest | undefined): TermHistory | undefined {
-  void request;
-  return undefined;
+  return useTermHistory({
+    companyId: request?.companyId,
+    eventTypeIds: request?.eventTypeIds,
+    until: request?.until,
+    terms: request?.terms ?? [],
+  });
 }

@@ -2,7 +2,7 @@ import { wordForm } from '../query-match.ts';
 import { searchWord, WORD_PART } from '../search-query.ts';
 import type { Transcript, TranscriptParagraph, TranscriptSentence } from '../transcript/model.ts';
 import { speakerRole } from './align.ts';
-import type { RankedTerm, SentenceRef, TermHistory } from './model.ts';
+import type { Comparison, RankedTerm, SentenceRef, TermHistory } from './model.ts';
 
 /**
  * Terms: what is new this quarter and what was dropped, ranked against the company's own calls
@@ -201,4 +201,35 @@ export function rankTerms(
   const now = countTerms(current);
   const before = countTerms(previous);
   return { added: ranked(now, before, history, limit), dropped: ranked(before, now, history, limit) };
+}
+
+/**
+ * Terms ranked without the company's history (`rankTerms` with more than are shown), ranked again
+ * once the history is known: the same score, lowered by how many of the company's calls say each
+ * term, best first, at most `limit`. Cheap (no transcript is read again), so the page can rank the
+ * worker's candidates when the history arrives.
+ */
+export function rerankTerms(terms: readonly RankedTerm[], history: TermHistory | undefined, limit = RANKED_TERMS): RankedTerm[] {
+  const scored = terms.map((term) => {
+    const said = saidIn(history, term.term, term.term, term.otherCount > 0 ? 2 : 1);
+    if (!said) return term;
+    const novelty = Math.log((said.calls + 1) / said.callsWith) / Math.log(said.calls + 1);
+    return { ...term, callsWith: said.callsWith, calls: said.calls, score: (term.count - term.otherCount) * novelty };
+  });
+  scored.sort(
+    (a, b) =>
+      b.score - a.score ||
+      b.count - a.count ||
+      Number(b.term.includes(' ')) - Number(a.term.includes(' ')) ||
+      (a.first?.sentence ?? 0) - (b.first?.sentence ?? 0),
+  );
+  return scored.slice(0, limit);
+}
+
+/** A comparison's terms ranked again with the company's history and cut to what is shown. */
+export function withTermHistory(comparison: Comparison, history: TermHistory | undefined): Comparison {
+  return {
+    ...comparison,
+    terms: { added: rerankTerms(comparison.terms.added, history), dropped: rerankTerms(comparison.terms.dropped, history) },
+  };
 }
