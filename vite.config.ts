@@ -6,7 +6,7 @@ import { earningsDeskServer } from './server/dev-middleware.ts';
 import { precompress } from './server/precompress.ts';
 
 const LOADING_VIEW =
-  /[\\/]src[\\/](components[\\/](query-states|skeleton|error-panel|ui[\\/](button|panel))\.tsx|api[\\/](keys|params|api-error)\.ts)$|[\\/]@tanstack[\\/](react-query|query-core)[\\/]/;
+  /[\\/]src[\\/](components[\\/](query-states|skeleton|error-panel|ui[\\/](button|panel))\.tsx|api[\\/](keys|params|api-error)\.ts|features[\\/]recordings[\\/]recording-key\.ts)$|[\\/]@tanstack[\\/](react-query|query-core)[\\/]/;
 
 export default defineConfig({
   plugins: [
@@ -49,16 +49,13 @@ export default defineConfig({
             // them: once a fifth page used them (the live page), every page downloaded them here.
             // So does reading files (src/api/files.ts: documents, transcripts, the live transcript's
             // ranged reads), which the list pages never do. Nor do the player's panels' helpers
-            // (src/features/player: its shortcuts and clock), nor a record page's key module
-            // (`features/*/…-key.ts`, the query its loading view watches): once the Q&A came to the
-            // event and transcript pages, a fifth page shared them, every page downloaded the
-            // player's helpers (+1 kB), and the recording page's loading view waited for the whole
-            // common chunk (first paint 121 → 161 kB).
+            // (src/features/player: its shortcuts and clock): once the Q&A came to the event and
+            // transcript pages, a fifth page shared them, and every page downloaded them (+1 kB).
             {
               name: 'common',
               minShareCount: 5,
               priority: 2,
-              test: /^(?!.*[\\/]src[\\/](lib[\\/]notes[\\/]|api[\\/]files\.ts|features[\\/]player[\\/]|features[\\/][a-z]+[\\/][a-z-]+-key\.ts))/,
+              test: /^(?!.*[\\/]src[\\/](lib[\\/]notes[\\/]|api[\\/]files\.ts|features[\\/]player[\\/]))/,
             },
           ],
         },
