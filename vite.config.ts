@@ -48,14 +48,15 @@ export default defineConfig({
             // The listener's notes (their store and model) stay with the pages that show or keep
             // them: once a fifth page used them (the live page), every page downloaded them here.
             // So does reading files (src/api/files.ts: documents, transcripts, the live transcript's
-            // ranged reads), which the list pages never do. Nor do the player's panels' helpers
-            // (src/features/player: its shortcuts and clock): once the Q&A came to the event and
-            // transcript pages, a fifth page shared them, and every page downloaded them (+1 kB).
+            // ranged reads), which the list pages never do. Nor do what plays a call and reads its
+            // transcript (src/features/player and recordings, src/api/transcript-content.ts): once
+            // the Q&A came to the event and transcript pages, a fifth page shared them, and every
+            // page downloaded them (the search page +1.4 kB).
             {
               name: 'common',
               minShareCount: 5,
               priority: 2,
-              test: /^(?!.*[\\/]src[\\/](lib[\\/]notes[\\/]|api[\\/]files\.ts|features[\\/]player[\\/]))/,
+              test: /^(?!.*[\\/]src[\\/](lib[\\/]notes[\\/]|api[\\/](files|transcript-content)\.ts|features[\\/](player|recordings)[\\/]))/,
             },
           ],
         },
