@@ -83,26 +83,26 @@ describe('highlighting in the recording’s transcript', () => {
 
   it('keeps each speaker’s sentences of a highlight spanning two speakers, so the morning note can name who said what', async () => {
     const { user, transcript } = await openRecording();
-    // Sentences 8 and 9 are Uma Zimmerli's; sentence 10 opens Wen Farrow's remarks.
+    // Sentences 10 to 12 are Uma Zimmerli's; sentence 13 opens Wen Farrow's remarks.
+    const all = within(transcript).getAllByRole('button');
+    const tenth = all.indexOf(sentence(transcript, SENTENCE_10));
     await user.keyboard('{Shift>}');
-    await user.click(sentence(transcript, SENTENCE_8));
-    // "Thank you." is said more than once: Wen Farrow's is the first after sentence 8.
-    const after = within(transcript).getAllByRole('button', { name: /Thank you\.$/ });
-    await user.click(after.find((button) => sentence(transcript, SENTENCE_8).compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING)!);
+    await user.click(all[tenth]!);
+    await user.click(all[tenth + 3]!);
     await user.keyboard('{/Shift}');
     await user.click(within(screen.getByRole('group', { name: 'Selected sentences' })).getByRole('button', { name: 'Highlight' }));
     await waitFor(() => expect(notes.getSnapshot().items).toHaveLength(1));
     const kept = notes.getSnapshot().items[0]!;
-    expect(kept).toMatchObject({ kind: 'highlight', start: 36.829, end: 50.306 });
+    expect(kept).toMatchObject({ kind: 'highlight', start: 45.626, end: 63.092 });
     expect(kept).not.toHaveProperty('speaker');
     expect(kept).toHaveProperty('parts', [
       {
         speaker: 'Uma Zimmerli (Chief Executive Officer, Calaneon)',
-        text: `${SENTENCE_8} We see AI investment as a multi year cycle, not a single burst of spending.`,
-        start: 36.829,
-        end: 49.079,
+        text: `${SENTENCE_10} We see AI investment as a multi year cycle, not a single burst of spending. Now I'll hand over to our Chief Financial Officer to walk through the numbers.`,
+        start: 45.626,
+        end: 61.9,
       },
-      { speaker: 'Wen Farrow (Chief Financial Officer, Calaneon)', text: 'Thank you.', start: 49.679, end: 50.306 },
+      { speaker: 'Wen Farrow (Chief Financial Officer, Calaneon)', text: 'Thank you.', start: 62.5, end: 63.092 },
     ]);
   });
 
