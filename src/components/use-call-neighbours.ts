@@ -4,6 +4,7 @@ import { companyQueries } from '../api/companies.ts';
 import { eventQueries } from '../api/events.ts';
 import { eventTypeQueries } from '../api/event-types.ts';
 import type { EventRecord, EventType } from '../api/schemas.ts';
+import { callKind } from '../lib/event-families.ts';
 import { eventName, isEarningsCall, type NamedCompany } from '../lib/names.ts';
 import { useEventTypes } from './type-records.ts';
 
@@ -11,7 +12,7 @@ import { useEventTypes } from './type-records.ts';
  * A call's neighbours among its company's calls of the same kind: the previous and the next one,
  * and the same fiscal period a year earlier. An earnings call's kind is "earnings call" whatever
  * its period's type (Q1…Q4, H1, H2: the "Earnings Call" family of src/lib/event-families.ts); any
- * other event's kind is its own type. Read from the service's event list (`/events`, filtered to
+ * other event's kind is its family (callKind in src/lib/event-families.ts, the one rule the comparison uses too). Read from the service's event list (`/events`, filtered to
  * the company and, where the type catalog is listed, to the kind's types), shared by the event,
  * recording and transcript pages through one query per company and kind.
  */
@@ -72,8 +73,8 @@ export function findCallNeighbours(
   company?: NamedCompany,
 ): CallNeighbours {
   const type = types.get(call.typeId);
-  const earnings = isEarningsCall(type);
-  const sameKind = (event: EventRecord) => (earnings ? isEarningsCall(types.get(event.typeId)) : event.typeId === call.typeId);
+  const kind = callKind(type, call.typeId);
+  const sameKind = (event: EventRecord) => callKind(types.get(event.typeId), event.typeId) === kind;
   const here = timeOf(call.date);
   const calls = events
     .filter((event) => event.id !== call.id && event.companyId === call.companyId && sameKind(event) && Number.isFinite(timeOf(event.date)))
@@ -114,8 +115,8 @@ export function useCallNeighbours(call: CallRef | undefined): CallNeighboursStat
   // The kind's types, when the catalog says them; else every event of the company, sorted out here.
   const typeIds = useMemo(() => {
     if (!call) return undefined;
-    if (!isEarningsCall(type)) return [call.typeId];
-    return listed?.filter((each) => isEarningsCall(each)).map((each) => each.id);
+    const kind = callKind(type, call.typeId);
+    return listed ? listed.filter((each) => callKind(each, each.id) === kind).map((each) => each.id) : isEarningsCall(type) ? undefined : [call.typeId];
   }, [call, type, listed]);
   const ready = call !== undefined && typeSettled;
   const events = useQuery({ ...eventQueries.between({ companyIds: call ? [call.companyId] : [], ...(typeIds ? { typeIds } : {}) }), enabled: ready });

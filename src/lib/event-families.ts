@@ -25,6 +25,19 @@ export function familyOf(type: NamedEventType): string | undefined {
   return type.parent?.trim() || type.name?.trim() || undefined;
 }
 
+/**
+ * What kind of call an event is, for "the previous call of the same kind" (the links between a
+ * company's calls, the comparison's default): every earnings call is one kind whatever its period's
+ * type (Q1…Q4, H1, H2); any other event is its family (an AGM with a scheme meeting); a type not
+ * known (yet) is a kind of its own, by id. The one rule for both.
+ */
+export function callKind(type: NamedEventType | null | undefined, typeId: number): string {
+  if (isEarningsCall(type)) return 'earnings-call';
+  const family = type ? familyOf(type) : undefined;
+  const key = family ? familyKey(family) : '';
+  return key || `type-${typeId}`;
+}
+
 export function eventFamilies(types: readonly (NamedEventType & { id: number })[]): EventFamily[] {
   const byKey = new Map<string, EventFamily & { earnings: boolean }>();
   for (const type of types) {

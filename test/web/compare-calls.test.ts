@@ -15,7 +15,7 @@ const call = (eventId: number, typeId: number, date: string | null, hasTranscrip
 
 // Types 26 to 29 are the earnings call's quarters (family "Earnings Call"), 4 an AGM, 237 a conference.
 const KINDS: Record<number, string> = { 26: 'earnings-call', 27: 'earnings-call', 28: 'earnings-call', 29: 'earnings-call', 4: 'annual-general-meeting' };
-const kind = (typeId: number) => KINDS[typeId];
+const kind = (typeId: number) => KINDS[typeId] ?? `type-${typeId}`;
 
 const q1 = call(899, 26, '2026-04-24T09:00:00.000Z');
 const agm = call(968, 4, '2026-05-30T13:00:00.000Z');

@@ -1,6 +1,4 @@
 import type { DocumentRecord, EventRecord } from '../../api/schemas.ts';
-import { familyKey, familyOf } from '../../lib/event-families.ts';
-import type { NamedEventType } from '../../lib/names.ts';
 
 /**
  * The calls of a company the comparison can offer: every event of the company that has a
@@ -61,19 +59,12 @@ export function companyCalls(transcripts: readonly DocumentRecord[], named: read
   return [...calls.values()].sort(byDateDesc);
 }
 
-/** The family of an event type as a key ("earnings-call" for Q1 to Q4); undefined while unknown. */
-export function kindOf(type: NamedEventType | undefined): string | undefined {
-  const family = type ? familyOf(type) : undefined;
-  return family ? familyKey(family) : undefined;
-}
-
 /**
- * The call before `call` of the same kind (an earnings call's previous earnings call, whatever its
- * quarter), with a transcript: the newest such call dated before it. `kind` names each type's
- * family; a type of unknown family counts as its own kind (its own id).
+ * The call before `call` of the same kind (`kind`: callKind in src/lib/event-families.ts, the rule
+ * the links between calls use), with a transcript: the newest such call dated before it.
  */
-export function previousCallOfKind(calls: readonly CompanyCall[], call: CompanyCall, kind: (typeId: number) => string | undefined): CompanyCall | undefined {
-  const kindKey = (typeId: number) => kind(typeId) ?? `type-${typeId}`;
+export function previousCallOfKind(calls: readonly CompanyCall[], call: CompanyCall, kind: (typeId: number) => string): CompanyCall | undefined {
+  const kindKey = kind;
   const want = kindKey(call.typeId);
   const before = time(call);
   return calls

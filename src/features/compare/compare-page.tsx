@@ -1,6 +1,6 @@
 import { useQueries, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { companyQueries } from '../../api/companies.ts';
 import { eventTypeQueries } from '../../api/event-types.ts';
 import type { EventRecord, EventType } from '../../api/schemas.ts';
@@ -20,7 +20,8 @@ import { eventRecordingsQuery } from '../events/event-queries.ts';
 import { compareHref, type CompareSearch } from './compare-address.ts';
 import { companyCallTranscriptsQuery, compareEventQuery } from './compare-queries.ts';
 import { ComparisonView, type CompareCall } from './comparison-view.tsx';
-import { companyCalls, kindOf, previousCallOfKind, type CompanyCall } from './company-calls.ts';
+import { companyCalls, previousCallOfKind, type CompanyCall } from './company-calls.ts';
+import { callKind } from '../../lib/event-families.ts';
 import { useCompareTermHistory } from './term-history.ts';
 import { useComparison } from './use-comparison.ts';
 
@@ -34,7 +35,15 @@ import { useComparison } from './use-comparison.ts';
 const link = textLinkClass();
 const muted = 'text-slate-600 dark:text-slate-400';
 
-export function ComparePage({ callId, withId, onChoose }: { callId: number; withId?: number; onChoose: (next: CompareSearch) => void }) {
+export function ComparePage({
+  callId,
+  withId,
+  onChoose,
+}: {
+  callId: number;
+  withId?: number;
+  onChoose: (next: CompareSearch, options?: { replace?: boolean }) => void;
+}) {
   const { data: current } = useSuspenseQuery(compareEventQuery(callId));
   const company = useQuery(companyQueries.detail(current.companyId));
   const transcripts = useQuery(companyCallTranscriptsQuery(current.companyId));
@@ -48,11 +57,16 @@ export function ComparePage({ callId, withId, onChoose }: { callId: number; with
   const typeResults = useQueries({ queries: typeIds.map((id) => eventTypeQueries.detail(id)) });
   const types = new Map<number, EventType | undefined>(typeIds.map((id, index) => [id, typeResults[index]?.data]));
   const typesSettled = typeResults.every((result) => !result.isPending);
-  const kind = (typeId: number) => kindOf(types.get(typeId));
+  const kind = (typeId: number) => callKind(types.get(typeId), typeId);
 
   const currentCall = calls?.find((call) => call.eventId === callId);
   const defaultPrevious = withId === undefined && calls && currentCall && typesSettled ? previousCallOfKind(calls, currentCall, kind) : undefined;
   const otherId = withId ?? defaultPrevious?.eventId;
+  // Both calls in the address once the default is found, so the page can be shared and bookmarked as it reads.
+  const defaultId = defaultPrevious?.eventId;
+  useEffect(() => {
+    if (withId === undefined && defaultId !== undefined) onChoose({ call: callId, with: defaultId }, { replace: true });
+  }, [withId, defaultId, callId, onChoose]);
   const other = useQuery({ ...compareEventQuery(otherId ?? 0), enabled: otherId !== undefined });
 
   const companyName = company.data ? companyLabel(company.data) : 'This company';
@@ -105,7 +119,7 @@ export function ComparePage({ callId, withId, onChoose }: { callId: number; with
         company={{ id: current.companyId, name: companyName }}
         calls={calls ?? []}
         nameOf={nameOf}
-        kindTypeIds={typeIds.filter((id) => kind(id) !== undefined && kind(id) === kind(current.typeId))}
+        kindTypeIds={typeIds.filter((id) => kind(id) === kind(current.typeId))}
       />
     );
   }

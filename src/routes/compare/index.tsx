@@ -50,5 +50,11 @@ function CompareRoute() {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: '/compare/' });
   if (search.call === undefined) return null;
-  return <ComparePage callId={search.call} withId={search.with} onChoose={(next: CompareSearch) => void navigate({ search: next })} />;
+  return (
+    <ComparePage
+      callId={search.call}
+      withId={search.with}
+      onChoose={(next: CompareSearch, options?: { replace?: boolean }) => void navigate({ search: next, replace: options?.replace })}
+    />
+  );
 }
