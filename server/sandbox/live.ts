@@ -91,6 +91,11 @@ export class LiveSchedule {
     return this.order[k % this.order.length] as number;
   }
 
+  /** The slot of a company's earnings call: in the first round, for the quarter after its static ones. */
+  earningsSlotOf(companyId: number): number {
+    return this.order.indexOf(companyId);
+  }
+
   /** Which round through the companies slot k belongs to. */
   round(k: number): number {
     return Math.floor(k / this.order.length);
