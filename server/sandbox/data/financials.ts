@@ -88,7 +88,7 @@ export class CompanyFinancials {
     this.seasons = [0, 1, 2, 3].map(() => rng.float(0.9, 1.1));
     this.netConversion = rng.float(0.6, 0.8);
     this.capexShare = rng.float(0.02, 0.08);
-    this.shares = company.revenue * rng.float(0.05, 0.3);
+    this.shares = company.revenue * rng.float(0.005, 0.05);
     this.cashShare = rng.float(0.1, 0.5);
     this.debtShare = rng.float(0, 0.6);
     // Quarters without stated figures keep near what the company's calls say, or, with no calls
