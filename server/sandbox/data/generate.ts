@@ -74,7 +74,7 @@ export interface Dataset {
    * The recorded call of each company's static earnings call by quarter: row (id - 1) * callQuarters
    * + (quarter - firstCallQuarter); -1 where the company held none. See `staticCallOf`.
    */
-  earningsCalls: Int8Array;
+  earningsCalls: Int16Array;
   callQuarters: number;
 }
 
@@ -245,7 +245,7 @@ export function generateDataset(options: GenerateOptions): Dataset {
   const firstYear = new Date(now).getUTCFullYear() - 2;
   const firstCallQuarter = firstYear * 4;
   const callQuarters = Math.max(0, latestQuarter - firstCallQuarter);
-  const earningsCalls = new Int8Array(companies.length * callQuarters).fill(-1);
+  const earningsCalls = new Int16Array(companies.length * callQuarters).fill(-1);
   const cutoff = now - DAY;
 
   for (const company of companies) {
