@@ -130,26 +130,31 @@ describe("a company's figures, with calls that state facts", () => {
   const sandbox = sandboxWith(clock, directory);
 
   it("a quarter's release and report say the growth, margins and guidance its call says", async () => {
-    // Ulemont's Q2 2026 call plays the fourth recorded call: revenue up 5%, gross margin 39.8%,
+    // Ulemont's Q1 2026 call plays the fourth recorded call: revenue up 5%, gross margin 39.8%,
     // operating margin 14.6%, full-year guidance of 6% to 8% kept.
-    expect(sandbox.store.event(6741, NOW)?.title).toBe('Ulemont Communications Q2 2026 Earnings Call');
-    expect(sandbox.store.event(6741, NOW)?.callIndex).toBe(3);
-    const release = await documentText(sandbox, ULEMONT, DOC_TYPE.earningsRelease8K, 2026, 'Q2');
-    expect(release).toContain('Revenue of USD 7,077.9 million, +5.0% year over year.');
+    expect(sandbox.store.event(5551, NOW)?.title).toBe('Ulemont Communications Q1 2026 Earnings Call');
+    expect(sandbox.store.event(5551, NOW)?.callIndex).toBe(3);
+    const release = await documentText(sandbox, ULEMONT, DOC_TYPE.earningsRelease8K, 2026, 'Q1');
+    expect(release).toContain('Revenue of USD 6,560.2 million, +5.0% year over year.');
     expect(release).toContain('Gross margin 39.8%; operating margin 14.6%');
-    expect(release).toContain('Revenue 7,077.9 6,740.9 +5.0%');
+    expect(release).toContain('Revenue 6,560.2 6,247.8 +5.0%');
     expect(release).toContain('Ulemont Communications reaffirms its full-year guidance of revenue growth of 6% to 8%.');
-    const report = await documentText(sandbox, ULEMONT, DOC_TYPE.quarterlyReport10Q, 2026, 'Q2');
-    expect(report).toContain('closed the second quarter 2026 with revenue of USD 7,077.9 million');
+    const report = await documentText(sandbox, ULEMONT, DOC_TYPE.quarterlyReport10Q, 2026, 'Q1');
+    expect(report).toContain('closed the first quarter 2026 with revenue of USD 6,560.2 million');
     expect(report).toContain('Gross margin 39.8%');
     expect(report).toContain('Operating margin 14.6%');
 
-    // A year earlier, the second recorded call: revenue down 2%, margins 40.1% and 13.2%, guidance cut to 4-6%.
-    // Its revenue is the prior-year column above.
-    const yearBefore = await documentText(sandbox, ULEMONT, DOC_TYPE.earningsRelease8K, 2025, 'Q2');
-    expect(yearBefore).toContain('Revenue of USD 6,740.9 million, -2.0% year over year.');
-    expect(yearBefore).toContain('Gross margin 40.1%; operating margin 13.2%');
-    expect(yearBefore).toContain('Ulemont Communications lowers its full-year guidance: it now expects revenue growth of 4% to 6%.');
+    // A year earlier, the third recorded call: revenue up 7%, margins 41.4% and 15.0%, guidance
+    // raised to 6-8%. Its revenue is the prior-year column above.
+    const yearBefore = await documentText(sandbox, ULEMONT, DOC_TYPE.earningsRelease8K, 2025, 'Q1');
+    expect(yearBefore).toContain('Revenue of USD 6,247.8 million, +7.0% year over year.');
+    expect(yearBefore).toContain('Gross margin 41.4%; operating margin 15.0%');
+    expect(yearBefore).toContain('Ulemont Communications raises its full-year guidance: it now expects revenue growth of 6% to 8%.');
+    // Q2 2025, the second recorded call: down 2%, guidance cut to 4-6%.
+    const cut = await documentText(sandbox, ULEMONT, DOC_TYPE.earningsRelease8K, 2025, 'Q2');
+    expect(cut).toContain('Revenue of USD 6,740.9 million, -2.0% year over year.');
+    expect(cut).toContain('Gross margin 40.1%; operating margin 13.2%');
+    expect(cut).toContain('Ulemont Communications lowers its full-year guidance: it now expects revenue growth of 4% to 6%.');
   });
 
   it("the live schedule's release of the latest quarter says what its call says", async () => {

@@ -216,11 +216,21 @@ export function callWeights(industry: string, quartersAgo: number, callCount: nu
 /**
  * Picks a call by `callWeights` with `roll`, a uniform draw in [0, 1). Pure and deterministic.
  * `previous`, the call of the company's previous earnings call, is never picked again (unless it
- * is the only call with a weight): no company says the same thing two quarters running.
+ * is the only call with a weight): no company says the same thing two quarters running. A roll
+ * that lands on it picks again among the others, by where in its share the roll fell (itself a
+ * uniform draw), so every other pick stays what it was, and each other call keeps its odds
+ * relative to the rest.
  */
 export function pickCall(industry: string, quartersAgo: number, callCount: number, roll: number, previous?: number): number {
   const weights = callWeights(industry, quartersAgo, callCount);
-  if (previous !== undefined && weights.some((weight, index) => weight > 0 && index !== previous)) weights[previous] = 0;
+  const first = pickByWeight(weights, roll);
+  if (previous === undefined || first.index !== previous || !weights.some((weight, index) => weight > 0 && index !== previous)) return first.index;
+  weights[previous] = 0;
+  return pickByWeight(weights, first.within).index;
+}
+
+/** The index whose share of the weights holds `roll`, and where in that share it fell ([0, 1)). */
+function pickByWeight(weights: readonly number[], roll: number): { index: number; within: number } {
   const total = weights.reduce((sum, weight) => sum + weight, 0);
   let left = roll * total;
   let last = 0;
@@ -228,10 +238,11 @@ export function pickCall(industry: string, quartersAgo: number, callCount: numbe
     const weight = weights[index] as number;
     if (weight <= 0) continue;
     last = index;
+    if (left < weight) return { index, within: left / weight };
     left -= weight;
-    if (left < 0) return index;
   }
-  return last;
+  // Only rounding at the very end of the range gets here.
+  return { index: last, within: 1 - Number.EPSILON };
 }
 
 export function generateDataset(options: GenerateOptions): Dataset {
