@@ -105,7 +105,13 @@ describe('callWeights and pickCall', () => {
     expect(pickCall('Banking', 1, CALLS, 0.5, BANKING)).not.toBe(BANKING);
     for (let i = 0; i < 1_000; i++) {
       const roll = (i + 0.5) / 1_000;
-      for (let previous = 0; previous < CALLS; previous++) expect(pickCall('Retail', 3, CALLS, roll, previous)).not.toBe(previous);
+      for (let previous = 0; previous < CALLS; previous++) {
+        const call = pickCall('Retail', 3, CALLS, roll, previous);
+        expect(call).not.toBe(previous);
+        // A roll that did not land on the previous call picks what it picked before.
+        const before = pickCall('Retail', 3, CALLS, roll);
+        if (before !== previous) expect(call).toBe(before);
+      }
     }
     // The end of the draw's range lands on the last call with a weight, not on the excluded one
     // (for software, before the currency call come banking, weight 0, and AI).
