@@ -116,6 +116,12 @@ describe('callWeights and pickCall', () => {
     // The end of the draw's range lands on the last call with a weight, not on the excluded one
     // (for software, before the currency call come banking, weight 0, and AI).
     expect(pickCall('Software', 2, CALLS, 0.999_999_999, CURRENCY)).toBe(AI);
+    // The other calls keep their odds relative to each other: a bank's quarter after the banking call.
+    const weights = callWeights('Banking', 1, CALLS);
+    const others = weights.reduce((a, b) => a + b, 0) - (weights[BANKING] as number);
+    const counts = new Array<number>(CALLS).fill(0);
+    for (let i = 0; i < 20_000; i++) counts[pickCall('Banking', 1, CALLS, (i + 0.5) / 20_000, BANKING)]!++;
+    counts.forEach((count, index) => expect(count / 20_000).toBeCloseTo(index === BANKING ? 0 : (weights[index] as number) / others, 2));
     // A library of one call has nothing else to say.
     expect(pickCall('Retail', 3, 1, 0.5, 0)).toBe(0);
   });
