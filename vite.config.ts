@@ -6,7 +6,7 @@ import { earningsDeskServer } from './server/dev-middleware.ts';
 import { precompress } from './server/precompress.ts';
 
 const LOADING_VIEW =
-  /[\\/]src[\\/](components[\\/](query-states|skeleton|error-panel|ui[\\/](button|panel))\.tsx|api[\\/](keys|params|api-error)\.ts)$|[\\/]@tanstack[\\/](react-query|query-core)[\\/]/;
+  /[\\/]src[\\/](components[\\/](query-states|skeleton|error-panel|ui[\\/](button|panel))\.tsx|api[\\/](keys|params|api-error)\.ts|features[\\/]recordings[\\/]recording-key\.ts)$|[\\/]@tanstack[\\/](react-query|query-core)[\\/]/;
 
 export default defineConfig({
   plugins: [

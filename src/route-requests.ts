@@ -16,6 +16,8 @@ import { documentTypeQueries } from './api/document-types.ts';
 import { weekEventsQuery } from './features/calendar/calendar-queries.ts';
 import { parseCalendarAddress, validateCalendarSearch } from './features/calendar/calendar-search.ts';
 import { dayOf, mondayOf } from './lib/calendar-week.ts';
+import { validateCompareSearch } from './features/compare/compare-address.ts';
+import { compareEventQuery } from './features/compare/compare-queries.ts';
 
 /**
  * What each page asks the API for first, before anything it reads tells it more: the queries its
@@ -76,6 +78,13 @@ function calendarQueries(search: URLSearchParams, now: number | undefined): Firs
   return [...types, week];
 }
 
+/** The comparison's: both calls' events (the company's calls wait for the first's company). */
+function compareQueries(search: URLSearchParams): FirstQuery[] {
+  const { call, with: other } = validateCompareSearch(searchRecord(search));
+  if (call === undefined) return [];
+  return [compareEventQuery(call), ...(other !== undefined && other !== call ? [compareEventQuery(other)] : [])];
+}
+
 /**
  * The first queries of the page at `pathname` (with its `search`), or none when it has none or is
  * unknown. `now` is the service's clock (the calendar's week), where the caller knows it.
@@ -97,6 +106,8 @@ export function routeFirstQueries(pathname: string, search: URLSearchParams = ne
         return [searchQueries.status()];
       case 'calendar':
         return calendarQueries(search, now);
+      case 'compare':
+        return compareQueries(search);
       default:
         return [];
     }

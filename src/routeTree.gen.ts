@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as CalendarIndexRouteImport } from './routes/calendar/index'
 import { Route as CompaniesIndexRouteImport } from './routes/companies/index'
 import { Route as CompaniesCompanyIdRouteImport } from './routes/companies/$companyId'
+import { Route as CompareIndexRouteImport } from './routes/compare/index'
 import { Route as DocumentsDocumentIdRouteImport } from './routes/documents/$documentId'
 import { Route as EventsEventIdRouteImport } from './routes/events/$eventId'
 import { Route as LiveIndexRouteImport } from './routes/live/index'
@@ -41,6 +42,11 @@ const CompaniesIndexRoute = CompaniesIndexRouteImport.update({
 const CompaniesCompanyIdRoute = CompaniesCompanyIdRouteImport.update({
   id: '/companies/$companyId',
   path: '/companies/$companyId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CompareIndexRoute = CompareIndexRouteImport.update({
+  id: '/compare/',
+  path: '/compare/',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DocumentsDocumentIdRoute = DocumentsDocumentIdRouteImport.update({
@@ -98,6 +104,7 @@ export interface FileRoutesByFullPath {
   '/recordings/$audioId': typeof RecordingsAudioIdRoute
   '/calendar/': typeof CalendarIndexRoute
   '/companies/': typeof CompaniesIndexRoute
+  '/compare/': typeof CompareIndexRoute
   '/live/': typeof LiveIndexRoute
   '/notes/': typeof NotesIndexRoute
   '/recordings/': typeof RecordingsIndexRoute
@@ -113,6 +120,7 @@ export interface FileRoutesByTo {
   '/recordings/$audioId': typeof RecordingsAudioIdRoute
   '/calendar': typeof CalendarIndexRoute
   '/companies': typeof CompaniesIndexRoute
+  '/compare': typeof CompareIndexRoute
   '/live': typeof LiveIndexRoute
   '/notes': typeof NotesIndexRoute
   '/recordings': typeof RecordingsIndexRoute
@@ -129,6 +137,7 @@ export interface FileRoutesById {
   '/recordings/$audioId': typeof RecordingsAudioIdRoute
   '/calendar/': typeof CalendarIndexRoute
   '/companies/': typeof CompaniesIndexRoute
+  '/compare/': typeof CompareIndexRoute
   '/live/': typeof LiveIndexRoute
   '/notes/': typeof NotesIndexRoute
   '/recordings/': typeof RecordingsIndexRoute
@@ -146,6 +155,7 @@ export interface FileRouteTypes {
     | '/recordings/$audioId'
     | '/calendar/'
     | '/companies/'
+    | '/compare/'
     | '/live/'
     | '/notes/'
     | '/recordings/'
@@ -161,6 +171,7 @@ export interface FileRouteTypes {
     | '/recordings/$audioId'
     | '/calendar'
     | '/companies'
+    | '/compare'
     | '/live'
     | '/notes'
     | '/recordings'
@@ -176,6 +187,7 @@ export interface FileRouteTypes {
     | '/recordings/$audioId'
     | '/calendar/'
     | '/companies/'
+    | '/compare/'
     | '/live/'
     | '/notes/'
     | '/recordings/'
@@ -192,6 +204,7 @@ export interface RootRouteChildren {
   RecordingsAudioIdRoute: typeof RecordingsAudioIdRoute
   CalendarIndexRoute: typeof CalendarIndexRoute
   CompaniesIndexRoute: typeof CompaniesIndexRoute
+  CompareIndexRoute: typeof CompareIndexRoute
   LiveIndexRoute: typeof LiveIndexRoute
   NotesIndexRoute: typeof NotesIndexRoute
   RecordingsIndexRoute: typeof RecordingsIndexRoute
@@ -227,6 +240,13 @@ declare module '@tanstack/react-router' {
       path: '/companies/$companyId'
       fullPath: '/companies/$companyId'
       preLoaderRoute: typeof CompaniesCompanyIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/compare/': {
+      id: '/compare/'
+      path: '/compare'
+      fullPath: '/compare/'
+      preLoaderRoute: typeof CompareIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/documents/$documentId': {
@@ -304,6 +324,7 @@ const rootRouteChildren: RootRouteChildren = {
   RecordingsAudioIdRoute: RecordingsAudioIdRoute,
   CalendarIndexRoute: CalendarIndexRoute,
   CompaniesIndexRoute: CompaniesIndexRoute,
+  CompareIndexRoute: CompareIndexRoute,
   LiveIndexRoute: LiveIndexRoute,
   NotesIndexRoute: NotesIndexRoute,
   RecordingsIndexRoute: RecordingsIndexRoute,

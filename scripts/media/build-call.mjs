@@ -34,6 +34,12 @@ const TRIM_TAIL = 0.04; // and this much after the last sound
 const TARGET_RMS = 3000;
 const PEAK_LIMIT = 31000;
 
+// Header lines `fact <key>=<value>`: figures the call says, copied into script.json
+// "facts" in this order (all percent numbers but guidance). check.mjs verifies that
+// each number is said in the transcript.
+const FACT_KEYS = ['revenueGrowth', 'grossMargin', 'operatingMargin', 'guidanceLow', 'guidanceHigh', 'guidance'];
+const GUIDANCE = ['raised', 'kept', 'cut'];
+
 const samplesOf = (seconds) => Math.round(seconds * SR);
 const r3 = (x) => Math.round(x * 1000) / 1000;
 
@@ -47,7 +53,7 @@ function fail(msg) {
 function parseSource(file) {
   const m = /call-(\d+)\.txt$/.exec(path.basename(file));
   if (!m) fail(`${file}: file name must be call-<n>.txt`);
-  const call = { id: Number(m[1]), title: null, speakers: [], paragraphs: [], chapters: [] };
+  const call = { id: Number(m[1]), title: null, facts: {}, speakers: [], paragraphs: [], chapters: [] };
   let pending = []; // chapter markers waiting for their first sentence
   let para = null;
   let lastLevel1 = null;
@@ -60,6 +66,17 @@ function parseSource(file) {
     let mm;
     if ((mm = /^title:\s*(.+)$/.exec(line))) {
       call.title = mm[1];
+    } else if ((mm = /^fact\s+(\w+)=(\S+)$/.exec(line))) {
+      const [, key, value] = mm;
+      if (!FACT_KEYS.includes(key)) fail(`${where}: unknown fact "${key}" (known: ${FACT_KEYS.join(', ')})`);
+      if (key in call.facts) fail(`${where}: fact "${key}" given twice`);
+      if (key === 'guidance') {
+        if (!GUIDANCE.includes(value)) fail(`${where}: guidance must be one of ${GUIDANCE.join(', ')}`);
+        call.facts[key] = value;
+      } else {
+        if (!/^-?\d+(\.\d+)?$/.test(value)) fail(`${where}: fact "${key}" must be a number`);
+        call.facts[key] = Number(value);
+      }
     } else if ((mm = /^speaker\s+(\d+)\s*\|(.*)$/.exec(line))) {
       const n = Number(mm[1]);
       if (n !== call.speakers.length) fail(`${where}: speakers must be numbered 0, 1, 2, ... in order`);
@@ -98,6 +115,9 @@ function parseSource(file) {
   });
   if (pending.length) fail(`${file}: chapter(s) without sentences at the end`);
   if (!call.title) fail(`${file}: missing title:`);
+  if (!('guidance' in call.facts)) fail(`${file}: missing fact guidance=`);
+  if (call.facts.guidanceLow > call.facts.guidanceHigh) fail(`${file}: guidanceLow above guidanceHigh`);
+  call.facts = Object.fromEntries(FACT_KEYS.filter((k) => k in call.facts).map((k) => [k, call.facts[k]]));
   if (!call.chapters.length || call.chapters[0].level !== 1 || call.chapters[0].first !== call.paragraphs[0].sentences[0])
     fail(`${file}: the first sentence must open a level 1 chapter`);
   if (call.chapters.filter((c) => c.title === 'Q&A' && c.level === 1).length !== 1) fail(`${file}: exactly one level 1 chapter "Q&A" is needed`);
@@ -222,6 +242,7 @@ function synth(srcFile, workdir) {
   const timeline = {
     id: call.id,
     title: call.title,
+    facts: call.facts,
     sampleRate: SR,
     samples: total,
     speakers: call.speakers.map((s) => {
@@ -317,6 +338,7 @@ function finalize(timelineFile, outdir) {
   const script = {
     id: tl.id,
     title: tl.title,
+    facts: tl.facts,
     duration,
     mp3Bytes: fs.statSync(mp3).size,
     segments,

@@ -33,6 +33,20 @@ function assert(ok, msg) {
 }
 const is3 = (x) => typeof x === 'number' && Math.abs(x * 1000 - Math.round(x * 1000)) < 1e-6;
 
+// A fact's number as the scripts say it: 42.6 -> "forty two point six", 110 -> "one hundred and ten".
+const ONES = 'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen'.split(' ');
+const TENS = ' ten twenty thirty forty fifty sixty seventy eighty ninety'.split(' ');
+function spokenWhole(n) {
+  if (n < 20) return ONES[n];
+  if (n < 100) return TENS[Math.floor(n / 10)] + (n % 10 ? ' ' + ONES[n % 10] : '');
+  return `${ONES[Math.floor(n / 100)]} hundred` + (n % 100 ? ' and ' + spokenWhole(n % 100) : '');
+}
+function spoken(x) {
+  const [whole, fraction] = String(Math.abs(x)).split('.');
+  return spokenWhole(Number(whole)) + (fraction ? ' point ' + [...fraction].map((d) => ONES[Number(d)]).join(' ') : '');
+}
+const FACT_PERCENTS = ['revenueGrowth', 'grossMargin', 'operatingMargin'];
+
 function decode(input) {
   const buf = execFileSync('ffmpeg', ['-v', 'error', '-nostdin', '-i', input, '-ac', '1', '-ar', String(SR), '-f', 's16le', '-'], { maxBuffer: 1 << 28 });
   return new Int16Array(buf.buffer, buf.byteOffset, buf.length >> 1);
@@ -109,6 +123,22 @@ for (const dir of dirs) {
   );
   const questions = s.chapters.filter((c) => c.title.startsWith('Question from '));
   assert(questions.length >= 3, `${name}: fewer than 3 questions`);
+
+  // --- facts: present, and each number said in the transcript as words ("... X percent";
+  // a decline is said as its size; the guidance as "revenue growth between L and H percent").
+  // Only a bank's call (it speaks of net interest margin) may leave out gross margin.
+  const f = s.facts;
+  assert(f && typeof f === 'object', `${name}: no facts`);
+  assert(['raised', 'kept', 'cut'].includes(f.guidance), `${name}: facts.guidance`);
+  const said = ' ' + sentences.map((x) => x.text.toLowerCase().replace(/[^a-z']+/g, ' ')).join(' ') + ' ';
+  const sayIt = (phrase, what) => assert(said.includes(` ${phrase} `), `${name}: ${what}, but "${phrase}" is never said`);
+  for (const key of FACT_PERCENTS) {
+    if (key === 'grossMargin' && !(key in f) && said.includes(' net interest margin ')) continue;
+    assert(typeof f[key] === 'number', `${name}: facts.${key} missing or not a number`);
+    sayIt(`${spoken(f[key])} percent`, `facts.${key} = ${f[key]}`);
+  }
+  assert(typeof f.guidanceLow === 'number' && typeof f.guidanceHigh === 'number' && f.guidanceLow <= f.guidanceHigh, `${name}: facts.guidanceLow/High`);
+  sayIt(`revenue growth between ${spoken(f.guidanceLow)} and ${spoken(f.guidanceHigh)} percent`, `guidance ${f.guidanceLow} to ${f.guidanceHigh}`);
 
   // --- audio: speech in sentence windows, near-silence in the pauses
   for (const [label, pcm] of [

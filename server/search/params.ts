@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { SPEAKER_KINDS, type SpeakerKind } from '../../src/lib/transcript/index.ts';
-import { parseSearchQuery, type SearchTerm } from '../../src/lib/search-query.ts';
-import { isDateOnly, readDate } from '../../src/lib/filters/dates.ts';
+import { parseSearchQuery, parseTerm, type SearchTerm } from '../../src/lib/search-query.ts';
+import { dateToApi, isDateOnly, readDate } from '../../src/lib/filters/dates.ts';
 import type { FieldProblem } from '../sandbox/errors.ts';
-import type { SearchFilters, SearchSort } from './store.ts';
+import type { SearchFilters, SearchSort, TermHistoryQuery } from './store.ts';
 
 /**
  * The search API's query parameters, read strictly: an unknown parameter or a bad value is a 400
@@ -246,4 +246,67 @@ export function readSummaryRequest(params: URLSearchParams): { q: string; tsquer
   const top = whole('top', params.get('top'), 10, 1, 50, problems);
   if (problems.length > 0 || !query) return problems;
   return { q: query.q, tsquery: query.tsquery, filters, top };
+}
+
+export const TERMS_PARAMS = new Set(['companyId', 'eventTypes', 'until', 'calls', 'terms']);
+export const MAX_HISTORY_TERMS = 50;
+export const MAX_TERM_CHARS = 60;
+export const MAX_HISTORY_CALLS = 20;
+export const DEFAULT_HISTORY_CALLS = 8;
+
+export interface TermsRequest extends TermHistoryQuery {
+  /** The terms as sent (trimmed, each once), in the order sent, with the search each is counted by. */
+  terms: { term: string; tsquery: string }[];
+}
+
+/**
+ * GET /api/search/terms: how many of a company's last calls said each term. `until` is inclusive: a
+ * bare date takes in that whole day (UTC), a time everything up to it, as the app's "to" dates do
+ * (src/lib/filters/dates.ts). Each term is counted by the search src/lib/search-query.ts parseTerm
+ * makes of it (its words as one exact phrase).
+ */
+export function readTermsRequest(params: URLSearchParams): TermsRequest | FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  unknown(params, TERMS_PARAMS, problems);
+  const companyRaw = params.get('companyId');
+  let companyId = 0;
+  if (companyRaw === null || companyRaw === '') problems.push({ field: 'companyId', message: 'Give the company as companyId' });
+  else if (!/^[1-9]\d{0,15}$/.test(companyRaw) || !Number.isSafeInteger(Number(companyRaw)))
+    problems.push({ field: 'companyId', message: `companyId must be a company id (a whole number from 1); "${companyRaw.slice(0, 40)}" is not one` });
+  else companyId = Number(companyRaw);
+  const eventTypeIds = ids('eventTypes', params.get('eventTypes'), problems, 500, { max: INT4_MAX, what: `whole numbers from 1 to ${INT4_MAX}` });
+  const untilRaw = params.get('until');
+  const until = time('until', untilRaw, false, problems) === undefined ? undefined : dateToApi(readDate(untilRaw)!, 'to');
+  const calls = whole('calls', params.get('calls'), DEFAULT_HISTORY_CALLS, 1, MAX_HISTORY_CALLS, problems);
+  const terms = readTerms(params.get('terms'), problems);
+  if (problems.length > 0) return problems;
+  return { companyId, eventTypeIds, until, calls, terms };
+}
+
+function readTerms(raw: string | null, problems: FieldProblem[]): TermsRequest['terms'] {
+  if (raw === null || raw.trim() === '') {
+    problems.push({ field: 'terms', message: 'Give the terms to count as terms: words or phrases separated by commas' });
+    return [];
+  }
+  const items = raw.split(',');
+  if (items.length > MAX_HISTORY_TERMS) {
+    problems.push({ field: 'terms', message: `terms takes at most ${MAX_HISTORY_TERMS} terms; ${items.length} were given` });
+    return [];
+  }
+  const out = new Map<string, string>();
+  for (const [index, item] of items.entries()) {
+    const term = item.trim();
+    if (term.length < 1 || term.length > MAX_TERM_CHARS) {
+      const which = term.length < 1 ? `term ${index + 1} is empty` : `“${term.slice(0, 40)}…” has ${term.length}`;
+      problems.push({ field: 'terms', message: `terms must each be 1 to ${MAX_TERM_CHARS} characters; ${which}` });
+      return [];
+    }
+    const parsed = parseTerm(term);
+    if (!parsed.ok) {
+      problems.push({ field: 'terms', message: parsed.problem });
+      return [];
+    }
+    out.set(term, parsed.tsquery);
+  }
+  return [...out].map(([term, tsquery]) => ({ term, tsquery }));
 }

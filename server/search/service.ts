@@ -6,7 +6,7 @@ import { commonWordsProblem, leftOutCommonWordsNotice, termQuery } from '../../s
 import { openPglite, openPostgres, type SearchDb } from './db.ts';
 import { paragraphHit, wordsToStem, type ParagraphHit } from './hits.ts';
 import { Ingester, type IngestProgress } from './ingest.ts';
-import { encodeCursor, MAX_OFFSET, readSearchRequest, readSummaryRequest } from './params.ts';
+import { encodeCursor, MAX_OFFSET, readSearchRequest, readSummaryRequest, readTermsRequest } from './params.ts';
 import { DROP_SQL } from './schema.ts';
 import {
   counts,
@@ -20,6 +20,7 @@ import {
   queryHasWords,
   searchCalls,
   summarize,
+  termHistory,
 } from './store.ts';
 
 /**
@@ -28,6 +29,9 @@ import {
  *   GET /api/search?q=…          calls that match, each with its hit count and first hits, paged
  *   GET /api/search/summary?q=…  hits per fiscal period and the companies that mention it most
  *   GET /api/search/status       how much is indexed, what waits, what failed and why
+ *   GET /api/search/terms?companyId=…&terms=a,b
+ *                                how many of a company's last calls said each term (the term history
+ *                                of a comparison): 503 until the index has read every call once
  *
  * The index opens (and the ingester starts) on start(), which the servers call when they start, or
  * on the first request, so a test that builds the app without searching opens nothing.
@@ -100,6 +104,9 @@ const REBUILDING = 'The search index was damaged and is being rebuilt: search ag
 const REBUILDING_DETAIL = 'The search index was damaged and is being rebuilt from the data service; searches find more as it grows.';
 
 const NO_STORE = { 'cache-control': 'no-store' };
+/** Retry-After of a term history asked before the index has read every call once. */
+const BUILDING_RETRY_AFTER_S = 10;
+const BUILDING = 'The search index is still being built: how often a term was said is counted once it holds every call. Try again in a moment.';
 /** Retry-After of a search turned away because too many wait (SEARCH_QUEUE_LIMIT). */
 const BUSY_RETRY_AFTER_S = 2;
 const EMPTY = { listed: 0, indexed: 0, superseded: 0, pending: 0, retrying: 0, failed: 0 };
@@ -121,6 +128,8 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
   /** The last damage found: when, and whether the index built afresh since has finished its first sync. */
   let damage: { at: string; rebuilt: boolean } | undefined;
   let rebuilding: Promise<void> | undefined;
+  /** The ingester whose first full sync has ended: until the current one's has, the index may lack calls. */
+  let synced: Ingester | undefined;
 
   const openEngine = () => (config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir, log, config.cacheMb));
 
@@ -174,6 +183,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     firstSync = started.firstSync;
     const after = damage;
     void started.firstSync.then(() => {
+      if (ingester === started) synced = started;
       if (after && damage === after && ingester === started) after.rebuilt = true;
     });
     started.start();
@@ -376,6 +386,27 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
   };
 
   /**
+   * The term history: counts over the company's last calls mean something only once the index holds
+   * them all, so until its first sync has ended it answers 503 with Retry-After, as search does
+   * while the index is rebuilt.
+   */
+  const terms = async (params: URLSearchParams): Promise<Response> => {
+    const request = readTermsRequest(params);
+    if (Array.isArray(request)) return badRequestResponse(request, NO_STORE);
+    return onIndex(async (index) => {
+      if (!ingester || ingester !== synced) return errorResponse(503, BUILDING, { ...NO_STORE, 'retry-after': String(BUILDING_RETRY_AFTER_S) });
+      const counts = await termHistory(
+        index,
+        request,
+        request.terms.map((term) => term.tsquery),
+      );
+      // A term of only common words (the, of) finds nothing in a search either: it is left out, unknown.
+      const said = request.terms.flatMap((term, i) => (counts.said[i] === null ? [] : [{ term: term.term, calls: counts.said[i]! }]));
+      return json({ calls: counts.calls, terms: said });
+    });
+  };
+
+  /**
    * Searches in progress: the index answers one statement at a time (PGlite) or four (the pool), and
    * the rest wait. Past SEARCH_QUEUE_LIMIT, a search is turned away at once rather than left waiting.
    */
@@ -426,6 +457,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
       try {
         if (url.pathname === SEARCH_PATH) return await queued(() => search(url.searchParams));
         if (url.pathname === `${SEARCH_PATH}/summary`) return await queued(() => summary(url.searchParams));
+        if (url.pathname === `${SEARCH_PATH}/terms`) return await queued(() => terms(url.searchParams));
         if (url.pathname === `${SEARCH_PATH}/status`) {
           if ([...url.searchParams.keys()].length > 0)
             return badRequestResponse([{ field: [...url.searchParams.keys()][0]!.slice(0, 60), message: 'status takes no parameters' }], NO_STORE);

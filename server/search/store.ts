@@ -650,6 +650,66 @@ export async function paragraphHits(
   }));
 }
 
+export interface TermHistoryQuery {
+  companyId: number;
+  /** Event types the calls are of; every type when undefined. */
+  eventTypeIds?: number[];
+  /** ISO time: calls on or before it; every call when undefined. */
+  until?: string;
+  /** How many of the company's latest calls to look at. */
+  calls: number;
+}
+
+export interface TermHistoryCounts {
+  /** The calls looked at (fewer than asked when the index holds fewer). */
+  calls: number;
+  /** Per tsquery, in the order given: calls of those that match it; null for a query of only common words, which finds nothing. */
+  said: (number | null)[];
+}
+
+/**
+ * Of a company's latest calls in the index (those with paragraphs, newest first), how many match
+ * each tsquery, a call counting when any of its paragraphs matches, as a search finds a call. One
+ * statement for every term: the calls' paragraphs are read once by key (materialized, so that the
+ * planner does not reach for the words' GIN bitmaps, which for a common word list most of the
+ * index) and each is matched against each term.
+ */
+export async function termHistory(db: SearchDb, query: TermHistoryQuery, tsqueries: string[]): Promise<TermHistoryCounts> {
+  const params: unknown[] = [query.companyId, query.calls, tsqueries];
+  const clauses = ['c.company_id = $1::bigint'];
+  if (query.eventTypeIds?.length) {
+    params.push(query.eventTypeIds);
+    clauses.push(`c.event_type_id = any($${params.length}::integer[])`);
+  }
+  if (query.until) {
+    params.push(query.until);
+    clauses.push(`c.event_date <= $${params.length}::timestamptz`);
+  }
+  const rows = await db.query<{ n: number; nodes: number; said: number; total: number }>(
+    `with recent as materialized (
+       select c.transcript_id from search_calls c where ${clauses.join(' and ')}
+       order by c.event_date desc nulls last, c.transcript_id desc limit $2
+     ),
+     terms as (
+       select u.n::integer as n, to_tsquery('english', u.t) as q from unnest($3::text[]) with ordinality as u(t, n)
+     ),
+     paragraphs as materialized (
+       select m.transcript_id, m.tsv from search_matches m where m.transcript_id in (select transcript_id from recent)
+     ),
+     said as (
+       select t.n, count(distinct p.transcript_id)::integer as said from terms t join paragraphs p on p.tsv @@ t.q
+       where numnode(t.q) > 0 group by t.n
+     )
+     select t.n, numnode(t.q) as nodes, coalesce(s.said, 0) as said, (select count(*) from recent)::integer as total
+     from terms t left join said s on s.n = t.n order by t.n`,
+    params,
+  );
+  return {
+    calls: rows[0]?.total ?? 0,
+    said: rows.map((row) => (row.nodes > 0 ? Number(row.said) : null)),
+  };
+}
+
 export interface QuarterCount {
   fiscalYear: number;
   fiscalPeriod: string;

@@ -4,7 +4,7 @@ import type { CompanyFilters, CompanyListParams, SegmentFilters, SegmentListPara
 import type { DocumentDetailParams, DocumentListFilters, TranscriptFilters, TranscriptListParams } from './documents.ts';
 import type { EventListFilters } from './events.ts';
 import type { LiveListFilters } from './live.ts';
-import type { SearchParams } from './search.ts';
+import type { SearchParams, TermHistoryParams } from './search.ts';
 
 /**
  * Every query key of the app, built here and nowhere else, general → specific (so a prefix
@@ -97,6 +97,7 @@ export const searchKeys = {
   summary: (params: SearchParams) => [...searchKeys.all(), 'summary', { ...params, sort: undefined }] as const,
   call: (params: SearchParams, eventId: number) => [...searchKeys.all(), 'call', eventId, { ...params, sort: undefined }] as const,
   status: () => [...searchKeys.all(), 'status'] as const,
+  termHistory: (params: TermHistoryParams) => [...searchKeys.all(), 'terms', params] as const,
 };
 
 export const fileKeys = {

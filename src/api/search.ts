@@ -1,7 +1,10 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { getJson, OWN_API_PREFIX, type QueryParams } from './client.ts';
+import type { TermHistory } from '../lib/compare/model.ts';
+import { parseTerm } from '../lib/search-query.ts';
 import { SPEAKER_KINDS } from '../lib/transcript/index.ts';
+import { isApiError } from './api-error.ts';
+import { getJson, OWN_API_PREFIX, type QueryParams } from './client.ts';
 import { searchKeys } from './keys.ts';
 
 /**
@@ -92,6 +95,12 @@ export const searchStatusSchema = z.object({
   ),
 });
 
+/** GET /api/search/terms: of the company's last calls, how many said each term. */
+export const termHistorySchema = z.object({
+  calls: z.int(),
+  terms: z.array(z.object({ term: z.string(), calls: z.int() })),
+});
+
 export type SearchPage = z.infer<typeof searchPageSchema>;
 export type SearchCall = z.infer<typeof searchCallSchema>;
 export type SearchMatch = z.infer<typeof searchMatchSchema>;
@@ -156,6 +165,76 @@ export function statusRefetchInterval(status: SearchStatus | undefined): number 
   return ['starting', 'listing', 'reading', 'waiting'].includes(status.state) ? 3_000 : 60_000;
 }
 
+/** What a term history asks: the company's last `calls` calls (8 unless said, at most 20) of these kinds, up to `until`. */
+export interface TermHistoryParams {
+  /** Undefined while the page does not know the company yet: nothing is asked. */
+  companyId: number | undefined;
+  /** Event types the calls are of (the compared call's); every kind when empty. */
+  eventTypeIds?: readonly number[];
+  /** ISO date or time: calls on or before it (the compared call's date). */
+  until?: string;
+  /** Words or phrases as said ("tariffs", "data center"), each counted as its search in quotation marks finds it. */
+  terms: readonly string[];
+  calls?: number;
+}
+
+/** The server's limits on terms (server/search/params.ts). */
+const MAX_HISTORY_TERMS = 50;
+const MAX_TERM_CHARS = 60;
+
+/**
+ * The terms the server can count, as sent (trimmed): one it would refuse (a comma, which separates
+ * terms, over 60 characters, quotation marks, no word) is left out rather than failing the rest,
+ * and is then not in callsWith: unknown.
+ */
+function sendableTerms(terms: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const term of terms) {
+    const text = term.trim();
+    if (text.length < 1 || text.length > MAX_TERM_CHARS || text.includes(',') || !parseTerm(text).ok) continue;
+    out.add(text);
+    if (out.size === MAX_HISTORY_TERMS) break;
+  }
+  return [...out];
+}
+
+/**
+ * How often each term was said across the company's recent calls, as the model's TermHistory:
+ * `callsWith` is keyed by each term as the caller gave it. A term the server could not count (left
+ * out above, or only common words such as "of the") is missing, so unknown. Failures are ApiErrors
+ * like every /api request's (503 while the index is still being built).
+ */
+export async function fetchTermHistory(params: TermHistoryParams, signal?: AbortSignal): Promise<TermHistory> {
+  const sent = sendableTerms(params.terms);
+  if (params.companyId === undefined || sent.length === 0) return { calls: 0, callsWith: new Map() };
+  const body = await getJson('/search/terms', {
+    prefix: OWN_API_PREFIX,
+    query: { companyId: params.companyId, eventTypes: params.eventTypeIds, until: params.until, calls: params.calls, terms: sent },
+    signal,
+    schema: termHistorySchema,
+  });
+  const said = new Map(body.terms.map((entry) => [entry.term, entry.calls]));
+  const callsWith = new Map<string, number>();
+  for (const term of params.terms) {
+    const calls = said.get(term.trim());
+    if (calls !== undefined) callsWith.set(term, calls);
+  }
+  return { calls: body.calls, callsWith };
+}
+
+type TermHistoryAnswer = { history: TermHistory } | { retryInSeconds: number | undefined };
+
+/**
+ * useTermHistory: the history once the server has it; undefined while it is asked, while the index
+ * is being built (a 503 with Retry-After: asked again when it says, quietly), and when it cannot be
+ * had (search off, a failure), so the page shows its terms without "said in X of the last N calls".
+ * Nothing is asked without a company or a term.
+ */
+export function useTermHistory(params: TermHistoryParams): TermHistory | undefined {
+  const { data } = useQuery(searchQueries.termHistory(params));
+  return data && 'history' in data ? data.history : undefined;
+}
+
 export const searchQueries = {
   results: (params: SearchParams) =>
     infiniteQueryOptions({
@@ -178,6 +257,27 @@ export const searchQueries = {
       queryKey: searchKeys.summary(params),
       queryFn: ({ signal }) => fetchSearchSummary(params, signal),
       enabled: params.q.trim() !== '',
+      staleTime: 60_000,
+    }),
+  /** The term history, a 503 answered as "not yet" (asked again after its Retry-After) rather than as an error. */
+  termHistory: (params: TermHistoryParams) =>
+    queryOptions({
+      queryKey: searchKeys.termHistory(params),
+      queryFn: async ({ signal }): Promise<TermHistoryAnswer> => {
+        try {
+          return { history: await fetchTermHistory(params, signal) };
+        } catch (error) {
+          if (!isApiError(error) || error.status !== 503) throw error;
+          // Without Retry-After (search turned off, no index) asking again would not help.
+          const retryAfter = error.retryAfter;
+          return { retryInSeconds: retryAfter === undefined ? undefined : Math.min(60, Math.max(1, retryAfter)) };
+        }
+      },
+      enabled: params.companyId !== undefined && sendableTerms(params.terms).length > 0,
+      refetchInterval: (query) => {
+        const data = query.state.data;
+        return data && 'retryInSeconds' in data && data.retryInSeconds !== undefined ? data.retryInSeconds * 1000 : false;
+      },
       staleTime: 60_000,
     }),
   status: () =>

@@ -20,8 +20,8 @@ export function familyKey(family: string): string {
     .replace(/^-|-$/g, '');
 }
 
-/** A type's family: its parent, else its own name. */
-function familyOf(type: NamedEventType): string | undefined {
+/** A type's family: its parent, else its own name ("Earnings Call" for Q1 to Q4). */
+export function familyOf(type: NamedEventType): string | undefined {
   return type.parent?.trim() || type.name?.trim() || undefined;
 }
 

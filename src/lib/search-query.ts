@@ -196,3 +196,26 @@ export function parseSearchQuery(raw: string): ParsedQuery {
   const words = [...new Set(groups.flat().flatMap((term) => (term.exclude ? [] : term.kind === 'word' ? [term.word] : term.words)))];
   return { ok: true, tsquery, groups, words };
 }
+
+export type ParsedTerm = { ok: true; q: string; tsquery: string; words: string[] } | { ok: false; problem: string };
+
+/**
+ * A term counted across calls (words as said: "tariffs", "data center") read as the one search that
+ * finds it: its words as an exact phrase. `q` is that search as typed (`"data center"`; a single
+ * word bare, `tariffs`), for a link to the search page; `tsquery` is what that search runs. The term
+ * history (/api/search/terms) counts a call exactly when this search finds it. A term is words, not
+ * a query: quotation marks and * are refused rather than read.
+ */
+export function parseTerm(raw: string): ParsedTerm {
+  const text = raw.normalize('NFC').replace(/\s+/gu, ' ').trim();
+  if (/["“”*]/u.test(text)) return { ok: false, problem: `“${text.slice(0, 60)}” is not a term: a term is words as said, without quotation marks or *.` };
+  if (!(searchWord(text).match(WORD_PART) ?? []).length) return { ok: false, problem: `“${text.slice(0, 60)}” is not a term: it has no word in it.` };
+  const bare = /^[\p{L}\p{N}]\S*$/u.test(text) && text !== 'OR';
+  const q = bare ? text : `"${text}"`;
+  const parsed = parseSearchQuery(q);
+  if (!parsed.ok) return { ok: false, problem: parsed.problem };
+  const term = parsed.groups.length === 1 && parsed.groups[0]!.length === 1 ? parsed.groups[0]![0]! : undefined;
+  // A bare token reads as one word or one phrase; anything else it could read as is not a term.
+  if (!term || term.exclude || term.prefix) return { ok: false, problem: `“${text.slice(0, 60)}” is not a term: a term is words as said.` };
+  return { ok: true, q, tsquery: parsed.tsquery, words: parsed.words };
+}

@@ -30,6 +30,7 @@ describe('first download of each page (gzipped)', () => {
       '/calendar',
       '/companies',
       '/companies/$companyId',
+      '/compare',
       '/documents/$documentId',
       '/events/$eventId',
       '/live',

@@ -23,7 +23,7 @@ test('an event leads to its transcript: find a phrase, export it as text and Mar
   const about = page.getByRole('region', { name: 'About this event' });
   await expect(about.locator('time')).toHaveAttribute('title', `${event.date.slice(0, 16).replace('T', ' ')} UTC`);
   await expect(about).toContainText('Capital markets day');
-  await expect(page.getByRole('region', { name: 'Recording' }).getByRole('link', { name: 'Capital Markets Day 2026 · 3:02' })).toHaveAttribute(
+  await expect(page.getByRole('region', { name: 'Recording' }).getByRole('link', { name: 'Capital Markets Day 2026 · 3:49' })).toHaveAttribute(
     'href',
     `/recordings/${audioId}`,
   );

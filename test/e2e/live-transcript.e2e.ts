@@ -30,8 +30,8 @@ test('follow a live call as text: words, the listener followed, the Q&A marked, 
   await expect(text.locator('[aria-current="true"]')).toHaveCount(1, { timeout: 20_000 });
 
   // The Q&A: a divider in the text, a tick on the seek bar, the questions so far.
-  // The sampled call is the one live longest (started 90–256 s ago); its Q&A comes 92–152 s into
-  // the call, so at most about a minute from now.
+  // The sampled call is the one live longest (started 90–235 s ago); its Q&A comes 112–128 s into
+  // the call, so at most about 40 s from now.
   await expect(panel.getByRole('separator', { name: /^Q&A started · \d+:\d{2}$/ })).toBeVisible({ timeout: 75_000 });
   await expect(dock.getByTestId('qna-mark')).toHaveCount(1);
   const questions = page.getByRole('region', { name: 'Questions so far' });

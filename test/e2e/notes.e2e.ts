@@ -7,16 +7,18 @@ import { checkA11y, expect, test } from './fixtures.ts';
  * a clip link that plays just that range and stops at its end; the Q&A is walked by keyboard.
  *
  * What the e2e sandbox says (seed "e2e"): recording 1 is Dunarane Beverages at the Nordic Investor
- * Week 2024 (event 2), 4:08 long. Its edited transcript has Farah Bergstrom (Head of Investor
- * Relations) say sentences 3–5 from 17.048 s to 31.876 s; the Q&A's questions start at 2:37
- * (Marcus Tellier, Corbridge Lane Capital, 157.829 s), 3:00 (Sofia Brennan, Velmont Hale
- * Securities, 180.2 s), 3:17 (Kenji Morrow, 197.109 s) and 3:35 (Aisha Delacroix, 215.802 s).
+ * Week 2024 (event 2), 3:51 long (the sandbox's call 2). Its edited transcript has Farah Bergstrom
+ * (Head of Investor Relations) say sentences 3–5 from 16.483 s to 27.301 s (the CEO then opens
+ * with the same "Thank you, and good afternoon, everyone."); the Q&A's questions start at 2:16
+ * (Marcus Tellier, Corbridge Lane Capital, 136.314 s), 2:37 (Priya Raman, Northgate Securities,
+ * 157.063 s), 2:54 (Daniel Okafor, 174.19 s) and 3:15 (Sofia Brennan, Velmont Hale Securities,
+ * 195.347 s).
  */
 
 const RECORDING = '/recordings/1';
 const CALL = 'Nordic Investor Week 2024';
-const QUOTE_START = 'Thank you, operator, and good morning, everyone.';
-const QUOTE_END = 'available in our earnings materials.';
+const QUOTE_START = 'Thank you, and good afternoon, everyone.';
+const QUOTE_END = 'over to our Chief Executive Officer.';
 const SPEAKER = 'Farah Bergstrom (Head of Investor Relations, Dunarane Beverages)';
 
 const audioTime = (page: Page) => page.evaluate(() => document.querySelector('audio')?.currentTime ?? NaN);
@@ -69,43 +71,47 @@ test('listen, press B, type a note, reload, find it in My notes and play from it
 });
 
 test('select sentences, copy the quote, open the clip link and hear it stop at the end of the range', async ({ page, context }) => {
-  // The clip plays for 15 seconds in real time.
+  // The clip plays for 11 seconds in real time.
   test.setTimeout(60_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto(RECORDING);
   const transcript = page.getByRole('list', { name: 'Transcript' });
-  await transcript.getByRole('button', { name: QUOTE_START }).click({ modifiers: ['Shift'] });
-  await transcript.getByRole('button', { name: /^The results discussed today are unaudited/ }).click({ modifiers: ['Shift'] });
+  // The first of the two sentences with these words: the head of investor relations'.
+  await transcript
+    .getByRole('button', { name: QUOTE_START })
+    .first()
+    .click({ modifiers: ['Shift'] });
+  await transcript.getByRole('button', { name: /^With that, I'll hand the call over/ }).click({ modifiers: ['Shift'] });
   const bar = page.getByRole('group', { name: 'Selected sentences' });
-  await expect(bar).toContainText('Selected 3 sentences, 0:17–0:31');
+  await expect(bar).toContainText('Selected 3 sentences, 0:16–0:27');
   await checkA11y(page, 'sentences selected');
 
   await bar.getByRole('button', { name: 'Copy quote' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Quote copied (3 sentences, 0:17–0:31).' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Quote copied (3 sentences, 0:16–0:27).' })).toBeVisible();
   const quote = await page.evaluate(() => navigator.clipboard.readText());
   expect(quote).toContain(`“${QUOTE_START}`);
   expect(quote).toContain(`${QUOTE_END}”`);
-  expect(quote).toContain(`— ${SPEAKER}, Dunarane Beverages · ${CALL} · Jan 9, 2024, at 0:17–0:31`);
-  expect(quote.trim().split('\n').at(-1)).toMatch(/\/recordings\/1\?t=17-31\.9$/);
+  expect(quote).toContain(`— ${SPEAKER}, Dunarane Beverages · ${CALL} · Jan 9, 2024, at 0:16–0:27`);
+  expect(quote.trim().split('\n').at(-1)).toMatch(/\/recordings\/1\?t=16\.4-27\.4$/);
 
   await bar.getByRole('button', { name: 'Copy clip link' }).click();
   const link = await page.evaluate(() => navigator.clipboard.readText());
-  expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/recordings\/1\?t=17-31\.9$/);
+  expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/recordings\/1\?t=16\.4-27\.4$/);
 
   await page.goto(link);
-  const clip = page.getByRole('region', { name: /^Clip 0:17–0:31/ });
-  await expect(clip).toContainText('(15 s)');
+  const clip = page.getByRole('region', { name: /^Clip 0:16–0:27/ });
+  await expect(clip).toContainText('(11 s)');
   await expect(clip.locator('blockquote')).toContainText(QUOTE_START);
   await expect(clip.locator('blockquote')).toContainText(`— ${SPEAKER}`);
   await clip.getByRole('button', { name: 'Play clip' }).click();
   await expect.poll(() => audioPaused(page), { timeout: 15_000 }).toBe(false);
-  expect(await audioTime(page)).toBeGreaterThanOrEqual(16.9);
+  expect(await audioTime(page)).toBeGreaterThanOrEqual(16.3);
   await expect(page.getByTestId('clip-range')).toBeVisible();
-  // It stops by itself at the range's end (31.9 s), about 15 s later.
+  // It stops by itself at the range's end (27.4 s), about 11 s later.
   await expect.poll(() => audioPaused(page), { timeout: 25_000, intervals: [250] }).toBe(true);
   const stoppedAt = await audioTime(page);
-  expect(stoppedAt).toBeGreaterThan(31.4);
-  expect(stoppedAt).toBeLessThan(32.4);
+  expect(stoppedAt).toBeGreaterThan(26.9);
+  expect(stoppedAt).toBeLessThan(27.9);
   await expect(page.getByRole('button', { name: 'Play recording' })).toBeVisible();
 });
 
@@ -113,7 +119,7 @@ test('a clip link that cannot be played says why', async ({ page }) => {
   await page.goto(`${RECORDING}?t=90-30`);
   await expect(page.getByRole('note')).toContainText('The clip “90-30” ends before it starts.');
   await page.goto(`${RECORDING}?t=5:00-6:00`);
-  await expect(page.getByRole('note')).toContainText('The clip starts at 5:00, after the recording ends (it is 4:08 long).');
+  await expect(page.getByRole('note')).toContainText('The clip starts at 5:00, after the recording ends (it is 3:51 long).');
   await page.goto(`${RECORDING}?t=soon-later`);
   await expect(page.getByRole('note')).toContainText('has “soon”, which is not a time');
   await page.getByRole('link', { name: 'Open the whole recording' }).click();
@@ -130,19 +136,19 @@ test('walk the Q&A with the keyboard', async ({ page }) => {
 
   await page.getByRole('heading', { level: 1, name: CALL }).click();
   await page.keyboard.press(']');
-  await expect.poll(() => audioTime(page)).toBeGreaterThanOrEqual(157.8);
-  expect(await audioTime(page)).toBeLessThan(159);
+  await expect.poll(() => audioTime(page)).toBeGreaterThanOrEqual(136.3);
+  expect(await audioTime(page)).toBeLessThan(137.5);
   await page.keyboard.press(']');
-  await expect.poll(() => audioTime(page)).toBeGreaterThanOrEqual(180.2);
-  expect(await audioTime(page)).toBeLessThan(181.5);
+  await expect.poll(() => audioTime(page)).toBeGreaterThanOrEqual(157.0);
+  expect(await audioTime(page)).toBeLessThan(158.3);
   await page.keyboard.press('[');
-  await expect.poll(() => audioTime(page)).toBeLessThan(159);
+  await expect.poll(() => audioTime(page)).toBeLessThan(137.5);
 
   // The firm filter narrows the list, and ] then steps through that firm's questions only.
-  await qna.getByRole('combobox', { name: 'Firm' }).selectOption('Stenhaven Capital');
+  await qna.getByRole('combobox', { name: 'Firm' }).selectOption('Velmont Hale Securities');
   await expect(questions.getByRole('listitem')).toHaveCount(1);
   await page.getByRole('heading', { level: 1, name: CALL }).click();
   await page.keyboard.press(']');
-  await expect.poll(() => audioTime(page)).toBeGreaterThanOrEqual(215.8);
+  await expect.poll(() => audioTime(page)).toBeGreaterThanOrEqual(195.3);
   await checkA11y(page, 'recording page with Q&A');
 });

@@ -54,7 +54,7 @@ test('Play makes currentTime advance, with the recording page and player accessi
   await expect(page.getByRole('list', { name: 'Chapters' })).toBeVisible();
   await expect(page.getByRole('link', { name: /Download MP3/ })).toHaveAttribute('href', new RegExp(`/sandbox-files/audio/${sample.audioId}\\.mp3$`));
   const dock = player(page);
-  await expect(dock.getByRole('slider', { name: 'Seek' })).toHaveAttribute('aria-valuetext', /0 seconds of 3 minutes 2 seconds/);
+  await expect(dock.getByRole('slider', { name: 'Seek' })).toHaveAttribute('aria-valuetext', /0 seconds of 3 minutes 49 seconds/);
   await checkA11y(page, 'recording page, cued');
 
   await dock.getByRole('button', { name: 'Play', exact: true }).click();

@@ -3,7 +3,7 @@ import { checkA11y, expect, test } from './fixtures.ts';
 
 /**
  * Alerts on what is said, on the normal sandbox (its clock runs from 12:00 UTC; calls live since
- * 11:58 and 11:59:30 say their words in step with their audio): a watched term raises an alert in
+ * 11:56:30, 11:58 and 11:59:30 say their words in step with their audio): a watched term raises an alert in
  * the header's tray; one click plays the call from the sentence and opens its live page.
  */
 

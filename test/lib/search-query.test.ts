@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSearchQuery } from '../../src/lib/search-query.ts';
+import { parseSearchQuery, parseTerm } from '../../src/lib/search-query.ts';
 import { speakerKind } from '../../src/lib/transcript/index.ts';
 
 const tsquery = (text: string) => {
@@ -69,6 +69,29 @@ describe('the search syntax', () => {
   it('lists the words to look for, excluded ones left out', () => {
     const parsed = parseSearchQuery('"gross margin" OR pricing -china');
     expect(parsed.ok && parsed.words).toEqual(['gross', 'margin', 'pricing']);
+  });
+});
+
+describe('a term as the search that finds it', () => {
+  it.each([
+    ['tariffs', 'tariffs', "'tariffs'"],
+    ['  data   center ', '"data center"', "('data' <-> 'center')"],
+    ['Free Cash Flow', '"Free Cash Flow"', "('free' <-> 'cash' <-> 'flow')"],
+    ['year-on-year', 'year-on-year', "('year' <-> 'on' <-> 'year')"],
+    ['-china', '"-china"', "'china'"],
+    ['OR', '"OR"', "'or'"],
+    ['tariffs OR duties', '"tariffs OR duties"', "('tariffs' <-> 'or' <-> 'duties')"],
+  ])('reads %j as its words in a row: q %s', (term, q, expected) => {
+    expect(parseTerm(term)).toEqual({ ok: true, q, tsquery: expected, words: expect.any(Array) });
+  });
+
+  it.each([
+    ['"gross margin"', '“"gross margin"” is not a term: a term is words as said, without quotation marks or *.'],
+    ['guid*', '“guid*” is not a term: a term is words as said, without quotation marks or *.'],
+    ['...', '“...” is not a term: it has no word in it.'],
+    ['margin;', '“;” has no meaning in a search. Use words, "exact phrases", OR, -word to leave a word out and word* for words that start so.'],
+  ])('refuses %j', (term, problem) => {
+    expect(parseTerm(term)).toEqual({ ok: false, problem });
   });
 });
 

@@ -58,3 +58,14 @@ describe('an event page’s first reads, named by the server', () => {
     ]);
   });
 });
+
+describe('the comparison’s first reads, named by the server', () => {
+  it('names both calls’ events; one when `with` is left out or is the same call; none without a usable call', () => {
+    expect(hints('/compare?call=1145&with=1082')).toEqual(['/public/v3/events/1145', '/public/v3/events/1082']);
+    expect(hints('/compare?call=1145')).toEqual(['/public/v3/events/1145']);
+    expect(hints('/compare?call=1145&with=1145')).toEqual(['/public/v3/events/1145']);
+    expect(hints('/compare?call=1145&with=0')).toEqual(['/public/v3/events/1145']);
+    expect(hints('/compare')).toEqual([]);
+    expect(hints('/compare?call=-3&with=1082')).toEqual([]);
+  });
+});

@@ -65,8 +65,8 @@ describe('event page', () => {
     expect(screen.getByRole('button', { name: /Jump to Q&A/ })).toBeInTheDocument();
 
     const recordings = screen.getByRole('region', { name: 'Recording' });
-    expect(within(recordings).getByRole('link', { name: 'Financials Conference 2026 · 3:02' })).toHaveAttribute('href', `/recordings/${audioId}`);
-    expect(recordings).toHaveTextContent('MP3, 3:02 · 0.9 MB · published');
+    expect(within(recordings).getByRole('link', { name: 'Financials Conference 2026 · 3:49' })).toHaveAttribute('href', `/recordings/${audioId}`);
+    expect(recordings).toHaveTextContent('MP3, 3:49 · 1.1 MB · published');
 
     // One transcript for the call: the edited one, the raw one beside it.
     const transcriptPanel = screen.getByRole('region', { name: 'Transcript' });

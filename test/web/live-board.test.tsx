@@ -40,12 +40,13 @@ function setHidden(hidden: boolean) {
 }
 
 /*
- * The sandbox at 12:00 UTC (seed "web-tests"): calls start every 90 s from 11:40. Live: 1147
- * Calarica Foods (11:58), 1148 Harelard (11:59:30). Next: 1149 Jorisus Medical (12:01), 1150
- * Heloryx Systems (12:02:30). Ended: 1146 Zenorant Bancorp (11:56:30, its recording processing),
- * 1145 Bramane Foods (11:55, interrupted), 1144 Lysorara Capital (recording available), 1141
- * Halisyx (processing failed). Every one of them is the company's Q3 2026 earnings call. Their
- * live records have ids of their own: the event's + 764 (1911 for the call of event 1147).
+ * The sandbox at 12:00 UTC (seed "web-tests"): calls start every 90 s from 11:40. Live: 1146
+ * Zenorant Bancorp (11:56:30), 1147 Calarica Foods (11:58), 1148 Harelard (11:59:30). Next: 1149
+ * Jorisus Medical (12:01), 1150 Heloryx Systems (12:02:30). Ended: 1145 Bramane Foods (11:55,
+ * interrupted), 1144 Lysorara Capital (recording available), 1141 Halisyx (processing failed);
+ * at 12:00:58 Zenorant Bancorp has ended too, its recording processing. Every one of them is the
+ * company's Q3 2026 earnings call. Their live records have ids of their own: the event's + 764
+ * (1911 for the call of event 1147).
  */
 
 function listRequests(): number {
@@ -71,17 +72,20 @@ describe('the board at a fixed time', () => {
   it('shows the calls live now, starting soon and just ended, each named and linked', async () => {
     await renderApp('/live');
     await screen.findByRole('heading', { level: 2, name: 'Live now' });
-    await waitFor(() => expect(rows('Live now')[0]).toBe('Calarica Foods | Q3 2026 earnings call | Live'));
-    expect(rows('Live now')).toEqual(['Calarica Foods | Q3 2026 earnings call | Live', 'Harelard | Q3 2026 earnings call | Live']);
+    await waitFor(() => expect(rows('Live now')[0]).toBe('Zenorant Bancorp | Q3 2026 earnings call | Live'));
+    expect(rows('Live now')).toEqual([
+      'Zenorant Bancorp | Q3 2026 earnings call | Live',
+      'Calarica Foods | Q3 2026 earnings call | Live',
+      'Harelard | Q3 2026 earnings call | Live',
+    ]);
     await waitFor(() => expect(rows('Starting soon')[0]).toBe('Jorisus Medical | Q3 2026 earnings call | Starting soon'));
     expect(rows('Starting soon')[1]).toBe('Heloryx Systems | Q3 2026 earnings call | Starting soon');
-    await waitFor(() => expect(rows('Just ended')[0]).toBe('Zenorant Bancorp | Q3 2026 earnings call | Processing'));
-    expect(rows('Just ended')[1]).toBe('Bramane Foods | Q3 2026 earnings call | Stream interrupted');
-    expect(rows('Just ended')).toContain('Lysorara Capital | Q3 2026 earnings call | Recording available');
+    await waitFor(() => expect(rows('Just ended')[0]).toBe('Bramane Foods | Q3 2026 earnings call | Stream interrupted'));
+    expect(rows('Just ended')[1]).toBe('Lysorara Capital | Q3 2026 earnings call | Recording available');
     expect(rows('Just ended')).toContain('Halisyx | Q3 2026 earnings call | Processing failed');
 
     const live = within(group('Live now'));
-    expect(live.getByText('2 calls')).toBeInTheDocument();
+    expect(live.getByText('3 calls')).toBeInTheDocument();
     expect(live.getByRole('link', { name: 'Q3 2026 earnings call, Calarica Foods' })).toHaveAttribute('href', '/live/1911');
     expect(live.getByRole('link', { name: 'Calarica Foods' })).toHaveAttribute('href', expect.stringMatching(/^\/companies\/\d+$/));
     // A countdown within the hour before the start.
@@ -94,22 +98,22 @@ describe('the board at a fixed time', () => {
 
   it("reads the whole board with one request, on a window around the service's now (not the reader's clock)", async () => {
     await renderApp('/live');
-    await waitFor(() => expect(rows('Live now')).toHaveLength(2));
+    await waitFor(() => expect(rows('Live now')).toHaveLength(3));
     expect(listRequests()).toBe(1);
     const url = new URL(seenRequests.find((u) => new URL(u).pathname === '/public/v3/live/audio')!);
     expect(url.searchParams.get('startDate')).toBe('2026-11-21T10:00:00.000Z');
     expect(url.searchParams.get('endDate')).toBe('2026-11-21T14:15:00.000Z');
     // The calls are named from one read of the window's events, not one read per call.
-    await waitFor(() => expect(within(group('Live now')).getAllByRole('link', { name: /^Q3 2026 earnings call, / })).toHaveLength(2));
+    await waitFor(() => expect(within(group('Live now')).getAllByRole('link', { name: /^Q3 2026 earnings call, / })).toHaveLength(3));
     const paths = seenRequests.map((u) => new URL(u).pathname);
     expect(paths.filter((p) => p === '/public/v3/events')).toHaveLength(1);
     expect(paths.filter((p) => p.startsWith('/public/v3/events/'))).toEqual([]);
     // ... and their companies from one read of those not known yet.
-    await waitFor(() => expect(rows('Just ended')[0]).toBe('Zenorant Bancorp | Q3 2026 earnings call | Processing'));
+    await waitFor(() => expect(rows('Just ended')[0]).toBe('Bramane Foods | Q3 2026 earnings call | Stream interrupted'));
     const companyReads = seenRequests.map((u) => new URL(u)).filter((u) => u.pathname.startsWith('/public/v3/companies'));
     expect(companyReads.map((u) => u.pathname)).toEqual(['/public/v3/companies']);
-    // The rows on screen: 2 live, the first 8 starting soon, the first 8 just ended; 18 companies.
-    expect(companyReads[0]!.searchParams.get('ids')!.split(',')).toHaveLength(18);
+    // The rows on screen: 3 live, the first 8 starting soon, the first 8 just ended; 19 companies.
+    expect(companyReads[0]!.searchParams.get('ids')!.split(',')).toHaveLength(19);
   });
 
   it('Listen on a live row starts its stream in the docked player', async () => {
@@ -129,7 +133,7 @@ describe('the board at a fixed time', () => {
   it('names the calls one event at a time where the data source does not list events', async () => {
     server.use(http.get(apiPath('/events'), () => HttpResponse.json({ statusCode: 404, message: 'Not Found' }, { status: 404 })));
     await renderApp('/live');
-    await waitFor(() => expect(rows('Live now')[0]).toBe('Calarica Foods | Q3 2026 earnings call | Live'));
+    await waitFor(() => expect(rows('Live now')[0]).toBe('Zenorant Bancorp | Q3 2026 earnings call | Live'));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
   });
@@ -172,8 +176,8 @@ describe('what a live row says of its call', () => {
 
   it('says when the Q&A started, following only the live rows’ transcripts at background pace', async () => {
     await renderApp('/live');
-    await waitFor(() => expect(rows('Live now')[0]).toBe('Calarica Foods | Q3 2026 earnings call | Live'));
-    await waitFor(() => expect(followed().sort()).toEqual([1911, 1912]));
+    await waitFor(() => expect(rows('Live now')[0]).toBe('Zenorant Bancorp | Q3 2026 earnings call | Live'));
+    await waitFor(() => expect(followed().sort()).toEqual([1910, 1911, 1912]));
     expect(new Set(liveSubscriptions.map((s) => s.pace))).toEqual(new Set(['background']));
     expect(row('Calarica Foods')).not.toHaveTextContent('Q&A started');
 
@@ -193,7 +197,7 @@ describe('what a live row says of its call', () => {
     );
     resetWatchedTermsCache();
     await renderApp('/live');
-    await waitFor(() => expect(rows('Live now')[1]).toBe('Harelard | Q3 2026 earnings call | Live'));
+    await waitFor(() => expect(rows('Live now')[2]).toBe('Harelard | Q3 2026 earnings call | Live'));
     // Shared with the watcher, which the shell mounts once idle.
     await screen.findByRole('button', { name: 'Alerts' });
     setLiveView(
@@ -226,6 +230,8 @@ describe('polling', () => {
     clock.set(Date.parse('2026-11-21T12:00:58.000Z'));
     await renderApp('/live');
     await waitFor(() => expect(rows('Starting soon')[0]).toBe('Jorisus Medical | Q3 2026 earnings call | Starting soon'));
+    // Zenorant Bancorp's call has ended, and its recording is being processed.
+    expect(rows('Just ended')[0]).toBe('Zenorant Bancorp | Q3 2026 earnings call | Processing');
     const first = listRequests();
     clock.set(Date.parse('2026-11-21T12:01:10.000Z'));
     // Within a minute of a start the board re-reads every 2 s.
@@ -236,11 +242,11 @@ describe('polling', () => {
 
   it('keeps the rows shown when a re-read fails, and says so with Retry', async () => {
     const { user } = await renderApp('/live');
-    await waitFor(() => expect(rows('Live now')).toHaveLength(2));
+    await waitFor(() => expect(rows('Live now')).toHaveLength(3));
     server.use(http.get(apiPath('/live/audio'), () => HttpResponse.json({ statusCode: 503, message: 'Service Unavailable' }, { status: 503 })));
     const alert = await screen.findByRole('alert', {}, { timeout: 15_000 });
     expect(alert).toHaveTextContent('The data service failed (503)');
-    expect(rows('Live now')).toHaveLength(2);
+    expect(rows('Live now')).toHaveLength(3);
     server.resetHandlers();
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());

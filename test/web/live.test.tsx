@@ -78,7 +78,7 @@ describe('every state', () => {
   it('names the company and the event, each linked', async () => {
     const record = await liveRecord(id);
     const event = (await sandboxJson<{ data: { title: string; fiscalPeriod: string; fiscalYear: number } }>(`/events/${record.eventId}`)).data;
-    expect(event.title).toBe('Calarica Foods Q3 2026 Earnings Call');
+    expect(event.title).toBe('Zenorant Bancorp Q3 2026 Earnings Call');
     await renderApp(`/live/${id}`);
     // The call as an analyst names it; the company is the link above it.
     expect(await screen.findByRole('heading', { level: 1, name: 'Q3 2026 earnings call' })).toBeInTheDocument();

@@ -4,9 +4,10 @@
  * and in the document viewer (anchored by time, not by position), and copy as a quote.
  *
  * Sandbox facts: recording 1025 is Calaneon's Q2 2026 call (event 1076, 31 Jul 2026); its edited
- * transcript is document 4239. Uma Zimmerli (Chief Executive Officer, Calaneon) says sentence 6
- * at 24.641–29.662 s and sentence 7 at 29.912–36.579 s; sentence 8 is hers too; Wen Farrow, the
- * CFO, speaks from sentence 10 (49.679 s).
+ * transcript is document 4239. Uma Zimmerli (Chief Executive Officer, Calaneon) says sentence 7
+ * (counted from 0) at 30.689–33.922 s, sentence 8 at 34.172–38.73 s and sentence 9 at
+ * 38.98–45.376 s; sentence 10 is hers too (to 53.392 s); Wen Farrow, the CFO, speaks from
+ * sentence 13 (62.5 s).
  */
 // First: dates as an en-US reader in UTC reads them (before src/lib/format.ts makes its formatters).
 import '../support/dates-in-utc.ts';
@@ -20,10 +21,11 @@ import { FakeMedia, usePlayerStage } from './player-fakes.ts';
 
 useSandboxServer();
 
-const SENTENCE_5 = 'Demand for AI infrastructure drove another exceptional quarter.';
-const SENTENCE_6 = 'Data center revenue grew sixty eight percent, and it is now more than half of our sales.';
-const SENTENCE_7 = 'Our largest cloud customers are building AI capacity faster than we planned, and our order backlog reached a new record.';
-const SENTENCE_8 = 'To keep up, we are raising our capital spending for the year, adding production capacity and expanding our engineering teams.';
+const SENTENCE_7 = 'Demand for AI infrastructure drove an exceptional quarter.';
+const SENTENCE_8 = 'Data center revenue grew thirty eight percent, and it is now about a fifth of our sales.';
+const SENTENCE_9 = 'Our largest cloud customers are building AI capacity faster than we planned, and our order backlog reached a new record.';
+const SENTENCE_10 =
+  'To keep up, we are raising our capital spending for the year by about a third, adding production capacity and expanding our engineering teams.';
 
 const stage = usePlayerStage();
 afterEach(() => {
@@ -47,45 +49,45 @@ describe('highlighting in the recording’s transcript', () => {
   it('Shift+click two sentences selects them; a colour, a note and Highlight keep them, shown in the transcript with the note', async () => {
     const { user, transcript, media } = await openRecording();
     await user.keyboard('{Shift>}');
-    await user.click(sentence(transcript, SENTENCE_6));
-    await user.click(sentence(transcript, SENTENCE_7));
+    await user.click(sentence(transcript, SENTENCE_8));
+    await user.click(sentence(transcript, SENTENCE_9));
     await user.keyboard('{/Shift}');
     // Selecting is not playing.
     expect(media.sources).toEqual([]);
 
     const bar = screen.getByRole('group', { name: 'Selected sentences' });
-    expect(bar).toHaveTextContent('Selected 2 sentences, 0:24–0:36');
+    expect(bar).toHaveTextContent('Selected 2 sentences, 0:34–0:45');
     expect(bar).toHaveTextContent('Uma Zimmerli (Chief Executive Officer, Calaneon)');
     await user.click(within(bar).getByRole('radio', { name: 'Green' }));
     await user.type(within(bar).getByRole('textbox', { name: 'Note' }), 'AI demand <b>is</b> the story');
     await user.click(within(bar).getByRole('button', { name: 'Highlight' }));
 
     expect(screen.queryByRole('group', { name: 'Selected sentences' })).not.toBeInTheDocument();
-    expect(screen.getByText('Highlighted 2 sentences at 0:24–0:36.')).toHaveAttribute('role', 'status');
-    // The highlight starts at sentence 6 (said once, where it starts) and covers 7, in green; 8 is not in it.
-    expect(sentence(transcript, SENTENCE_6).textContent).toBe(`Highlighted: ${SENTENCE_6}`);
-    expect(sentence(transcript, SENTENCE_6)).toHaveClass('bg-green-200');
-    expect(sentence(transcript, SENTENCE_7).textContent).toBe(SENTENCE_7);
-    expect(sentence(transcript, SENTENCE_7)).toHaveClass('bg-green-200');
-    expect(sentence(transcript, SENTENCE_8)).not.toHaveClass('bg-green-200');
+    expect(screen.getByText('Highlighted 2 sentences at 0:34–0:45.')).toHaveAttribute('role', 'status');
+    // The highlight starts at sentence 8 (said once, where it starts) and covers 9, in green; 10 is not in it.
+    expect(sentence(transcript, SENTENCE_8).textContent).toBe(`Highlighted: ${SENTENCE_8}`);
+    expect(sentence(transcript, SENTENCE_8)).toHaveClass('bg-green-200');
+    expect(sentence(transcript, SENTENCE_9).textContent).toBe(SENTENCE_9);
+    expect(sentence(transcript, SENTENCE_9)).toHaveClass('bg-green-200');
+    expect(sentence(transcript, SENTENCE_10)).not.toHaveClass('bg-green-200');
     // The note, as typed (text, not markup), under the paragraph.
     expect(within(transcript).getByText('AI demand <b>is</b> the story')).toHaveTextContent('Your note: AI demand <b>is</b> the story');
     expect(transcript.querySelector('b')).toBeNull();
 
     // Listed beside the recording, and on the seek bar as a band.
     const row = within(await screen.findByRole('list', { name: 'Bookmarks and highlights' })).getByRole('listitem');
-    expect(within(row).getByRole('button', { name: 'Play highlight 0:24–0:36' })).toBeInTheDocument();
-    expect(row).toHaveTextContent(`Green highlight: “${SENTENCE_6} ${SENTENCE_7}”`);
+    expect(within(row).getByRole('button', { name: 'Play highlight 0:34–0:45' })).toBeInTheDocument();
+    expect(row).toHaveTextContent(`Green highlight: “${SENTENCE_8} ${SENTENCE_9}”`);
     expect(screen.getAllByTestId('highlight-mark')).toHaveLength(1);
   });
 
   it('Shift+arrows extend the selection from the focused sentence; Escape clears it', async () => {
     const { user, transcript } = await openRecording();
-    const first = sentence(transcript, SENTENCE_6);
+    const first = sentence(transcript, SENTENCE_8);
     first.focus();
     await user.keyboard('{Shift>}{ArrowDown}{ArrowDown}{/Shift}');
-    expect(screen.getByRole('group', { name: 'Selected sentences' })).toHaveTextContent('Selected 3 sentences, 0:24–0:44');
-    expect(sentence(transcript, SENTENCE_8)).toHaveFocus();
+    expect(screen.getByRole('group', { name: 'Selected sentences' })).toHaveTextContent('Selected 3 sentences, 0:34–0:53');
+    expect(sentence(transcript, SENTENCE_10)).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('group', { name: 'Selected sentences' })).not.toBeInTheDocument();
   });
@@ -93,23 +95,23 @@ describe('highlighting in the recording’s transcript', () => {
   it('shows in the document viewer on the same sentences, found by their times', async () => {
     const { user, transcript, router } = await openRecording();
     await user.keyboard('{Shift>}');
-    await user.click(sentence(transcript, SENTENCE_6));
-    await user.click(sentence(transcript, SENTENCE_7));
+    await user.click(sentence(transcript, SENTENCE_8));
+    await user.click(sentence(transcript, SENTENCE_9));
     await user.keyboard('{/Shift}');
     const bar = screen.getByRole('group', { name: 'Selected sentences' });
     await user.click(within(bar).getByRole('radio', { name: 'Pink' }));
     await user.type(within(bar).getByRole('textbox', { name: 'Note' }), 'Backlog at a record{Enter}');
-    await screen.findByText('Highlighted 2 sentences at 0:24–0:36.');
+    await screen.findByText('Highlighted 2 sentences at 0:34–0:45.');
 
     // The transcript as the app links it from the event's page.
     await act(() => router.navigate({ to: '/documents/$documentId', params: { documentId: 4239 }, search: { kind: 'transcript' } }));
     const reader = await screen.findByRole('list', { name: 'Transcript' });
-    expect(within(reader).queryAllByRole('button', { name: new RegExp(escape(SENTENCE_6)) })).toEqual([]);
-    const six = within(reader).getByText(SENTENCE_6);
-    expect(six.textContent).toBe(`Highlighted: ${SENTENCE_6}`);
+    expect(within(reader).queryAllByRole('button', { name: new RegExp(escape(SENTENCE_8)) })).toEqual([]);
+    const six = within(reader).getByText(SENTENCE_8);
+    expect(six.textContent).toBe(`Highlighted: ${SENTENCE_8}`);
     expect(six).toHaveClass('bg-pink-200');
-    expect(within(reader).getByText(SENTENCE_7)).toHaveClass('bg-pink-200');
-    expect(within(reader).getByText(SENTENCE_8)).not.toHaveClass('bg-pink-200');
+    expect(within(reader).getByText(SENTENCE_9)).toHaveClass('bg-pink-200');
+    expect(within(reader).getByText(SENTENCE_10)).not.toHaveClass('bg-pink-200');
     expect(within(reader).getByText('Backlog at a record')).toHaveTextContent('Your note: Backlog at a record');
   });
 });
@@ -121,20 +123,20 @@ describe('a highlight kept before the call had a recording', () => {
       id: 'h-early',
       kind: 'highlight',
       call: { eventId: 1076, companyId: 1, company: 'Calaneon', event: 'Q2 2026 earnings call' },
-      start: 24.641,
-      end: 29.662,
-      quote: SENTENCE_6,
+      start: 34.172,
+      end: 38.73,
+      quote: SENTENCE_8,
       color: 'blue',
       note: 'Read before the audio was out',
       createdAt: '2026-11-20T09:00:00.000Z',
       updatedAt: '2026-11-20T09:00:00.000Z',
     });
     const { transcript } = await openRecording();
-    expect(sentence(transcript, SENTENCE_6).textContent).toBe(`Highlighted: ${SENTENCE_6}`);
-    expect(sentence(transcript, SENTENCE_6)).toHaveClass('bg-sky-200');
+    expect(sentence(transcript, SENTENCE_8).textContent).toBe(`Highlighted: ${SENTENCE_8}`);
+    expect(sentence(transcript, SENTENCE_8)).toHaveClass('bg-sky-200');
     expect(within(transcript).getByText('Read before the audio was out')).toBeInTheDocument();
     const row = within(await screen.findByRole('list', { name: 'Bookmarks and highlights' })).getByRole('listitem');
-    expect(within(row).getByRole('button', { name: 'Play highlight 0:24–0:29' })).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Play highlight 0:34–0:38' })).toBeInTheDocument();
     expect(screen.getAllByTestId('highlight-mark')).toHaveLength(1);
   });
 
@@ -167,21 +169,21 @@ describe('copying a quote', () => {
     const write = vi.spyOn(navigator.clipboard, 'write');
 
     await user.keyboard('{Shift>}');
-    await user.click(sentence(transcript, SENTENCE_6));
-    await user.click(sentence(transcript, SENTENCE_7));
+    await user.click(sentence(transcript, SENTENCE_8));
+    await user.click(sentence(transcript, SENTENCE_9));
     await user.keyboard('{/Shift}');
     await user.click(within(screen.getByRole('group', { name: 'Selected sentences' })).getByRole('button', { name: 'Copy quote' }));
-    expect(await screen.findByText('Quote copied (2 sentences, 0:24–0:36).')).toHaveAttribute('role', 'status');
+    expect(await screen.findByText('Quote copied (2 sentences, 0:34–0:45).')).toHaveAttribute('role', 'status');
 
     expect(write).toHaveBeenCalledTimes(1);
     const [item] = write.mock.calls[0]![0] as unknown as ClipboardItem[];
-    const link = 'http://localhost:3000/recordings/1025?t=24.6-36.6';
-    const where = 'Calaneon · Q2 2026 earnings call · Jul 31, 2026, at 0:24–0:36';
+    const link = 'http://localhost:3000/recordings/1025?t=34.1-45.4';
+    const where = 'Calaneon · Q2 2026 earnings call · Jul 31, 2026, at 0:34–0:45';
     expect(await item!.items['text/plain']!.text()).toBe(
-      `“${SENTENCE_6} ${SENTENCE_7}”\n— Uma Zimmerli (Chief Executive Officer, Calaneon), ${where}\n${link}`,
+      `“${SENTENCE_8} ${SENTENCE_9}”\n— Uma Zimmerli (Chief Executive Officer, Calaneon), ${where}\n${link}`,
     );
     expect(await item!.items['text/html']!.text()).toBe(
-      `<blockquote><p>“${SENTENCE_6} ${SENTENCE_7}”</p>` +
+      `<blockquote><p>“${SENTENCE_8} ${SENTENCE_9}”</p>` +
         `<footer>— Uma Zimmerli (Chief Executive Officer, Calaneon), <a href="${link}">${where}</a></footer></blockquote>`,
     );
   });
@@ -204,35 +206,35 @@ describe('highlighting in the document viewer', () => {
   it('widens selected text to whole sentences; the highlight kept there shows on the recording’s transcript', async () => {
     const { user, router } = await renderApp('/documents/4239?kind=transcript');
     const reader = await screen.findByRole('list', { name: 'Transcript' });
-    // From "revenue grew…" in sentence 6 to "…cloud customers" in sentence 7.
-    selectText(textOf(within(reader).getByText(SENTENCE_6)), 12, textOf(within(reader).getByText(SENTENCE_7)), 20);
+    // From "revenue grew…" in sentence 8 to "…cloud customers" in sentence 9.
+    selectText(textOf(within(reader).getByText(SENTENCE_8)), 12, textOf(within(reader).getByText(SENTENCE_9)), 20);
     const bar = await screen.findByRole('group', { name: 'Selected sentences' });
-    expect(bar).toHaveTextContent('Selected 2 sentences, 0:24–0:36');
+    expect(bar).toHaveTextContent('Selected 2 sentences, 0:34–0:45');
     // Not in the player here: "Play clip" opens the recording at the clip.
-    expect(within(bar).getByRole('link', { name: 'Play clip' })).toHaveAttribute('href', '/recordings/1025?t=24.6-36.6');
+    expect(within(bar).getByRole('link', { name: 'Play clip' })).toHaveAttribute('href', '/recordings/1025?t=34.1-45.4');
     await user.click(within(bar).getByRole('radio', { name: 'Blue' }));
     await user.click(within(bar).getByRole('button', { name: 'Highlight' }));
-    expect(await screen.findByText('Highlighted 2 sentences at 0:24–0:36.')).toHaveAttribute('role', 'status');
-    expect(within(reader).getByText(SENTENCE_6)).toHaveClass('bg-sky-200');
-    expect(within(reader).getByText(SENTENCE_7)).toHaveClass('bg-sky-200');
+    expect(await screen.findByText('Highlighted 2 sentences at 0:34–0:45.')).toHaveAttribute('role', 'status');
+    expect(within(reader).getByText(SENTENCE_8)).toHaveClass('bg-sky-200');
+    expect(within(reader).getByText(SENTENCE_9)).toHaveClass('bg-sky-200');
 
     await act(() => router.navigate({ to: '/recordings/$audioId', params: { audioId: 1025 }, search: {} }));
     const transcript = await screen.findByRole('list', { name: 'Transcript' });
-    expect(sentence(transcript, SENTENCE_6).textContent).toBe(`Highlighted: ${SENTENCE_6}`);
-    expect(sentence(transcript, SENTENCE_6)).toHaveClass('bg-sky-200');
-    expect(sentence(transcript, SENTENCE_7)).toHaveClass('bg-sky-200');
-    expect(sentence(transcript, SENTENCE_8)).not.toHaveClass('bg-sky-200');
+    expect(sentence(transcript, SENTENCE_8).textContent).toBe(`Highlighted: ${SENTENCE_8}`);
+    expect(sentence(transcript, SENTENCE_8)).toHaveClass('bg-sky-200');
+    expect(sentence(transcript, SENTENCE_9)).toHaveClass('bg-sky-200');
+    expect(sentence(transcript, SENTENCE_10)).not.toHaveClass('bg-sky-200');
   });
 
   it('a selection that stops at the very start of a sentence does not take that sentence, highlighted or not', async () => {
-    // Sentence 7 is highlighted already: its words follow a "Highlighted:" said to screen readers only.
+    // Sentence 9 is highlighted already: its words follow a "Highlighted:" said to screen readers only.
     await notes.put({
       id: 'h-7',
       kind: 'highlight',
       call: { eventId: 1076, audioId: 1025, companyId: 1, company: 'Calaneon', event: 'Q2 2026 earnings call' },
-      start: 29.912,
-      end: 36.579,
-      quote: SENTENCE_7,
+      start: 38.98,
+      end: 45.376,
+      quote: SENTENCE_9,
       color: 'yellow',
       note: '',
       createdAt: '2026-11-20T09:00:00.000Z',
@@ -240,14 +242,14 @@ describe('highlighting in the document viewer', () => {
     });
     await renderApp('/documents/4239?kind=transcript');
     const reader = await screen.findByRole('list', { name: 'Transcript' });
-    expect(within(reader).getByText(SENTENCE_7).textContent).toBe(`Highlighted: ${SENTENCE_7}`);
+    expect(within(reader).getByText(SENTENCE_9).textContent).toBe(`Highlighted: ${SENTENCE_9}`);
 
-    selectText(textOf(within(reader).getByText(SENTENCE_5)), 0, textOf(within(reader).getByText(SENTENCE_6)), 0);
-    expect(await screen.findByRole('group', { name: 'Selected sentences' })).toHaveTextContent('Selected 1 sentence, 0:20–0:24');
-    selectText(textOf(within(reader).getByText(SENTENCE_6)), 0, textOf(within(reader).getByText(SENTENCE_7)), 0);
-    await waitFor(() => expect(screen.getByRole('group', { name: 'Selected sentences' })).toHaveTextContent('Selected 1 sentence, 0:24–0:29'));
+    selectText(textOf(within(reader).getByText(SENTENCE_7)), 0, textOf(within(reader).getByText(SENTENCE_8)), 0);
+    expect(await screen.findByRole('group', { name: 'Selected sentences' })).toHaveTextContent('Selected 1 sentence, 0:30–0:33');
+    selectText(textOf(within(reader).getByText(SENTENCE_8)), 0, textOf(within(reader).getByText(SENTENCE_9)), 0);
+    await waitFor(() => expect(screen.getByRole('group', { name: 'Selected sentences' })).toHaveTextContent('Selected 1 sentence, 0:34–0:38'));
     // One word into it takes it.
-    selectText(textOf(within(reader).getByText(SENTENCE_6)), 0, textOf(within(reader).getByText(SENTENCE_7)), 3);
-    await waitFor(() => expect(screen.getByRole('group', { name: 'Selected sentences' })).toHaveTextContent('Selected 2 sentences, 0:24–0:36'));
+    selectText(textOf(within(reader).getByText(SENTENCE_8)), 0, textOf(within(reader).getByText(SENTENCE_9)), 3);
+    await waitFor(() => expect(screen.getByRole('group', { name: 'Selected sentences' })).toHaveTextContent('Selected 2 sentences, 0:34–0:45'));
   });
 });

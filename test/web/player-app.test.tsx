@@ -55,7 +55,7 @@ describe('recording page', () => {
     expect(parent).toBeDefined();
     expect(within(parent!).getAllByRole('list')).toHaveLength(1);
 
-    expect(screen.getByRole('link', { name: /Download MP3 0\.9 MB/ })).toHaveAttribute('href', expect.stringMatching(new RegExp(`/audio/${audioId}\\.mp3$`)));
+    expect(screen.getByRole('link', { name: /Download MP3 1\.1 MB/ })).toHaveAttribute('href', expect.stringMatching(new RegExp(`/audio/${audioId}\\.mp3$`)));
     expect(within(dock).getByRole('button', { name: 'Play' })).toBeInTheDocument();
     expect(seekText(dock)).toMatch(/^0 seconds of 3 minutes/);
     expect(media.sources).toEqual([]); // nothing loads before Play

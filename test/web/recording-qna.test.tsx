@@ -31,8 +31,8 @@ let cfo: string;
 let rawFile: JsonBodyType;
 
 beforeAll(async () => {
-  // The sample recording is the sandbox's call 8: its Q&A starts at 97.845 s.
-  expect((await sandboxJson<{ data: { qna: number } }>(`/audio/${audioId}`)).data.qna).toBe(97.845);
+  // The sample recording is the sandbox's call 8: its Q&A starts at 120.347 s.
+  expect((await sandboxJson<{ data: { qna: number } }>(`/audio/${audioId}`)).data.qna).toBe(120.347);
   const { data } = await sandboxJson<{ data: Doc[] }>(`/documents/transcripts?eventIds=${eventId}`);
   const fileOf = async (typeId: number) => (await sandbox.fetch(new Request(data.find((d) => d.typeId === typeId)!.fileUrl))).json();
   const edited = (await fileOf(15)) as { speaker_mapping: Mapping[] };
@@ -70,37 +70,40 @@ function expectQuestions(list: HTMLElement, names: string[]) {
 }
 
 // From call-8/script.json: each analyst's first paragraph, and who answers before the next question.
-const BEATRIX = { name: 'Beatrix Holm', firm: 'Nordvik Capital', start: 103.748, time: '1:43' };
-const MATEO = { name: 'Mateo Ruiz', firm: 'Calloway Grant Research', start: 125.966, time: '2:05' };
-const GRACE = { name: 'Grace Odhiambo', firm: 'Pemberton Hill Securities', start: 153.525, time: '2:33' };
+const BEATRIX = { name: 'Beatrix Holm', firm: 'Nordvik Capital', start: 129.001, time: '2:09' };
+const DANIEL = { name: 'Daniel Okafor', firm: 'Halvard Brook Partners', start: 150.979, time: '2:30' };
+const PRIYA = { name: 'Priya Raman', firm: 'Northgate Securities', start: 176.695, time: '2:56' };
+const GRACE = { name: 'Grace Odhiambo', firm: 'Pemberton Hill Securities', start: 194.596, time: '3:14' };
 
 describe('the Q&A panel', () => {
   it('lists the questions: number, asker, firm, time and who answered; and talk time as figures', async () => {
     const { panel, list } = await open(`/recordings/${audioId}`);
     expectQuestions(list, [
       `Question 1: ${BEATRIX.name}, ${BEATRIX.firm}. Answered by ${ceo} ${BEATRIX.time}`,
-      `Question 2: ${MATEO.name}, ${MATEO.firm}. Answered by ${cfo} ${MATEO.time}`,
-      `Question 3: ${GRACE.name}, ${GRACE.firm}. Answered by ${ceo} ${GRACE.time}`,
+      `Question 2: ${DANIEL.name}, ${DANIEL.firm}. Answered by ${cfo} ${DANIEL.time}`,
+      `Question 3: ${PRIYA.name}, ${PRIYA.firm}. Answered by ${cfo} ${PRIYA.time}`,
+      `Question 4: ${GRACE.name}, ${GRACE.firm}. Answered by ${ceo} ${GRACE.time}`,
     ]);
 
     const talk = within(panel).getByRole('list', { name: 'Talk time, whole call' });
     const rows = within(talk).getAllByRole('listitem');
-    // Seven speakers; the shares are whole percents and add up to about 100.
-    expect(rows).toHaveLength(7);
+    // Eight speakers; the shares are whole percents and add up to about 100.
+    expect(rows).toHaveLength(8);
     const shares = rows.map((row) => Number(/(\d+)%/.exec(row.textContent ?? '')![1]));
     expect(shares).toEqual([...shares].sort((a, b) => b - a));
     expect(shares.reduce((sum, share) => sum + share, 0)).toBeGreaterThanOrEqual(97);
-    expect(rows[0]).toHaveTextContent(new RegExp(`^${ceo}, Chief Executive Officer, `));
+    // The CFO talks longest in call 8 (the financial review and two answers).
+    expect(rows[0]).toHaveTextContent(new RegExp(`^${cfo}, Chief Financial Officer, `));
   });
 
   it('plays the call from a question, which becomes the one marked as playing', async () => {
     const { list, user } = await open(`/recordings/${audioId}`);
-    const mateo = within(list).getByRole('button', { name: new RegExp(MATEO.name) });
-    await user.click(mateo);
-    await waitFor(() => expect(media.currentTime).toBe(MATEO.start));
+    const daniel = within(list).getByRole('button', { name: new RegExp(DANIEL.name) });
+    await user.click(daniel);
+    await waitFor(() => expect(media.currentTime).toBe(DANIEL.start));
     expect(media.paused).toBe(false);
-    await waitFor(() => expect(mateo).toHaveAttribute('aria-current', 'true'));
-    expect(mateo).toHaveAccessibleName(`Question 2: ${MATEO.name}, ${MATEO.firm}. Answered by ${cfo} (playing) ${MATEO.time}`);
+    await waitFor(() => expect(daniel).toHaveAttribute('aria-current', 'true'));
+    expect(daniel).toHaveAccessibleName(`Question 2: ${DANIEL.name}, ${DANIEL.firm}. Answered by ${cfo} (playing) ${DANIEL.time}`);
     expect(buttons(list).filter((b) => b.hasAttribute('aria-current'))).toHaveLength(1);
   });
 
@@ -111,23 +114,25 @@ describe('the Q&A panel', () => {
     await waitFor(() => expect(media.currentTime).toBe(BEATRIX.start));
     expect(status).toHaveTextContent(`Question 1: ${BEATRIX.name}, ${BEATRIX.firm}, ${BEATRIX.time}`);
     await user.keyboard(']');
-    await waitFor(() => expect(media.currentTime).toBe(MATEO.start));
+    await waitFor(() => expect(media.currentTime).toBe(DANIEL.start));
+    await user.keyboard(']');
+    await waitFor(() => expect(media.currentTime).toBe(PRIYA.start));
     await user.keyboard(']');
     await waitFor(() => expect(media.currentTime).toBe(GRACE.start));
-    expect(status).toHaveTextContent(`Question 3: ${GRACE.name}`);
+    expect(status).toHaveTextContent(`Question 4: ${GRACE.name}`);
     await waitFor(() => expect(within(list).getByRole('button', { name: new RegExp(GRACE.name) })).toHaveAttribute('aria-current', 'true'));
 
     await user.keyboard(']');
     expect(media.currentTime).toBe(GRACE.start);
     // Just past a question's start, [ goes to the one before (as the player does with chapters).
     await user.keyboard('[[');
-    await waitFor(() => expect(media.currentTime).toBe(MATEO.start));
-    expect(status).toHaveTextContent(`Question 2: ${MATEO.name}`);
+    await waitFor(() => expect(media.currentTime).toBe(PRIYA.start));
+    expect(status).toHaveTextContent(`Question 3: ${PRIYA.name}`);
 
     const search = screen.getByRole('searchbox', { name: 'Find in transcript' });
     await user.type(search, ']');
     expect(search).toHaveValue(']');
-    expect(media.currentTime).toBe(MATEO.start);
+    expect(media.currentTime).toBe(PRIYA.start);
   });
 
   it('filters by firm, and [ and ] step through that firm’s questions only', async () => {
@@ -137,17 +142,17 @@ describe('the Q&A panel', () => {
       within(firm)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['All firms', `${BEATRIX.firm} (1)`, `${MATEO.firm} (1)`, `${GRACE.firm} (1)`]);
-    await user.selectOptions(firm, MATEO.firm);
-    expectQuestions(list, [`Question 2: ${MATEO.name}, ${MATEO.firm}. Answered by ${cfo} ${MATEO.time}`]);
+    ).toEqual(['All firms', `${BEATRIX.firm} (1)`, `${DANIEL.firm} (1)`, `${PRIYA.firm} (1)`, `${GRACE.firm} (1)`]);
+    await user.selectOptions(firm, DANIEL.firm);
+    expectQuestions(list, [`Question 2: ${DANIEL.name}, ${DANIEL.firm}. Answered by ${cfo} ${DANIEL.time}`]);
     await user.click(document.body);
     await user.keyboard(']');
-    await waitFor(() => expect(media.currentTime).toBe(MATEO.start));
+    await waitFor(() => expect(media.currentTime).toBe(DANIEL.start));
     await user.keyboard(']');
-    expect(media.currentTime).toBe(MATEO.start);
+    expect(media.currentTime).toBe(DANIEL.start);
 
     await user.selectOptions(firm, 'All firms');
-    expect(buttons(list)).toHaveLength(3);
+    expect(buttons(list)).toHaveLength(4);
   });
 });
 
@@ -158,8 +163,9 @@ describe('the Q&A of a raw transcript', () => {
     // Raw speakers are numbered as they first speak: operator, IR, CEO (3), CFO (4), then the analysts.
     expectQuestions(list, [
       `Question 1: ${BEATRIX.name}, ${BEATRIX.firm}. Answered by Speaker 3 ${BEATRIX.time}`,
-      `Question 2: ${MATEO.name}, ${MATEO.firm}. Answered by Speaker 4 ${MATEO.time}`,
-      `Question 3: ${GRACE.name}, ${GRACE.firm}. Answered by Speaker 3 ${GRACE.time}`,
+      `Question 2: ${DANIEL.name}, ${DANIEL.firm}. Answered by Speaker 4 ${DANIEL.time}`,
+      `Question 3: ${PRIYA.name}, ${PRIYA.firm}. Answered by Speaker 4 ${PRIYA.time}`,
+      `Question 4: ${GRACE.name}, ${GRACE.firm}. Answered by Speaker 3 ${GRACE.time}`,
     ]);
   });
 });

@@ -50,8 +50,8 @@ function watch(...terms: { text: string; scope: 'all' | 'watchlist' }[]) {
 }
 
 /*
- * The sandbox at 12:00 UTC: live records 1911 (Calarica Foods, since 11:58) and 1912 (Harelard,
- * since 11:59:30), both Q3 2026 earnings calls.
+ * The sandbox at 12:00 UTC: live records 1910 (Zenorant Bancorp, since 11:56:30), 1911 (Calarica
+ * Foods, since 11:58) and 1912 (Harelard, since 11:59:30), all Q3 2026 earnings calls.
  */
 const SAID = rolling([
   ['Good morning and welcome.', 0, 3],
@@ -63,8 +63,8 @@ describe('the alert tray', () => {
   it('counts a new alert, lists it marked and named, says it politely; Escape closes it', async () => {
     watch({ text: 'tariffs', scope: 'all' });
     const { user } = await renderApp('/');
-    // Both live calls are followed at background pace (every live call is in scope).
-    await waitFor(() => expect(followed().sort()).toEqual([1911, 1912]));
+    // The three live calls are followed at background pace (every live call is in scope).
+    await waitFor(() => expect(followed().sort()).toEqual([1910, 1911, 1912]));
     expect(new Set(liveSubscriptions.map((s) => s.pace))).toEqual(new Set(['background']));
     const button = await screen.findByRole('button', { name: 'Alerts' });
     expect(button).toHaveAttribute('aria-expanded', 'false');
@@ -200,14 +200,14 @@ describe('the alert tray', () => {
       await renderApp('/');
       await vi.waitFor(async () => {
         await act(() => vi.advanceTimersByTimeAsync(100));
-        expect(followed().sort()).toEqual([1911, 1912]);
+        expect(followed().sort()).toEqual([1910, 1911, 1912]);
       });
       const reads = watcherListReads();
       expect(reads).toBe(1);
       await act(() => vi.advanceTimersByTimeAsync(120_000));
-      // Two minutes: four more reads of the list; the two calls followed by one subscription each.
+      // Two minutes: four more reads of the list; the three calls followed by one subscription each.
       expect(watcherListReads()).toBe(5);
-      expect(liveSubscriptions.map((s) => s.liveId).sort()).toEqual([1911, 1912]);
+      expect(liveSubscriptions.map((s) => s.liveId).sort()).toEqual([1910, 1911, 1912]);
     } finally {
       vi.useRealTimers();
     }

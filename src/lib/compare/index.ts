@@ -2,14 +2,17 @@ import { alignCalls } from './align.ts';
 import type { Comparison, CompareSide, SentenceChange, TermHistory } from './model.ts';
 import { findFigures, pairFigures } from './numbers.ts';
 import { questionsOf } from './questions.ts';
-import { rankTerms } from './terms.ts';
+import { rankTerms, RANKED_TERMS } from './terms.ts';
 
 export * from './model.ts';
 export { alignCalls, diffWords } from './align.ts';
 export { findFigures, formatFigure, pairFigures, readNumber } from './numbers.ts';
-export { callTerms, rankTerms } from './terms.ts';
+export { callTerms, rankTerms, rerankTerms, withTermHistory } from './terms.ts';
 export { questionsOf, questionSubjects } from './questions.ts';
 export { comparisonToMarkdown, type CompareCallLabel, type CompareHeading } from './markdown.ts';
+
+/** Candidates per list before the history is known: both lists together fit one term-history request (50 terms). */
+export const TERM_CANDIDATES = 25;
 
 /**
  * Two calls of one company compared: sections and sentences aligned, the numbers that moved, new
@@ -27,7 +30,8 @@ export function compareCalls(current: CompareSide, previous: CompareSide, histor
     sections,
     counts,
     figures: pairFigures(findFigures(current.transcript), findFigures(previous.transcript)),
-    terms: rankTerms(current.transcript, previous.transcript, history),
+    // Without the history, more candidates than are shown: the history only lowers scores (withTermHistory).
+    terms: rankTerms(current.transcript, previous.transcript, history, { limit: history ? RANKED_TERMS : TERM_CANDIDATES }),
     questions: { current: questionsOf(current), previous: questionsOf(previous) },
   };
 }

@@ -57,6 +57,8 @@ export interface AlignedSection {
   title: string;
   /** How the section's bounds were found, for the page to say: chapters, the Q&A offset, the transcript's own speakers, or none found. */
   foundBy: 'chapters' | 'qna-offset' | 'transcript' | 'none';
+  /** How each call's Q&A was found, when the page wants to say it per call (`foundBy` is the less sure of the two). */
+  foundByCall?: { current: AlignedSection['foundBy']; previous: AlignedSection['foundBy'] };
   groups: AlignedGroup[];
 }
 
@@ -68,15 +70,19 @@ export interface SpokenFigure {
   measure: string;
   /** The measure as a heading: "Gross margin". */
   label: string;
-  /** The number in its unit: 39.8 for 39.8%, 346000000 for 346 million dollars, 25 for 25 basis points, 1.5 for 1.5 times. */
+  /** The number in its unit: 39.8 for 39.8%, 346000000 for 346 million dollars, 25 for 25 basis points, 1.5 for 1.5 times. A change is signed: −4 for "down four percent". For a range, its low end. */
   value: number;
+  /** A range's high end ("between three and five percent": value 3, high 5). */
+  high?: number;
   unit: FigureUnit;
   /** ISO currency code for money ("USD", "EUR"), when said. */
   currency?: string;
-  /** A change rather than a level: "up five percent", "down 30 basis points". */
+  /** A change rather than a level: "up five percent", "down 30 basis points". Its measure ends in "growth" (percent) or "change" (other units). */
   change?: 'up' | 'down' | 'flat';
   /** The sentence says guidance: "we expect", "outlook", "guidance", "for the full year". */
   guidance: boolean;
+  /** What guidance is for, when the sentence says: the next quarter or the (full) year. Next-quarter guidance pairs only with next-quarter guidance. */
+  horizon?: 'quarter' | 'year';
   /** The figure as said ("thirty nine point eight percent"). */
   said: string;
   /** Where it was said. */
@@ -85,6 +91,7 @@ export interface SpokenFigure {
 
 /** A measure said in either call, paired with the same measure in the other. */
 export interface MovedFigure {
+  /** The measure paired on, unique in the list: "gross margin", "revenue growth guidance". */
   measure: string;
   label: string;
   current?: SpokenFigure;

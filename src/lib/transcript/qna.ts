@@ -47,15 +47,15 @@ export interface TalkTime {
 }
 
 /** Paragraph and sentence times are rounded differently from chapter times; this much apart is the same moment. */
-const SAME_MOMENT = 0.05;
+export const SAME_MOMENT = 0.05;
 
 const QNA_SECTION = /\bq\s*&\s*a\b|\bquestions?\b/i;
 const CLOSING_SECTION = /\bclos|\bconclu/i;
 const QUESTION_TITLE = /^\s*(?:follow-up\s+)?questions?\s+from\s+(.+?)\s*$/i;
 
 const finite = (value: number | undefined): value is number => typeof value === 'number' && Number.isFinite(value);
-/** The Q&A section itself, not one of its questions that happens to sit at level 1. */
-const isQnaSection = (title: string) => QNA_SECTION.test(title) && !QUESTION_TITLE.test(title);
+/** A chapter title that reads as the Q&A section itself, not one of its questions that happens to sit at level 1. */
+export const isQnaSection = (title: string) => QNA_SECTION.test(title) && !QUESTION_TITLE.test(title);
 
 /** "Question from Priya Raman, Northgate Securities": the asker and the firm (everything after the first comma). */
 export function parseQuestionTitle(title: string): { asker: string; firm?: string } | undefined {
