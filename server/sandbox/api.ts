@@ -1,7 +1,6 @@
 import { DOCUMENT_TYPES, EVENT_TYPES, TRANSCRIPT_TYPE_IDS } from './data/catalog.ts';
 import type { CompanyRecord } from './data/companies.ts';
 import type { SandboxContract } from './config.ts';
-import { companySegments } from './data/segments.ts';
 import { documentList, DOCUMENT_LIST_PARAMETERS } from './document-lists.ts';
 import { EXTENSION_ROUTES } from './extensions.ts';
 import {
@@ -84,7 +83,7 @@ const CONTRACT_ROUTES: Route[] = [
       const companyId = id!;
       const page = query.page();
       const c = ctx.store.company(companyId) ?? notFound();
-      const segments = companySegments(ctx.store.dataset.seed, c, ctx.store.dataset.generatedAt);
+      const segments = ctx.store.segments(c);
       const result = paginate(
         page,
         rangeSource(() => segments.length),

@@ -89,7 +89,11 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     callDurations: media.durations,
   });
   const schedule = new LiveSchedule(dataset, media.durations);
-  const store = new Store(dataset, schedule);
+  const store = new Store(
+    dataset,
+    schedule,
+    media.calls.map((call) => call.script.facts),
+  );
   const faults = new FaultRegistry();
   const apiKey = options.apiKey ?? DEFAULTS.apiKey;
 

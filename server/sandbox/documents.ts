@@ -1,8 +1,7 @@
 import { DOC_TYPE, DOCUMENT_GROUPS, isAnnualReportType, isEarningsReleaseType, type DocumentTypeRecord } from './data/catalog.ts';
-import { companySegments } from './data/segments.ts';
+import type { PeriodFigures, QuarterFigures } from './data/financials.ts';
 import { PRESS_TOPICS, REPORT_VARIANT } from './data/generate.ts';
 import { renderPdf, type PdfDocumentSpec, type PdfSection } from './pdf.ts';
-import { Random } from './random.ts';
 import type { Context } from './serialize.ts';
 import { quarterName, type DocumentInfo, type EventInfo } from './store.ts';
 
@@ -16,82 +15,91 @@ const money = (value: number, currency: string) =>
 const num = (value: number) => value.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const pct = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(1)}%`;
 
-interface Figures {
-  revenue: number;
-  priorRevenue: number;
-  grossMargin: number;
-  operatingIncome: number;
-  priorOperatingIncome: number;
-  netIncome: number;
-  eps: number;
-  freeCashFlow: number;
-  cash: number;
-  debt: number;
-  guidanceLow: number;
-  guidanceHigh: number;
+/** What a document reports on: a fiscal quarter, or (annual reports, full-year events) a fiscal year. */
+interface Period {
+  figures: PeriodFigures;
+  prior: PeriodFigures;
+  label: string;
+  priorLabel: string;
+  /** The guidance given with the period's results: the quarter's, or the year's last quarter's. */
+  guidance: QuarterFigures;
 }
 
-function figures(document: DocumentInfo, event: EventInfo): Figures {
-  const rng = Random.derive(`${document.company.seedIndex}`, `figures/${event.fiscalYear}/${event.fiscalPeriod}`);
-  const annual = document.company.revenue * (1 + (event.fiscalYear - 2025) * 0.05);
-  const quarterly = event.fiscalPeriod.startsWith('Q');
-  const revenue = Math.round((quarterly ? annual / 4 : annual) * rng.float(0.94, 1.08) * 10) / 10;
-  const growth = rng.float(-0.08, 0.22);
-  const margin = rng.float(-0.05, 0.28);
-  const operatingIncome = Math.round(revenue * margin * 10) / 10;
+function reportedPeriod(document: DocumentInfo, event: EventInfo, ctx: Context): Period {
+  const financials = ctx.store.financials(document.company);
+  const quarter = QUARTERS.indexOf(event.fiscalPeriod);
+  if (quarter < 0 || isAnnualReportType(document.typeId)) {
+    const year = event.fiscalYear;
+    return {
+      figures: financials.year(year),
+      prior: financials.year(year - 1),
+      label: `FY ${year}`,
+      priorLabel: `FY ${year - 1}`,
+      guidance: financials.quarter(year * 4 + 3),
+    };
+  }
+  const index = event.fiscalYear * 4 + quarter;
+  const figures = financials.quarter(index);
   return {
-    revenue,
-    priorRevenue: Math.round((revenue / (1 + growth)) * 10) / 10,
-    grossMargin: rng.float(28, 72),
-    operatingIncome,
-    priorOperatingIncome: Math.round(operatingIncome * rng.float(0.7, 1.2) * 10) / 10,
-    netIncome: Math.round(operatingIncome * rng.float(0.6, 0.8) * 10) / 10,
-    eps: Math.round(operatingIncome * rng.float(0.002, 0.01) * 100) / 100,
-    freeCashFlow: Math.round(revenue * rng.float(-0.04, 0.2) * 10) / 10,
-    cash: Math.round(annual * rng.float(0.1, 0.5) * 10) / 10,
-    debt: Math.round(annual * rng.float(0, 0.6) * 10) / 10,
-    guidanceLow: Math.round(revenue * rng.float(0.98, 1.02) * 10) / 10,
-    guidanceHigh: Math.round(revenue * rng.float(1.03, 1.08) * 10) / 10,
+    figures,
+    prior: financials.quarter(index - 4),
+    label: `${event.fiscalPeriod} ${event.fiscalYear}`,
+    priorLabel: `${event.fiscalPeriod} ${event.fiscalYear - 1}`,
+    guidance: figures,
   };
 }
 
-const dateText = (time: number) => new Date(time).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const QUARTERS = ['Q1', 'Q2', 'Q3', 'Q4'];
 
-function resultsTable(f: Figures, event: EventInfo, currency: string) {
-  const now = `${event.fiscalPeriod} ${event.fiscalYear}`;
-  const before = `${event.fiscalPeriod} ${event.fiscalYear - 1}`;
+const dateText = (time: number) => new Date(time).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const margin = (value: number) => `${value.toFixed(1)}%`;
+const change = (now: number, before: number) => pct(before === 0 ? 0 : ((now - before) / Math.abs(before)) * 100);
+/** A guidance figure as said: whole numbers without decimals. */
+const percentText = (value: number) => `${Number(value.toFixed(1))}%`;
+
+function resultsTable(period: Period, currency: string) {
+  const { figures: f, prior: p } = period;
+  const points = f.grossMargin - p.grossMargin;
   return {
-    columns: [`${currency} million`, now, before, 'Change'],
+    columns: [`${currency} million`, period.label, period.priorLabel, 'Change'],
     rows: [
-      ['Revenue', num(f.revenue), num(f.priorRevenue), pct((f.revenue / f.priorRevenue - 1) * 100)],
-      ['Gross margin', `${f.grossMargin.toFixed(1)}%`, `${(f.grossMargin - 1.2).toFixed(1)}%`, `${'+1.2'} pp`],
-      [
-        'Operating income',
-        num(f.operatingIncome),
-        num(f.priorOperatingIncome),
-        pct(f.priorOperatingIncome === 0 ? 0 : ((f.operatingIncome - f.priorOperatingIncome) / Math.abs(f.priorOperatingIncome)) * 100),
-      ],
-      ['Net income', num(f.netIncome), num(Math.round(f.priorOperatingIncome * 0.7 * 10) / 10), ''],
-      ['Diluted EPS', f.eps.toFixed(2), (f.eps * 0.9).toFixed(2), ''],
-      ['Free cash flow', num(f.freeCashFlow), num(Math.round(f.freeCashFlow * 0.85 * 10) / 10), ''],
+      ['Revenue', num(f.revenue), num(p.revenue), pct(f.growth)],
+      ['Gross margin', margin(f.grossMargin), margin(p.grossMargin), `${points >= 0 ? '+' : ''}${points.toFixed(1)} pp`],
+      ['Operating income', num(f.operatingIncome), num(p.operatingIncome), change(f.operatingIncome, p.operatingIncome)],
+      ['Operating margin', margin(f.operatingMargin), margin(p.operatingMargin), ''],
+      ['Net income', num(f.netIncome), num(p.netIncome), change(f.netIncome, p.netIncome)],
+      ['Diluted EPS', f.eps.toFixed(2), p.eps.toFixed(2), ''],
+      ['Free cash flow', num(f.freeCashFlow), num(p.freeCashFlow), ''],
     ],
   };
 }
 
-function segmentSection(document: DocumentInfo, ctx: Context): PdfSection | undefined {
-  const records = companySegments(ctx.store.dataset.seed, document.company, ctx.store.dataset.generatedAt).filter(
-    (r) => r.segmentCategory === 'Business Segments' && r.segmentItem === 'Revenue',
-  );
-  const latest = records[records.length - 1];
-  if (!latest) return undefined;
+/**
+ * Revenue by business segment: the fiscal year's for an annual report or a fourth quarter, else
+ * the year before's (the latest a quarter's results can show); none when not reported.
+ */
+function segmentSection(document: DocumentInfo, event: EventInfo, ctx: Context): PdfSection | undefined {
+  const year = isAnnualReportType(document.typeId) || event.fiscalPeriod === 'Q4' || event.fiscalPeriod === 'FY' ? event.fiscalYear : event.fiscalYear - 1;
+  const record = ctx.store
+    .segments(document.company)
+    .find((r) => r.segmentCategory === 'Business Segments' && r.segmentItem === 'Revenue' && r.fiscalYear === year);
+  if (!record) return undefined;
   return {
-    heading: `Revenue by business segment, fiscal ${latest.fiscalYear}`,
-    paragraphs: [`Figures in ${latest.totalUnit}. Other: ${latest.other}.`],
+    heading: `Revenue by business segment, fiscal ${record.fiscalYear}`,
+    paragraphs: [`Figures in ${record.totalUnit}. Other: ${record.other}.`],
     table: {
-      columns: ['Segment', latest.totalUnit],
-      rows: [...latest.items.map((item) => [item.name, num(item.value)]), ['Total', num(latest.total)]],
+      columns: ['Segment', record.totalUnit],
+      rows: [...record.items.map((item) => [item.name, num(item.value)]), ['Total', num(record.total)]],
     },
   };
+}
+
+/** The full-year guidance given with a quarter's results, in the words of its call. */
+function guidanceText(company: string, q: QuarterFigures): string {
+  const range = `revenue growth of ${percentText(q.guidanceLow)} to ${percentText(q.guidanceHigh)}`;
+  if (q.guidance === 'raised') return `${company} raises its full-year guidance: it now expects ${range}.`;
+  if (q.guidance === 'cut') return `${company} lowers its full-year guidance: it now expects ${range}.`;
+  return `${company} reaffirms its full-year guidance of ${range}.`;
 }
 
 const SAFE_HARBOUR =
@@ -112,7 +120,8 @@ function documentKind(document: DocumentInfo): DocumentKind {
 
 export function buildDocumentSpec(document: DocumentInfo, event: EventInfo, type: DocumentTypeRecord | undefined, ctx: Context): PdfDocumentSpec {
   const c = document.company;
-  const f = figures(document, event);
+  const reported = reportedPeriod(document, event, ctx);
+  const f = reported.figures;
   const period = `${quarterName(event.fiscalPeriod)} ${event.fiscalYear}`;
   const typeName = type?.name ?? 'Document';
   const ticker = c.tickers
@@ -128,19 +137,14 @@ export function buildDocumentSpec(document: DocumentInfo, event: EventInfo, type
     author: c.name,
     creationDate: new Date(document.createdAt).toISOString(),
   };
-  const results = resultsTable(f, event, c.currency);
-  const segments = segmentSection(document, ctx);
-  const outlook: PdfSection = {
-    heading: 'Outlook',
-    paragraphs: [
-      `For the next quarter, ${c.displayName} expects revenue between ${money(f.guidanceLow, c.currency)} and ${money(f.guidanceHigh, c.currency)}, and reaffirms its medium-term targets.`,
-    ],
-  };
+  const results = resultsTable(reported, c.currency);
+  const segments = segmentSection(document, event, ctx);
+  const outlook: PdfSection = { heading: 'Outlook', paragraphs: [guidanceText(c.displayName, reported.guidance)] };
   const highlights: PdfSection = {
     heading: 'Highlights',
     paragraphs: [
-      `• Revenue of ${money(f.revenue, c.currency)}, ${pct((f.revenue / f.priorRevenue - 1) * 100)} year over year.`,
-      `• Operating income of ${money(f.operatingIncome, c.currency)}; gross margin ${f.grossMargin.toFixed(1)}%.`,
+      `• Revenue of ${money(f.revenue, c.currency)}, ${pct(f.growth)} year over year.`,
+      `• Gross margin ${margin(f.grossMargin)}; operating margin ${margin(f.operatingMargin)}, operating income of ${money(f.operatingIncome, c.currency)}.`,
       `• Free cash flow of ${money(f.freeCashFlow, c.currency)}; cash and equivalents of ${money(f.cash, c.currency)} at period end.`,
       `• Diluted earnings per share of ${f.eps.toFixed(2)} ${c.currency}.`,
     ],
@@ -185,6 +189,8 @@ export function buildDocumentSpec(document: DocumentInfo, event: EventInfo, type
       };
     case 'press': {
       const topic = PRESS_TOPICS[document.variant % PRESS_TOPICS.length] as string;
+      // The latest fiscal year: the one a general meeting approves, else the year before the event's.
+      const latestYear = event.fiscalPeriod === 'FY' ? event.fiscalYear : event.fiscalYear - 1;
       return {
         ...base,
         title: `${c.displayName}: ${topic}`,
@@ -193,7 +199,7 @@ export function buildDocumentSpec(document: DocumentInfo, event: EventInfo, type
             heading: topic,
             paragraphs: [
               `${c.name} (${ticker}) today announced: ${topic.toLowerCase()}. The announcement relates to ${event.title}, held on ${dateText(event.date)}.`,
-              `The company's revenue in its latest fiscal year was ${money(c.revenue, c.currency)}.`,
+              `The company's revenue in fiscal ${latestYear} was ${money(ctx.store.financials(c).year(latestYear).revenue, c.currency)}.`,
             ],
           },
           { heading: 'Investor relations contact', paragraphs: [`${c.executives.ir.name}, ${c.executives.ir.role}`] },
@@ -208,12 +214,11 @@ export function buildDocumentSpec(document: DocumentInfo, event: EventInfo, type
         heading: label,
         table: { columns: [`${c.currency} million`, scope], rows: rows.map(([name, value]) => [name, num(value)]) },
       });
-      const yearFactor = annual ? 4 : 1;
       const sections: PdfSection[] = [
         {
           heading: annual ? 'Letter to shareholders' : "Management's discussion",
           paragraphs: [
-            `${c.displayName} closed the ${scope} with revenue of ${money(f.revenue * yearFactor, c.currency)} and operating income of ${money(f.operatingIncome * yearFactor, c.currency)}.`,
+            `${c.displayName} closed the ${scope} with revenue of ${money(f.revenue, c.currency)} and operating income of ${money(f.operatingIncome, c.currency)}.`,
             `We continued to focus on ${c.industry.offering}, disciplined capital allocation and the execution of our strategy across ${c.industry.segments.slice(0, 3).join(', ')}.`,
             `${c.executives.ceo.name}, Chief Executive Officer`,
           ],
@@ -221,11 +226,11 @@ export function buildDocumentSpec(document: DocumentInfo, event: EventInfo, type
         { heading: 'Key figures', table: results },
         ...(segments ? [segments] : []),
         statement('Income statement', [
-          ['Revenue', f.revenue * yearFactor],
-          ['Cost of sales', -f.revenue * yearFactor * (1 - f.grossMargin / 100)],
-          ['Gross profit', (f.revenue * yearFactor * f.grossMargin) / 100],
-          ['Operating income', f.operatingIncome * yearFactor],
-          ['Net income', f.netIncome * yearFactor],
+          ['Revenue', f.revenue],
+          ['Cost of sales', f.grossProfit - f.revenue],
+          ['Gross profit', f.grossProfit],
+          ['Operating income', f.operatingIncome],
+          ['Net income', f.netIncome],
         ]),
         statement('Balance sheet (selected items)', [
           ['Cash and cash equivalents', f.cash],
@@ -233,9 +238,9 @@ export function buildDocumentSpec(document: DocumentInfo, event: EventInfo, type
           ['Net cash (debt)', f.cash - f.debt],
         ]),
         statement('Cash flow (selected items)', [
-          ['Cash from operations', f.freeCashFlow * yearFactor * 1.3],
-          ['Capital expenditure', -f.freeCashFlow * yearFactor * 0.3],
-          ['Free cash flow', f.freeCashFlow * yearFactor],
+          ['Cash from operations', f.freeCashFlow + f.capitalExpenditure],
+          ['Capital expenditure', -f.capitalExpenditure],
+          ['Free cash flow', f.freeCashFlow],
         ]),
         {
           heading: 'Risk factors',

@@ -1,5 +1,5 @@
 import { DOC_TYPE, EARNINGS_CALL_TYPES, EDITED_TRANSCRIPT_TYPE, EVENT_TYPE, RAW_TRANSCRIPT_TYPE, type LiveState } from './data/catalog.ts';
-import { filerKind, lastCompletedQuarter, pickCall, releaseType, type Dataset } from './data/generate.ts';
+import { filerKind, lastCompletedQuarter, pickCall, releaseType, staticCallOf, type Dataset } from './data/generate.ts';
 import { hashString, mix } from './random.ts';
 
 /**
@@ -91,6 +91,11 @@ export class LiveSchedule {
     return this.order[k % this.order.length] as number;
   }
 
+  /** The slot of a company's earnings call: in the first round, for the quarter after its static ones. */
+  earningsSlotOf(companyId: number): number {
+    return this.order.indexOf(companyId);
+  }
+
   /** Which round through the companies slot k belongs to. */
   round(k: number): number {
     return Math.floor(k / this.order.length);
@@ -105,10 +110,17 @@ export class LiveSchedule {
     return lastCompletedQuarter(this.slotStart(k)) + 1;
   }
 
-  /** Which recorded call slot k plays: picked like the static calls, by the company's industry and the quarter (see pickCall). */
+  /**
+   * Which recorded call slot k plays: picked like the static calls, by the company's industry and
+   * the quarter (see pickCall); a company's earnings call (the first round) never repeats its
+   * previous quarter's call.
+   */
   callIndex(k: number): number {
-    const industry = this.dataset.companies[this.companyId(k) - 1]?.industry.name ?? '';
-    return pickCall(industry, this.latestQuarter - this.quarter(k), this.durations.length, mix(this.salt, k, 1) / 2 ** 32);
+    const companyId = this.companyId(k);
+    const industry = this.dataset.companies[companyId - 1]?.industry.name ?? '';
+    const quarter = this.quarter(k);
+    const previous = this.round(k) === 0 ? staticCallOf(this.dataset, companyId, quarter - 1) : undefined;
+    return pickCall(industry, this.latestQuarter - quarter, this.durations.length, mix(this.salt, k, 1) / 2 ** 32, previous);
   }
 
   durationMs(k: number): number {

@@ -9,7 +9,9 @@ import {
   type LiveState,
 } from './data/catalog.ts';
 import type { CompanyRecord } from './data/companies.ts';
-import { CONFERENCES, PERIODS, type Dataset } from './data/generate.ts';
+import { CompanyFinancials, type CallFacts } from './data/financials.ts';
+import { CONFERENCES, PERIODS, staticCallOf, type Dataset } from './data/generate.ts';
+import { companySegments, type SegmentRecord } from './data/segments.ts';
 import { DateIndex } from './indexes.ts';
 import { PROCESSING_TIME, type LiveSchedule, type SlotRange } from './live.ts';
 import { concatSources, rangeSource, sortedIdsSource, spanSource, type PositionSource } from './paginate.ts';
@@ -116,6 +118,8 @@ export class Store {
   constructor(
     readonly dataset: Dataset,
     readonly schedule: LiveSchedule,
+    /** The figures each recorded call states (by call index; see media/library.ts). */
+    private readonly callFacts: readonly (CallFacts | undefined)[] = [],
   ) {
     this.companies = dataset.companies;
     this.dates = new DateIndex(dataset);
@@ -123,6 +127,26 @@ export class Store {
 
   company(id: number): CompanyRecord | undefined {
     return id >= 1 ? this.companies[id - 1] : undefined;
+  }
+
+  /** The recorded call a company's earnings call of a quarter plays: a static one, or the live schedule's; undefined: none. */
+  earningsCallOf(companyId: number, quarter: number): number | undefined {
+    const lastStatic = this.dataset.lastStaticQuarter[companyId - 1];
+    if (lastStatic !== undefined && quarter === lastStatic + 1) return this.schedule.callIndex(this.schedule.earningsSlotOf(companyId));
+    return staticCallOf(this.dataset, companyId, quarter);
+  }
+
+  /** A company's figures, with what its earnings calls say (data/financials.ts). */
+  financials(company: CompanyRecord): CompanyFinancials {
+    return new CompanyFinancials(this.dataset.seed, company, this.dataset.generatedAt, (quarter) => {
+      const call = this.earningsCallOf(company.id, quarter);
+      return call === undefined ? undefined : this.callFacts[call];
+    });
+  }
+
+  /** A company's segment records, from its figures. */
+  segments(company: CompanyRecord): SegmentRecord[] {
+    return companySegments(this.dataset.seed, company, this.dataset.generatedAt, this.financials(company));
   }
 
   event(id: number, now: number): EventInfo | undefined {

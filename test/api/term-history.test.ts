@@ -4,9 +4,10 @@
  *
  * Expected counts read off the sandbox by hand: with seed "web-tests" (80 companies, at
  * 2026-11-21T12:00Z), company 1's earnings calls (types 26-29) on or before 2026-11-01, newest first,
- * and the recorded call each speaks (server/sandbox/media/calls/call-N/script.json): events 1076,
- * 961, 802 (call-6), 781 (call-3), 620 (call-6), 503 (call-5), 415 (call-6), 333 (call-2), then 42
- * (call-2). "data center" is said in call-6 only, destocking in call-5 only, tariffs in call-4 only.
+ * and the recorded call each speaks (server/sandbox/media/calls/call-N/script.json): events 1076
+ * (call-6), 961 (call-8), 802 (call-6), 781 (call-3), 620 (call-6), 503 (call-5), 415 (call-6),
+ * 333 (call-2), then 42 (call-2). "data center" is said in call-6 only, destocking in call-5 only,
+ * tariffs in call-4 only.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
@@ -38,7 +39,7 @@ describe('fetchTermHistory', () => {
     expect(history).toEqual({
       calls: 8,
       callsWith: new Map([
-        ['Data center ', 5],
+        ['Data center ', 4],
         ['destocking', 1],
         ['tariffs', 0],
       ]),
@@ -92,7 +93,7 @@ describe('useTermHistory', () => {
     expect(result.current).toEqual({
       calls: 8,
       callsWith: new Map([
-        ['data center', 5],
+        ['data center', 4],
         ['tariffs', 0],
       ]),
     });
@@ -114,7 +115,7 @@ describe('useTermHistory', () => {
     const { result } = renderHook(() => useTermHistory(params), { wrapper });
     await waitFor(() => expect(refused).toBe(1));
     expect(result.current).toBeUndefined();
-    await waitFor(() => expect(result.current?.callsWith.get('data center')).toBe(5));
+    await waitFor(() => expect(result.current?.callsWith.get('data center')).toBe(4));
     expect(asked()).toHaveLength(2);
   });
 

@@ -28,12 +28,12 @@ test("open a company and play its latest earnings call's Q&A", async ({ page }) 
   await expect(card.getByRole('link', { name: 'Q2 2026 earnings call' })).toHaveAttribute('href', '/recordings/6281');
   await checkA11y(page, 'company page with its latest call');
 
-  // Move 2: Jump to Q&A (the Q&A of recording 6281 starts at 126.284 s).
+  // Move 2: Jump to Q&A (recording 6281 speaks the sandbox's call 6, whose Q&A starts at 111.728 s).
   await card.getByRole('button', { name: /Jump to Q&A/ }).click();
   const player = page.getByRole('region', { name: 'Player' });
   await expect(player).toContainText('Q2 2026 earnings call');
   await expect.poll(() => page.evaluate(() => !document.querySelector('audio')!.paused)).toBe(true);
-  await expect.poll(() => page.evaluate(() => document.querySelector('audio')!.currentTime)).toBeGreaterThan(125.9);
+  await expect.poll(() => page.evaluate(() => document.querySelector('audio')!.currentTime)).toBeGreaterThan(111.3);
 });
 
 test('download the last four quarters of earnings call transcripts as text from the company page', async ({ page }) => {

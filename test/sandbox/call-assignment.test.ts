@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULTS } from '../../server/sandbox/config.ts';
+import { isEarningsCallType } from '../../server/sandbox/data/catalog.ts';
 import { CALL_SUBJECTS, callWeights, generateDataset, lastCompletedQuarter, pickCall } from '../../server/sandbox/data/generate.ts';
 import { INDUSTRIES } from '../../server/sandbox/data/vocabulary.ts';
 import { LiveSchedule, SLOT_SPACING } from '../../server/sandbox/live.ts';
@@ -95,6 +97,70 @@ describe('callWeights and pickCall', () => {
     expect(pickCall('Software', 2, CALLS, 0.999_999_999)).not.toBe(BANKING);
     expect(callWeights('Software', 2, CALLS)[CALLS - 1]).toBeGreaterThan(0);
     expect(pickCall('Software', 2, CALLS, 0.999_999_999)).toBe(CALLS - 1);
+  });
+
+  it("never pick the company's previous call again, unless no other call has a weight", () => {
+    // A bank's call is almost always about deposits and charge offs; the quarter after one, it is another.
+    expect(pickCall('Banking', 1, CALLS, 0.5)).toBe(BANKING);
+    expect(pickCall('Banking', 1, CALLS, 0.5, BANKING)).not.toBe(BANKING);
+    for (let i = 0; i < 1_000; i++) {
+      const roll = (i + 0.5) / 1_000;
+      for (let previous = 0; previous < CALLS; previous++) {
+        const call = pickCall('Retail', 3, CALLS, roll, previous);
+        expect(call).not.toBe(previous);
+        // A roll that did not land on the previous call picks what it picked before.
+        const before = pickCall('Retail', 3, CALLS, roll);
+        if (before !== previous) expect(call).toBe(before);
+      }
+    }
+    // The end of the draw's range lands on the last call with a weight, not on the excluded one
+    // (for software, before the currency call come banking, weight 0, and AI).
+    expect(pickCall('Software', 2, CALLS, 0.999_999_999, CURRENCY)).toBe(AI);
+    // The other calls keep their odds relative to each other: a bank's quarter after the banking call.
+    const weights = callWeights('Banking', 1, CALLS);
+    const others = weights.reduce((a, b) => a + b, 0) - (weights[BANKING] as number);
+    const counts = new Array<number>(CALLS).fill(0);
+    for (let i = 0; i < 20_000; i++) counts[pickCall('Banking', 1, CALLS, (i + 0.5) / 20_000, BANKING)]!++;
+    counts.forEach((count, index) => expect(count / 20_000).toBeCloseTo(index === BANKING ? 0 : (weights[index] as number) / others, 2));
+    // A library of one call has nothing else to say.
+    expect(pickCall('Retail', 3, 1, 0.5, 0)).toBe(0);
+  });
+});
+
+describe('the default dataset', () => {
+  const now = Date.parse('2026-11-21T12:00:00Z');
+  const media = new MediaLibrary();
+  const dataset = generateDataset({ seed: DEFAULTS.seed, companies: DEFAULTS.companies, now, callCount: media.calls.length, callDurations: media.durations });
+
+  it("never gives a company the same recorded call in consecutive quarters, the live schedule's latest quarter included", () => {
+    const { events } = dataset;
+    const callOf = new Map<string, number>();
+    for (let row = 0; row < events.count; row++) {
+      if (!isEarningsCallType(events.typeId[row] as number)) continue;
+      callOf.set(`${events.companyId[row]}/${(events.fiscalYear[row] as number) * 4 + (events.period[row] as number)}`, events.callIndex[row] as number);
+    }
+    let pairs = 0;
+    let repeats = 0;
+    for (const [key, call] of callOf) {
+      const [company, quarter] = key.split('/').map(Number) as [number, number];
+      const previous = callOf.get(`${company}/${quarter - 1}`);
+      if (previous === undefined) continue;
+      pairs++;
+      if (previous === call) repeats++;
+    }
+    // Two years and three quarters of calls for each of the 500 companies: nine pairs each.
+    expect(pairs).toBe(4500);
+    expect(repeats).toBe(0);
+
+    const schedule = new LiveSchedule(dataset, media.durations);
+    let livePairs = 0;
+    for (let k = 0; k < DEFAULTS.companies; k++) {
+      const previous = callOf.get(`${schedule.companyId(k)}/${schedule.quarter(k) - 1}`);
+      if (previous === undefined) continue;
+      livePairs++;
+      expect(schedule.callIndex(k), `slot ${k}`).not.toBe(previous);
+    }
+    expect(livePairs).toBe(500);
   });
 });
 

@@ -86,9 +86,10 @@ describe('the header and the pickers', () => {
     expect(
       await screen.findByText('Comparing the Q2 2026 earnings call (Edited transcript) with the Q1 2026 earnings call (Machine transcript).'),
     ).toBeInTheDocument();
-    // Each side read with its recording's Q&A offset and chapters (call 1082: recording 1001).
+    // Each side read with its recording's Q&A offset and chapters (event 1082, recording 1001, speaks
+    // call-8, its Q&A at 120.347 s; event 899 speaks call-4, its Q&A at 126.284 s).
     await waitFor(() => expect(compared.calls).toHaveLength(1));
-    expect(compared.calls[0]).toMatchObject({ current: { qna: 96.607 }, previous: { qna: 96.607 } });
+    expect(compared.calls[0]).toMatchObject({ current: { qna: 120.347 }, previous: { qna: 126.284 } });
   });
 
   it('lists the company’s calls with transcripts (not its other events without), and the call without one, said so', async () => {

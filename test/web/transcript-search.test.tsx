@@ -1,9 +1,9 @@
 /**
  * The transcript search page (/search) against the real search service over the in-process
  * sandbox (companies 1–8 indexed). Expected values were read from that data: "data center" is said
- * in 7 calls (28 passages); by most mentions first, Calaneon's Q2 2026 earnings call (event 1076,
+ * in 6 calls (24 passages); by most mentions first, Calaneon's Q2 2026 earnings call (event 1076,
  * transcript 4239, recording 1025), where its CEO Uma Zimmerli says it at 0:34 (34.172 s,
- * sentence 8). Analysts ask about tariffs in 6 calls (12 passages).
+ * sentence 8). Analysts ask about tariffs in 5 calls (10 passages).
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
@@ -25,7 +25,7 @@ const articles = async () => {
   await screen.findByRole('list', { name: 'Calls that match' });
   return screen.getAllByRole('article');
 };
-/** The line that counts the results ("28 passages in 7 calls, …"). */
+/** The line that counts the results ("24 passages in 6 calls, …"). */
 const countLine = () =>
   waitFor(() => {
     const line = screen.getAllByRole('status').find((element) => /passages? in \d/.test(element.textContent ?? ''));
@@ -40,7 +40,7 @@ describe('searching what was said', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Search transcripts' })).toBeInTheDocument();
     await user.type(box(), '"data center"{Enter}');
 
-    expect(await countLine()).toHaveTextContent('28 passages in 7 calls, most mentions first');
+    expect(await countLine()).toHaveTextContent('24 passages in 6 calls, most mentions first');
     expect(router.state.location.search).toMatchObject({ q: '"data center"' });
     const first = (await articles())[0]!;
     const heading = within(first).getByRole('heading', { level: 3 });
@@ -54,13 +54,13 @@ describe('searching what was said', () => {
       'href',
       '/documents/4239?kind=transcript&sentence=8',
     );
-    // Virtualized: of the 7 calls, only those near the window are in the document, never more than loaded.
-    expect((await articles()).length).toBeLessThanOrEqual(7);
+    // Virtualized: of the 6 calls, only those near the window are in the document, never more than loaded.
+    expect((await articles()).length).toBeLessThanOrEqual(6);
   });
 
   it('narrows to what analysts said when the address asks for it', async () => {
     await renderApp('/search?q=tariffs&speakers=analyst');
-    expect(await countLine()).toHaveTextContent('12 passages in 6 calls, most mentions first');
+    expect(await countLine()).toHaveTextContent('10 passages in 5 calls, most mentions first');
     for (const article of await articles()) {
       for (const passage of within(article).getAllByRole('listitem')) expect(passage).toHaveTextContent(/Analyst, /);
     }

@@ -68,6 +68,22 @@ export interface Dataset {
   callDurations: readonly number[];
   /** Per company (by id - 1): index of the last quarter with a static earnings call (year * 4 + quarter - 1). */
   lastStaticQuarter: Int32Array;
+  /** Quarter index of the first quarter with static earnings calls (January of the year two years before generation). */
+  firstCallQuarter: number;
+  /**
+   * The recorded call of each company's static earnings call by quarter: row (id - 1) * callQuarters
+   * + (quarter - firstCallQuarter); -1 where the company held none. See `staticCallOf`.
+   */
+  earningsCalls: Int16Array;
+  callQuarters: number;
+}
+
+/** Which recorded call a company's static earnings call of a quarter plays; undefined: it held none. */
+export function staticCallOf(dataset: Dataset, companyId: number, quarterIndex: number): number | undefined {
+  const offset = quarterIndex - dataset.firstCallQuarter;
+  if (offset < 0 || offset >= dataset.callQuarters || companyId < 1 || companyId > dataset.companies.length) return undefined;
+  const call = dataset.earningsCalls[(companyId - 1) * dataset.callQuarters + offset] as number;
+  return call < 0 ? undefined : call;
 }
 
 export interface GenerateOptions {
@@ -197,9 +213,24 @@ export function callWeights(industry: string, quartersAgo: number, callCount: nu
   return weights;
 }
 
-/** Picks a call by `callWeights` with `roll`, a uniform draw in [0, 1). Pure and deterministic. */
-export function pickCall(industry: string, quartersAgo: number, callCount: number, roll: number): number {
+/**
+ * Picks a call by `callWeights` with `roll`, a uniform draw in [0, 1). Pure and deterministic.
+ * `previous`, the call of the company's previous earnings call, is never picked again (unless it
+ * is the only call with a weight): no company says the same thing two quarters running. A roll
+ * that lands on it picks again among the others, by where in its share the roll fell (itself a
+ * uniform draw), so every other pick stays what it was, and each other call keeps its odds
+ * relative to the rest.
+ */
+export function pickCall(industry: string, quartersAgo: number, callCount: number, roll: number, previous?: number): number {
   const weights = callWeights(industry, quartersAgo, callCount);
+  const first = pickByWeight(weights, roll);
+  if (previous === undefined || first.index !== previous || !weights.some((weight, index) => weight > 0 && index !== previous)) return first.index;
+  weights[previous] = 0;
+  return pickByWeight(weights, first.within).index;
+}
+
+/** The index whose share of the weights holds `roll`, and where in that share it fell ([0, 1)). */
+function pickByWeight(weights: readonly number[], roll: number): { index: number; within: number } {
   const total = weights.reduce((sum, weight) => sum + weight, 0);
   let left = roll * total;
   let last = 0;
@@ -207,10 +238,11 @@ export function pickCall(industry: string, quartersAgo: number, callCount: numbe
     const weight = weights[index] as number;
     if (weight <= 0) continue;
     last = index;
+    if (left < weight) return { index, within: left / weight };
     left -= weight;
-    if (left < 0) return index;
   }
-  return last;
+  // Only rounding at the very end of the range gets here.
+  return { index: last, within: 1 - Number.EPSILON };
 }
 
 export function generateDataset(options: GenerateOptions): Dataset {
@@ -222,6 +254,9 @@ export function generateDataset(options: GenerateOptions): Dataset {
   const lastStaticQuarter = new Int32Array(companies.length);
   const latestQuarter = lastCompletedQuarter(now);
   const firstYear = new Date(now).getUTCFullYear() - 2;
+  const firstCallQuarter = firstYear * 4;
+  const callQuarters = Math.max(0, latestQuarter - firstCallQuarter);
+  const earningsCalls = new Int16Array(companies.length * callQuarters).fill(-1);
   const cutoff = now - DAY;
 
   for (const company of companies) {
@@ -233,7 +268,7 @@ export function generateDataset(options: GenerateOptions): Dataset {
       const updatedAt = rng.chance(0.15) ? Math.min(now, createdAt + rng.int(1, 30) * HOUR) : createdAt;
       documents.push({ companyId: company.id, eventId: eventDraft, typeId, createdAt, updatedAt, variant });
     };
-    const addEvent = (typeId: number, date: number, fiscalYear: number, period: number, variant = 0) => {
+    const addEvent = (typeId: number, date: number, fiscalYear: number, period: number, variant = 0, previousCall?: number) => {
       const createdAt = Math.max(company.createdAt, date - rng.int(20, 60) * DAY);
       const updatedAt = rng.chance(0.6) ? Math.min(now, date + rng.int(10, 72 * 60) * MINUTE) : createdAt;
       const roll = rng.next();
@@ -242,7 +277,7 @@ export function generateDataset(options: GenerateOptions): Dataset {
       // Earnings calls go by their fiscal quarter, other events by the quarter they fall in. One
       // draw, as the uniform pick before took, so every later draw stays where it was.
       const quarterIndex = period <= 3 ? fiscalYear * 4 + period : lastCompletedQuarter(date) + 1;
-      const callIndex = pickCall(company.industry.name, latestQuarter - quarterIndex, callCount, rng.next());
+      const callIndex = pickCall(company.industry.name, latestQuarter - quarterIndex, callCount, rng.next(), previousCall);
       const draft = events.push({
         companyId: company.id,
         typeId,
@@ -268,19 +303,22 @@ export function generateDataset(options: GenerateOptions): Dataset {
           }
         }
       }
-      return { draft, recorded };
+      return { draft, recorded, callIndex };
     };
 
     // Quarterly earnings calls, up to the quarter before the latest completed one: that one is
     // reported "today" by the live schedule (see live.ts).
     let lastQuarter = firstYear * 4 - 1;
+    let previousCall: number | undefined;
     for (let quarterIndex = firstYear * 4; quarterIndex < latestQuarter; quarterIndex++) {
       const date = callDate(company, quarterIndex, rng);
       if (date > cutoff) break;
       lastQuarter = quarterIndex;
       const year = Math.floor(quarterIndex / 4);
       const quarter = quarterIndex % 4;
-      const { draft } = addEvent(EARNINGS_CALL_TYPES[quarter] as number, date, year, quarter);
+      const { draft, callIndex } = addEvent(EARNINGS_CALL_TYPES[quarter] as number, date, year, quarter, 0, previousCall);
+      previousCall = callIndex;
+      earningsCalls[(company.id - 1) * callQuarters + quarterIndex - firstCallQuarter] = callIndex;
       addDocument(draft, releaseType(filer), date - rng.int(30, 150) * MINUTE);
       if (rng.chance(0.55)) addDocument(draft, DOC_TYPE.slides, date - rng.int(20, 60) * MINUTE);
       if (filer === 'us') {
@@ -365,5 +403,8 @@ export function generateDataset(options: GenerateOptions): Dataset {
     eventAudioId,
     callDurations,
     lastStaticQuarter,
+    firstCallQuarter,
+    earningsCalls,
+    callQuarters,
   };
 }

@@ -1,11 +1,13 @@
 import { Random } from '../random.ts';
 import type { CompanyRecord } from './companies.ts';
+import type { CompanyFinancials } from './financials.ts';
 import { REGIONS } from './vocabulary.ts';
 
 /**
  * Segment records: each completed fiscal year's revenue split by business area and by region,
  * and for some companies operating income by business area (where items can be negative).
- * The items plus `other` add up to `total`.
+ * The items plus `other` add up to `total`, and a year's totals are the company's figures for it
+ * (financials.ts): its revenue and operating income, the sums of its four quarters.
  */
 
 export interface SegmentRecord {
@@ -26,14 +28,13 @@ export interface SegmentRecord {
 const DAY = 86_400_000;
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
-export function companySegments(seed: string, company: CompanyRecord, now: number): SegmentRecord[] {
+export function companySegments(seed: string, company: CompanyRecord, now: number, financials: CompanyFinancials): SegmentRecord[] {
   const rng = Random.derive(seed, `segments/${company.seedIndex}`);
   const latestYear = new Date(now).getUTCFullYear() - 1;
   const unit = `M${company.currency}`;
   const areas = company.industry.segments.slice(0, rng.int(3, 4));
   const areaWeights = areas.map(() => rng.float(0.5, 2));
   const regionWeights = REGIONS.map(() => rng.float(0.2, 2));
-  const growth = rng.float(-0.06, 0.18);
   const margins = areas.map(() => rng.float(-0.25, 0.3));
   const withOperatingIncome = rng.chance(0.5);
   const records: SegmentRecord[] = [];
@@ -45,7 +46,8 @@ export function companySegments(seed: string, company: CompanyRecord, now: numbe
     const createdAt = reportDate + rng.int(1, 10) * DAY;
     if (createdAt > now) continue;
     const updatedAt = rng.chance(0.2) ? Math.min(now, createdAt + rng.int(20, 200) * DAY) : createdAt;
-    const total = round1(company.revenue * Math.pow(1 + growth, year - latestYear) * rng.float(0.97, 1.03));
+    const figures = financials.year(year);
+    const total = round1(figures.revenue);
     const split = (weights: number[], names: readonly string[], amount: number, otherShare: number) => {
       const sum = weights.reduce((a, b) => a + b, 0);
       const distributable = amount * (1 - otherShare);
@@ -64,13 +66,17 @@ export function companySegments(seed: string, company: CompanyRecord, now: numbe
     records.push({ ...base, segmentItem: 'Revenue', segmentCategory: 'Geographic Segments', total, ...formatOther(regional, total) });
 
     if (withOperatingIncome) {
-      const items = business.items.map((item, i) => ({
-        name: item.name,
-        value: round1(item.value * ((margins[i] as number) + rng.float(-0.04, 0.04))),
-      }));
+      const operatingTotal = round1(figures.operatingIncome);
       // Unallocated corporate costs sit in "other", so operating income's other is negative.
       const corporate = round1(-total * rng.float(0.01, 0.04));
-      const operatingTotal = round1(items.reduce((a, item) => a + item.value, 0) + corporate);
+      // Each area's margin, all moved alike so that the areas and the corporate costs make the year's operating income.
+      const areaMargins = business.items.map((_, i) => (margins[i] as number) + rng.float(-0.04, 0.04));
+      const areaRevenue = business.items.reduce((a, item) => a + item.value, 0);
+      const shift = (operatingTotal - corporate - business.items.reduce((a, item, i) => a + item.value * (areaMargins[i] as number), 0)) / areaRevenue;
+      const items = business.items.map((item, i) => ({ name: item.name, value: round1(item.value * ((areaMargins[i] as number) + shift)) }));
+      // What rounding leaves goes to the largest area.
+      const largest = items.reduce((best, item) => (item.value > best.value ? item : best), items[0]!);
+      largest.value = round1(largest.value + operatingTotal - corporate - items.reduce((a, item) => a + item.value, 0));
       records.push({
         ...base,
         segmentItem: 'Operating Income',
