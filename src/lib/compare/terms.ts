@@ -33,7 +33,11 @@ still such than that the their theirs them themselves then there these they this
 toward under until up upon us very via was we well were what whatever when where whether which while who whom whose
 why will with within without would yes yet you your yours yourself yourselves`;
 
-/** What every call says, whatever happened: greetings, thanks, the call's own words, hedges. */
+/**
+ * What every call says, whatever happened: greetings, thanks, the call's own words, hedges; ordinals;
+ * the verbs that say a figure moved (the number reader's: "rose", "fell") and the verbs any story
+ * is told with ("drove", "moves", "asked", "based").
+ */
 const FILLER = `thank thanks thankful appreciate welcome hello hi hey morning afternoon evening everyone everybody today
 quarter quarterly year years yearly half think thought thinking know knew guess mean means meant want wanted look looking
 looks kind sort bit lot lots little way ways thing things call calls question questions answer answers talk talking
@@ -47,7 +51,12 @@ thousand million millions billion billions trillion dollar dollars cents
 result results expect expects expected expecting include includes including included discuss discussed discussing
 come comes came coming rest mainly ago total overall large larger higher lower strong stronger better best level
 levels remain remains remained see sees saw seeing seen believe believes feel felt put pretty end ended ending told
-tell telling give gave provide provided update updated several whole full already again today's`;
+tell telling give gave provide provided update updated several whole full already again today's
+fourth fifth sixth seventh eighth ninth tenth
+rise rises rising rose risen fall falling fell fallen grow growing grew grown increase increased increasing
+decrease decreased decreasing base based basing drive drove driven driving build building built move moved moving
+happen happened happening push pushed pushing respond responded responding ask asked asking sped closer far
+story affect affected affecting exceptional`;
 
 const STOP = new Set(`${COMMON} ${FILLER}`.split(/\s+/).filter(Boolean));
 
