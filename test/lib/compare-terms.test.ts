@@ -187,6 +187,25 @@ describe('rankTerms', () => {
     ]);
   });
 
+  it('lists a phrase said as the end of a longer run under the phrase it continues: "data center", not "center revenue"', () => {
+    const before = edited(para(CEO, 0, 'Nothing changed.'));
+    const now = edited(para(CEO, 0, 'Data center revenue grew.', 'Data center revenue doubled.', 'Data center margins held.'));
+    // "center revenue" (2) is only ever said after "data center" (3); "revenue" only inside "center revenue".
+    expect(shown(rankTerms(now, before).added)).toEqual([
+      ['data center', 3, 0],
+      ['doubled', 1, 0],
+      ['margins', 1, 0],
+      ['held', 1, 0],
+    ]);
+    // Said apart from "data center" as often as with it, "center revenue" is a phrase of its own.
+    const apart = edited(para(CEO, 0, 'Data center revenue grew.', 'Data center margins held.', 'Our center revenue doubled.'));
+    expect(shown(rankTerms(apart, before).added).slice(0, 3)).toEqual([
+      ['center', 3, 0],
+      ['data center', 2, 0],
+      ['center revenue', 2, 0],
+    ]);
+  });
+
   it('returns at most the limit asked for, 15 unless told', () => {
     const words = 'alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa quebec romeo'.split(' ');
     const now = edited(para(CEO, 0, ...words.map((word) => `${word}.`)));

@@ -70,6 +70,8 @@ export interface TermCount {
   first: SentenceRef;
   /** Two words. */
   phrase: boolean;
+  /** Of a phrase: times said as the end of a three-word run, by the phrase it continues ("center revenue" in "data center revenue": "data center"). */
+  continues?: Map<string, number>;
 }
 
 const keepWord = (word: string, form: string, names: ReadonlySet<string>) =>
@@ -135,6 +137,8 @@ export function countTerms(transcript: Transcript, paragraphs: Iterable<Transcri
   const terms = new Map<string, TermCount>();
   /** Times each form of a term was said, keyed `term\tform`. */
   const forms = new Map<string, number>();
+  // The phrase said last, and how many words since: a phrase one word after another continues it (eachTerm visits a run's words and phrases in order).
+  let lastPhrase: { key: string; sentence: TranscriptSentence; words: number } | undefined;
   eachTerm(transcript, paragraphs, (key, said, phrase, sentence, paragraph) => {
     let term = terms.get(key);
     if (!term) {
@@ -142,6 +146,15 @@ export function countTerms(transcript: Transcript, paragraphs: Iterable<Transcri
       terms.set(key, (term = { count: 0, shown: said, first, phrase }));
     }
     term.count++;
+    if (!phrase) {
+      if (lastPhrase) lastPhrase.words++;
+    } else {
+      if (lastPhrase && lastPhrase.sentence === sentence && lastPhrase.words === 1 && lastPhrase.key.endsWith(` ${key.split(' ')[0]}`)) {
+        term.continues ??= new Map();
+        term.continues.set(lastPhrase.key, (term.continues.get(lastPhrase.key) ?? 0) + 1);
+      }
+      lastPhrase = { key, sentence, words: 0 };
+    }
     const times = (forms.get(`${key}\t${said}`) ?? 0) + 1;
     forms.set(`${key}\t${said}`, times);
     if (times > (forms.get(`${key}\t${term.shown}`) ?? 0)) term.shown = said;
@@ -166,10 +179,12 @@ function saidIn(history: TermHistory | undefined, shown: string, key: string, in
  * The terms one call says and the other does not (or says far less), best first. The score is how
  * much more often it is said here, lowered by how many of the company's calls say it: 1 when only
  * this pair does, log((N+1)/k) / log(N+1) for k of N calls, so a term every call says is near 0.
- * A word (nearly) always said inside one of the listed phrases gives way to the phrase.
+ * A word (nearly) always said inside one of the listed phrases gives way to the phrase, and a phrase
+ * (nearly) always said continuing a better one gives way to it ("center revenue", the end of "data
+ * center revenue", to "data center").
  */
 function ranked(here: Map<string, TermCount>, there: Map<string, TermCount>, history: TermHistory | undefined, limit: number): RankedTerm[] {
-  const found: (RankedTerm & { key: string; phrase: boolean })[] = [];
+  const found: (RankedTerm & { key: string; phrase: boolean; continues?: Map<string, number> })[] = [];
   for (const [key, term] of here) {
     const other = there.get(key)?.count ?? 0;
     if (term.phrase && term.count < 2) continue; // a pair of words said once is chance, not a phrase
@@ -185,14 +200,21 @@ function ranked(here: Map<string, TermCount>, there: Map<string, TermCount>, his
       ...(said ? { callsWith: said.callsWith, calls: said.calls } : {}),
       score: (term.count - other) * novelty,
       first: term.first,
+      ...(term.continues ? { continues: term.continues } : {}),
     });
   }
   const phrases = found.filter((term) => term.phrase);
-  const kept = found.filter(
-    (term) => term.phrase || !phrases.some((phrase) => phrase.key.split(' ').includes(term.key) && phrase.count >= TOGETHER * term.count),
+  const order = (a: (typeof found)[number], b: (typeof found)[number]) =>
+    b.score - a.score || b.count - a.count || Number(b.phrase) - Number(a.phrase) || a.first!.sentence - b.first!.sentence;
+  const continuing = (term: (typeof found)[number], phrase: (typeof found)[number]) =>
+    (term.continues?.get(phrase.key) ?? 0) >= TOGETHER * term.count && order(phrase, term) < 0;
+  const kept = found.filter((term) =>
+    term.phrase
+      ? !phrases.some((phrase) => continuing(term, phrase))
+      : !phrases.some((phrase) => phrase.key.split(' ').includes(term.key) && phrase.count >= TOGETHER * term.count),
   );
-  kept.sort((a, b) => b.score - a.score || b.count - a.count || Number(b.phrase) - Number(a.phrase) || a.first!.sentence - b.first!.sentence);
-  return kept.slice(0, limit).map(({ key: _key, phrase: _phrase, ...term }) => term);
+  kept.sort(order);
+  return kept.slice(0, limit).map(({ key: _key, phrase: _phrase, continues: _continues, ...term }) => term);
 }
 
 /**
