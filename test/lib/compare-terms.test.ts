@@ -206,6 +206,19 @@ describe('rankTerms', () => {
     ]);
   });
 
+  it('shows an acronym as written ("AI"), other words in lower case', () => {
+    const before = edited(para(CEO, 0, 'Nothing changed.'));
+    const now = edited(para(CEO, 0, 'AI demand rose.', 'We see AI investment as a long cycle.', 'Our AI investment pays back.'));
+    expect(shown(rankTerms(now, before).added)).toEqual([
+      ['AI', 3, 0],
+      ['AI investment', 2, 0],
+      ['demand', 1, 0],
+      ['long', 1, 0],
+      ['cycle', 1, 0],
+      ['pays', 1, 0],
+    ]);
+  });
+
   it('returns at most the limit asked for, 15 unless told', () => {
     const words = 'alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa quebec romeo'.split(' ');
     const now = edited(para(CEO, 0, ...words.map((word) => `${word}.`)));

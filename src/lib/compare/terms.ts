@@ -9,7 +9,7 @@ import type { Comparison, RankedTerm, SentenceRef, TermHistory } from './model.t
  * (a word every call says is not news). Pure.
  *
  * A term is a content word or two content words said next to each other ("data center"), in lower
- * case, a plural folded onto its word the way the browser's search matcher folds it (wordForm:
+ * case (an acronym as written: "AI"), a plural folded onto its word the way the browser's search matcher folds it (wordForm:
  * "tariffs" and "tariff" are one term, shown as said most). Not terms: common words, the filler
  * of every call ("thank", "quarter", "think"), numbers (the number reader's), the names of the
  * call's own speakers and their firms, and whatever the operator says.
@@ -89,10 +89,13 @@ function speakerNameForms(transcript: Transcript): Set<string> {
   return names;
 }
 
+/** A word written in capitals ("AI", "EBITDA") is shown so; any other in lower case. */
+const ACRONYM = /^\p{Lu}{2,}$/u;
+
 /** Only blanks or a hyphen between two words keeps them one phrase ("data center", "year-over-year"). */
 const JOINS = /^[\s\-‐-―]*$/u;
 
-/** Called for each term as said: its folded key ("data center"), the words as said ("data centers"), whether two words. */
+/** Called for each term as said: its folded key ("data center"), the words as said ("data centers", "AI investment"), whether two words. */
 export type TermVisit = (key: string, said: string, phrase: boolean, sentence: TranscriptSentence, paragraph: TranscriptParagraph) => void;
 
 /** Visits every term said in the paragraphs, in order, the operator's words left out. */
@@ -113,7 +116,10 @@ export function eachTerm(transcript: Transcript, paragraphs: Iterable<Transcript
     if (paragraph.speaker.kind === 'operator') continue;
     for (const sentence of paragraph.sentences) {
       const text = searchWord(sentence.text);
-      let last: { word: string; form: string; end: number } | undefined;
+      // The sentence as written, where lower-casing kept every position: an acronym is shown as said.
+      const written = sentence.text.normalize('NFKC');
+      const aligned = written.length === text.length;
+      let last: { said: string; form: string; end: number } | undefined;
       for (const match of text.matchAll(WORD_PART)) {
         const word = match[0];
         const form = formOf(word);
@@ -121,9 +127,11 @@ export function eachTerm(transcript: Transcript, paragraphs: Iterable<Transcript
           last = undefined;
           continue;
         }
-        visit(form, word, false, sentence, paragraph);
-        if (last && JOINS.test(text.slice(last.end, match.index))) visit(`${last.form} ${form}`, `${last.word} ${word}`, true, sentence, paragraph);
-        last = { word, form, end: match.index + word.length };
+        const asWritten = aligned ? written.slice(match.index, match.index + word.length) : word;
+        const said = ACRONYM.test(asWritten) ? asWritten : word;
+        visit(form, said, false, sentence, paragraph);
+        if (last && JOINS.test(text.slice(last.end, match.index))) visit(`${last.form} ${form}`, `${last.said} ${said}`, true, sentence, paragraph);
+        last = { said, form, end: match.index + word.length };
       }
     }
   }
