@@ -68,6 +68,7 @@ describe('callTerms', () => {
       para(CEO, 10, 'A third one moves next quarter, and pricing offsets them by the fourth quarter.'),
       para(CFO, 14, 'Revenue rose, costs fell, margins grew; our guidance is based on what happens to tariffs.'),
       para(PRIYA, 18, 'How far have customers been pushing back, and how is building capacity affected?'),
+      para(CFO, 22, 'Despite that, our plan assumes pricing contributing faster than we planned.'),
     );
     expect(Object.fromEntries(callTerms(call))).toEqual({
       demand: 1,
@@ -81,9 +82,10 @@ describe('callTerms', () => {
       chain: 1,
       'supply chain': 1,
       customer: 2,
-      pricing: 1,
+      pricing: 2,
       offset: 1,
       'pricing offset': 1,
+      plan: 1,
       revenue: 1,
       cost: 1,
       margin: 1,

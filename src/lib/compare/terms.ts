@@ -56,7 +56,8 @@ fourth fifth sixth seventh eighth ninth tenth
 rise rises rising rose risen fall falling fell fallen grow growing grew grown increase increased increasing
 decrease decreased decreasing base based basing drive drove driven driving build building built move moved moving
 happen happened happening push pushed pushing respond responded responding ask asked asking sped closer far
-story affect affected affecting exceptional`;
+story affect affected affecting exceptional despite assume assumes assumed assuming faster slower planned
+contribute contributed contributing`;
 
 const STOP = new Set(`${COMMON} ${FILLER}`.split(/\s+/).filter(Boolean));
 
