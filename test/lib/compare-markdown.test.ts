@@ -202,6 +202,41 @@ describe('comparisonToMarkdown', () => {
     );
   });
 
+  it('lists each call’s questions as the page does: who asked, from which firm, on what, a link to each; a call without questions says so', () => {
+    const asked: Comparison = {
+      ...comparison,
+      questions: {
+        current: {
+          questions: [
+            { number: 1, asker: 'Priya Raman', firm: 'Northgate Securities', start: 1805.4, end: 1900, answeredBy: [CFO] },
+            { number: 2, asker: 'Speaker 4', start: 1900, end: 2000, answeredBy: [] },
+          ],
+          subjects: [['tariffs cost', 'steel prices'], []],
+        },
+        previous: { questions: [], subjects: [] },
+      },
+    };
+    const markdown = comparisonToMarkdown(asked, heading);
+    expect(markdown).toContain(
+      [
+        '- **cost\\_program**: 4 times in the previous call, 1 this quarter',
+        '',
+        '## Questions',
+        '',
+        '### This call: Q3 2026 earnings call',
+        '',
+        '- Priya Raman, Northgate Securities: on tariffs cost, steel prices [▶ 30:05](https://desk.example/recordings/11?t=1805)',
+        '- Speaker 4 [▶ 31:40](https://desk.example/recordings/11?t=1900)',
+        '',
+        '### Previous call: Q2 2026 earnings call',
+        '',
+        'No questions found.',
+        '',
+        '## Changed sentences',
+      ].join('\n'),
+    );
+  });
+
   it('says when there is nothing to list, and keeps a link whole whatever its address holds', () => {
     const empty: Comparison = {
       ...comparison,

@@ -1,7 +1,7 @@
 import { formatDuration } from '../format.ts';
 import { escapeMarkdown } from '../transcript/export.ts';
 import { speakerLine, type TranscriptSpeaker } from '../transcript/speakers.ts';
-import type { AlignedSection, Comparison, RankedTerm, SentenceRef, WordPart } from './model.ts';
+import type { AlignedSection, Comparison, QuestionsSide, RankedTerm, SentenceRef, WordPart } from './model.ts';
 
 /** One call of the pair as the export names it, with a link that plays it from a moment. */
 export interface CompareCallLabel {
@@ -64,6 +64,28 @@ function terms(title: string, list: readonly RankedTerm[], here: string, there: 
     lines.push(`- **${escapeMarkdown(term.term)}**: ${plural(term.count, 'time')} ${here}, ${term.otherCount} ${there}${history}${first}`);
   }
   return [...lines, ''];
+}
+
+/** Each call's questions as the page lists them: who asked, from which firm, on what, a link to the question. None at all when neither call has any. */
+function questions(comparison: Comparison, heading: CompareHeading): string[] {
+  const { current, previous } = comparison.questions;
+  if (current.questions.length + previous.questions.length === 0) return [];
+  const side = (title: string, call: CompareCallLabel, asked: QuestionsSide) => {
+    const lines = [`### ${escapeMarkdown(title)}`, ''];
+    if (asked.questions.length === 0) return [...lines, 'No questions found.', ''];
+    asked.questions.forEach((question, index) => {
+      const who = question.firm ? `${question.asker}, ${question.firm}` : question.asker;
+      const about = asked.subjects[index]?.length ? `: on ${asked.subjects[index]!.join(', ')}` : '';
+      lines.push(`- ${escapeMarkdown(`${who}${about}`)} ${play(call, question.start)}`);
+    });
+    return [...lines, ''];
+  };
+  return [
+    '## Questions',
+    '',
+    ...side(`This call: ${heading.current.title}`, heading.current, current),
+    ...side(`Previous call: ${heading.previous.title}`, heading.previous, previous),
+  ];
 }
 
 /** Bullets under their speaker: a speaker line each time the speaker changes. */
@@ -131,7 +153,7 @@ function section(part: AlignedSection, heading: CompareHeading): string[] {
 
 /**
  * The comparison as Markdown for a morning note: the call pair, the numbers that moved, new and
- * dropped terms, and the changed sentences with their speaker and a link to each moment. Pure.
+ * dropped terms, each call's questions (who asked, on what), and the changed sentences with their speaker and a link to each moment. Pure.
  */
 export function comparisonToMarkdown(comparison: Comparison, heading: CompareHeading): string {
   const { counts } = comparison;
@@ -144,6 +166,7 @@ export function comparisonToMarkdown(comparison: Comparison, heading: CompareHea
     ...numbers(comparison, heading),
     ...terms('New this quarter', comparison.terms.added, 'this quarter', 'in the previous call', heading.current, 'No new terms.'),
     ...terms('Dropped since last quarter', comparison.terms.dropped, 'in the previous call', 'this quarter', heading.previous, 'No dropped terms.'),
+    ...questions(comparison, heading),
     '## Changed sentences',
     '',
   ];
