@@ -69,6 +69,7 @@ describe('callTerms', () => {
       para(CFO, 14, 'Revenue rose, costs fell, margins grew; our guidance is based on what happens to tariffs.'),
       para(PRIYA, 18, 'How far have customers been pushing back, and how is building capacity affected?'),
       para(CFO, 22, 'Despite that, our plan assumes pricing contributing faster than we planned.'),
+      para(PRIYA, 26, 'What if your largest customer slows, or fully stops?'),
     );
     expect(Object.fromEntries(callTerms(call))).toEqual({
       demand: 1,
@@ -81,7 +82,8 @@ describe('callTerms', () => {
       supply: 1,
       chain: 1,
       'supply chain': 1,
-      customer: 2,
+      customer: 3,
+      stop: 1,
       pricing: 2,
       offset: 1,
       'pricing offset': 1,

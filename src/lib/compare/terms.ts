@@ -57,7 +57,7 @@ rise rises rising rose risen fall falling fell fallen grow growing grew grown in
 decrease decreased decreasing base based basing drive drove driven driving build building built move moved moving
 happen happened happening push pushed pushing respond responded responding ask asked asking sped closer far
 story affect affected affecting exceptional despite assume assumes assumed assuming faster slower planned
-contribute contributed contributing`;
+contribute contributed contributing slow slows slowed slowing fully largest`;
 
 const STOP = new Set(`${COMMON} ${FILLER}`.split(/\s+/).filter(Boolean));
 
