@@ -2,83 +2,110 @@ import { readFile } from 'node:fs/promises';
 import { checkA11y, expect, test } from './fixtures.ts';
 
 /**
- * What changed since last quarter: a company's latest earnings call compared with its previous one
- * (`/compare?call=…`): the numbers that moved, new and dropped terms, the changed sentences; ▶ on a
- * changed sentence plays that call from there; the Markdown export holds what the page shows.
+ * What changed since last quarter: a company's latest earnings call compared with its previous one,
+ * one click from the call's page ("Compare with the previous call"): the numbers that moved, new and
+ * dropped terms, the changed sentences; ▶ on a changed sentence plays that call from there; the
+ * Markdown export holds what the page shows.
  *
- * Structural for now: the sandbox's recorded calls are being rewritten as one management team's
- * consecutive quarters, so the figures, terms and sentences are pinned once they are.
+ * What the e2e sandbox says (seed "e2e"): Bryrite (256)'s latest earnings call with a recording is
+ * its Q2 2026 call (event 6778, recording 6281), which speaks recorded call 6 (AI and data center
+ * demand); its previous earnings call, Q1 2026 (event 5687, recording 5215), speaks call 4 (tariffs).
+ * Their figures, read off scripts/media/calls/call-6.txt and call-4.txt: revenue growth 9% against
+ * 5%, gross margin 41.9% against 39.8% (said at 1:09 and 1:11), operating margin 16.8% against
+ * 14.6%, full-year revenue growth guidance 4–6% against 6–8%. "data center" is said in 1 of
+ * Bryrite's last 8 earnings calls in the index, "tariffs" only by the Q1 call of the pair.
  */
 
 let companyId: number;
 
 test.beforeAll(async ({ request }) => {
   companyId = (await (await request.get('/__sandbox/info')).json()).companyId;
+  // "Said in X of the last N calls" comes from the transcript index, built when the server starts.
+  test.setTimeout(150_000);
+  await expect
+    .poll(
+      async () => {
+        const status = await (await request.get('/api/search/status')).json();
+        return status.state === 'idle' && status.transcripts.pending === 0 ? 'ready' : `${status.state} ${status.transcripts.pending}`;
+      },
+      { timeout: 140_000, intervals: [500] },
+    )
+    .toBe('ready');
 });
 
-/** The company's latest earnings call, found as an analyst finds it: its page's "Latest earnings call" card. */
-async function latestCall(page: import('@playwright/test').Page): Promise<number> {
+/** The company's latest earnings call, opened as an analyst opens it: its page's "Latest earnings call" card. */
+async function openLatestCall(page: import('@playwright/test').Page): Promise<void> {
   await page.goto(`/companies/${companyId}`);
   const card = page.getByRole('region', { name: 'Latest earnings call' });
-  const href = await card.getByRole('link', { name: /earnings call$/ }).getAttribute('href');
-  const audioId = Number(/^\/recordings\/(\d+)$/.exec(href ?? '')?.[1]);
-  expect(audioId).toBeGreaterThan(0);
-  const audio = (await (await page.request.get(`/public/v3/audio/${audioId}`)).json()) as { data: { eventId: number } };
-  return audio.data.eventId;
+  await card.getByRole('link', { name: /earnings call$/ }).click();
+  await expect(page).toHaveURL(/\/recordings\/6281$/);
 }
 
-/** "12:34" or "1:02:03" in seconds. */
-const seconds = (clock: string) => clock.split(':').reduce((total, part) => total * 60 + Number(part), 0);
-
-test('compare the latest earnings call with the previous one: numbers, terms, changed sentences, ▶ and the export', async ({ page }) => {
-  const eventId = await latestCall(page);
-  // "Compare with the previous call" on the call's pages opens this address. The comparison is
-  // computed in a worker, off the page's thread.
+test('compare the latest earnings call with the previous one in one click: numbers, terms, changed sentences, ▶ and the export', async ({ page }) => {
+  await openLatestCall(page);
+  // The comparison is computed in a worker, off the page's thread.
   const worker = page.waitForEvent('worker');
-  await page.goto(`/compare?call=${eventId}`);
+  await page.getByRole('navigation', { name: 'Calls of this company' }).getByRole('link', { name: 'Compare with the previous call' }).click();
+  await expect(page).toHaveURL(/\/compare\?call=6778&with=5687$/);
   expect((await worker).url()).toMatch(/\/assets\/compare\.worker-[\w-]+\.js$/);
-  const title = page.getByRole('heading', { level: 1, name: /^Q[1-4] \d{4} earnings call compared with Q[1-4] \d{4} earnings call$/ });
+  const title = page.getByRole('heading', { level: 1, name: 'Q2 2026 earnings call compared with Q1 2026 earnings call' });
   await expect(title).toBeVisible();
-  await expect(page.getByRole('combobox', { name: 'Compared with' })).toHaveValue(/^\d+$/);
 
   const numbers = page.getByRole('list', { name: 'Numbers that moved' });
-  await expect(numbers.getByRole('listitem').first()).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByRole('region', { name: 'New this quarter' }).getByRole('listitem').first()).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Dropped since last quarter' }).getByRole('listitem').first()).toBeVisible();
+  // Guidance first, then the moves.
+  await expect(numbers.getByRole('listitem').first()).toContainText('Revenue growth guidance 4–6% (was 6–8%)', { timeout: 15_000 });
+  await expect(numbers).toContainText('Gross margin 41.9% (was 39.8%, +2.1 pts)');
+  await expect(numbers).toContainText('Operating margin 16.8% (was 14.6%, +2.2 pts)');
+  await expect(numbers).toContainText('Revenue growth +9% (was +5%, +4 pts)');
+  const added = page.getByRole('region', { name: 'New this quarter' });
+  await expect(added.getByRole('listitem').filter({ hasText: /^data center/ })).toContainText('said in 1 of the last 8 calls');
+  await expect(
+    page
+      .getByRole('region', { name: 'Dropped since last quarter' })
+      .getByRole('listitem')
+      .filter({ hasText: /^tariffs/ }),
+  ).toBeVisible();
   const sentences = page.getByRole('region', { name: 'Sentence by sentence' });
-  const changed = sentences.getByRole('listitem').filter({ hasText: /^Changed/ });
-  await expect(changed.first()).toBeVisible();
+  // The gross margin sentence, said at 1:09 in Q2 and 1:11 in Q1, changed ("forty one point nine" for "thirty nine point eight").
+  const margin = sentences
+    .getByRole('listitem')
+    .filter({ hasText: /^Changed/ })
+    .filter({ has: page.getByRole('button', { name: 'Play from 1:09 in the Q2 call' }) });
+  await expect(margin).toContainText('forty one point');
+  await expect(margin).toContainText('thirty');
+  await expect(margin).toBeVisible();
   await checkA11y(page, 'comparison, desktop');
 
-  // ▶ on this quarter's side of a changed sentence (one said after the opening) plays this call from that sentence.
-  const thisQuarter = /^(Q[1-4]) /.exec((await title.textContent()) ?? '')![1]!;
-  const plays = changed.getByRole('button', { name: new RegExp(`^Play from \\d+:\\d{2} in the ${thisQuarter}( \\d{4})? call$`) });
-  const names = await plays.evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label') ?? ''));
-  const index = names.findIndex((label) => seconds(/from ([\d:]+) in/.exec(label)![1]!) >= 20);
-  expect(index).toBeGreaterThanOrEqual(0);
-  const play = plays.nth(index);
-  const from = seconds(/from ([\d:]+) in/.exec(names[index]!)![1]!);
-  await play.click();
+  // ▶ on this quarter's side of the changed sentence plays the Q2 call from 1:09 (69.009 s).
+  await margin.getByRole('button', { name: 'Play from 1:09 in the Q2 call' }).click();
   const player = page.getByRole('region', { name: 'Player' });
-  await expect(player).toContainText(new RegExp(`${thisQuarter} \\d{4} earnings call`, 'i'));
+  await expect(player).toContainText(/Q2 2026 earnings call/i);
   await expect.poll(() => page.evaluate(() => !document.querySelector('audio')!.paused)).toBe(true);
-  await expect.poll(() => page.evaluate(() => document.querySelector('audio')!.currentTime)).toBeGreaterThanOrEqual(from);
-  expect(await page.evaluate(() => document.querySelector('audio')!.currentTime)).toBeLessThan(from + 5);
+  await expect.poll(() => page.evaluate(() => document.querySelector('audio')!.currentTime)).toBeGreaterThanOrEqual(69);
+  expect(await page.evaluate(() => document.querySelector('audio')!.currentTime)).toBeLessThan(74);
 
-  // The export holds what the page shows: the pair, the headings, a link to a moment of each call.
+  // The export holds what the page shows: the pair, the numbers, the terms, a link to each moment.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export as Markdown' }).click()]);
   expect(download.suggestedFilename()).toMatch(/ compared with .*\.md$/);
   const markdown = await readFile((await download.path())!, 'utf8');
-  for (const heading of ['Numbers that moved', 'New this quarter', 'Dropped since last quarter']) expect(markdown).toContain(heading);
-  expect(markdown).toMatch(/\/recordings\/\d+\?t=\d+/);
-  const firstFigure = ((await numbers.getByRole('listitem').first().textContent()) ?? '').replace(/^Guidance\s*/, '').replace(/▶.*$/, '');
-  expect(markdown).toContain(firstFigure.trim());
+  expect(markdown).toMatch(/^# Bryrite: Q2 2026 earnings call.* compared with Q1 2026 earnings call/);
+  for (const line of [
+    '## Numbers that moved',
+    '## New this quarter',
+    '## Dropped since last quarter',
+    'Gross margin 41.9% (was 39.8%, +2.1 pts)',
+    'data center',
+    'tariffs',
+  ]) {
+    expect(markdown).toContain(line);
+  }
+  expect(markdown).toContain('/recordings/6281?t=69');
+  expect(markdown).toContain('/recordings/5215?t=71');
 });
 
 test('the comparison at phone width: one column, no sideways scroll, axe clean', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  const eventId = await latestCall(page);
-  await page.goto(`/compare?call=${eventId}`);
+  await page.goto('/compare?call=6778');
   await expect(page.getByRole('heading', { level: 1, name: /compared with/ })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Sentence by sentence' }).getByRole('listitem').first()).toBeVisible({ timeout: 15_000 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

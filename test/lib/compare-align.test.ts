@@ -5,7 +5,7 @@
  * markers; speaker with speaker; a raw transcript against an edited one. Then two of the sandbox's
  * recorded calls, by their structure.
  */
-import { readFileSync } from 'node:fs';
+import { callScript, servedTranscript } from '../support/sandbox-calls.ts';
 import { describe, expect, it } from 'vitest';
 import { alignCalls, diffWords, type AlignedSection, type CompareSide, type SentenceChange, type WordPart } from '../../src/lib/compare/index.ts';
 import { buildTranscript, transcriptFileSchema, type QnaChapter, type Transcript } from '../../src/lib/transcript/index.ts';
@@ -372,20 +372,8 @@ describe('speaker with speaker', () => {
 });
 
 describe('two of the sandbox’s recorded calls', () => {
-  interface Script {
-    qna: number;
-    speakers: { speaker: number; role: string; name?: string; company?: string }[];
-    paragraphs: { speaker: number; start: number; end: number; sentences: { text: string; start: number; end: number }[] }[];
-  }
-  const script = (n: number) => JSON.parse(readFileSync(new URL(`../../server/sandbox/media/calls/call-${n}/script.json`, import.meta.url), 'utf8')) as Script;
-  /** The call as the sandbox serves its transcripts: raw (no mapping), or edited (the script's roles, names where it gives them). */
-  const served = (s: Script, kind: 'raw' | 'edited') =>
-    transcript({
-      ...(kind === 'edited'
-        ? { speaker_mapping: s.speakers.map((x) => ({ speaker: x.speaker, speaker_data: { name: x.name ?? null, role: x.role, company: x.company ?? null } })) }
-        : {}),
-      transcript: { paragraphs: s.paragraphs.map((p) => ({ ...p, text: p.sentences.map((x) => x.text).join(' ') })) },
-    });
+  const script = callScript;
+  const served = servedTranscript;
   const scripts = { current: script(2), previous: script(1) };
   const refs = (sections: AlignedSection[], side: 'current' | 'previous') =>
     sections.flatMap((s) =>

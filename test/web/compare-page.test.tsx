@@ -10,6 +10,7 @@
  * Q2 2026 call (another company).
  */
 // First: dates as an en-US reader in UTC reads them (before src/lib/format.ts makes its formatters).
+import { http, HttpResponse } from 'msw';
 import '../support/dates-in-utc.ts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -18,7 +19,7 @@ import { player } from '../../src/lib/player/index.ts';
 import { markPlayerActive } from '../../src/lib/player/presence.ts';
 import { captureDownloads } from '../support/downloads.ts';
 import { renderApp } from '../support/render-app.tsx';
-import { useSandboxServer } from '../support/sandbox-server.ts';
+import { server, useSandboxServer } from '../support/sandbox-server.ts';
 import { COMPARISON, DATA_CENTER, QNA_SAME, SAME_OPENING, TARIFFS } from './compare-fixtures.ts';
 import { FakeMedia, usePlayerStage } from './player-fakes.ts';
 
@@ -47,6 +48,10 @@ vi.mock('../../src/lib/compare/markdown.ts', async (importOriginal) => {
 });
 
 useSandboxServer();
+// The transcript index is not part of these tests: the term history answers as a server with search turned off does.
+beforeEach(() => {
+  server.use(http.get('*/api/search/terms', () => HttpResponse.json({ message: 'Transcript search is turned off on this server.' }, { status: 503 })));
+});
 const stage = usePlayerStage();
 const downloads = captureDownloads();
 
