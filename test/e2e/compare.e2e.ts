@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { checkA11y, expect, test } from './fixtures.ts';
+import { checkA11y, expect, test, waitForSearchIndex } from './fixtures.ts';
 
 /**
  * What changed since last quarter: a company's latest earnings call compared with its previous one,
@@ -21,16 +21,7 @@ let companyId: number;
 test.beforeAll(async ({ request }) => {
   companyId = (await (await request.get('/__sandbox/info')).json()).companyId;
   // "Said in X of the last N calls" comes from the transcript index, built when the server starts.
-  test.setTimeout(150_000);
-  await expect
-    .poll(
-      async () => {
-        const status = await (await request.get('/api/search/status')).json();
-        return status.state === 'idle' && status.transcripts.pending === 0 ? 'ready' : `${status.state} ${status.transcripts.pending}`;
-      },
-      { timeout: 140_000, intervals: [500] },
-    )
-    .toBe('ready');
+  await waitForSearchIndex(request);
 });
 
 /** The company's latest earnings call, opened as an analyst opens it: its page's "Latest earnings call" card. */

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /**
  * Shared by every journey: `checkA11y` runs axe on the page as it is and fails on any violation
@@ -61,4 +61,21 @@ export async function armFault(page: Page, rule: Record<string, unknown>): Promi
 
 export async function clearFaults(page: Page): Promise<void> {
   await page.request.delete('/__sandbox/faults');
+}
+
+/**
+ * Waits until the main server's transcript index has read everything it listed (it is built when
+ * the server starts). Call from a `beforeAll`, which it gives the time it may take.
+ */
+export async function waitForSearchIndex(request: APIRequestContext): Promise<void> {
+  test.setTimeout(150_000);
+  await expect
+    .poll(
+      async () => {
+        const status = await (await request.get('/api/search/status')).json();
+        return status.state === 'idle' && status.transcripts.pending === 0 ? 'ready' : `${status.state} ${status.transcripts.pending}`;
+      },
+      { timeout: 140_000, intervals: [500] },
+    )
+    .toBe('ready');
 }

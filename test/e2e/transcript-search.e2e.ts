@@ -1,4 +1,4 @@
-import { checkA11y, expect, test } from './fixtures.ts';
+import { checkA11y, expect, test, waitForSearchIndex } from './fixtures.ts';
 
 /**
  * Transcript search in Chromium against the built app: a phrase said in a sandbox call is found in
@@ -22,16 +22,7 @@ const CALLS = 14;
 
 test.beforeAll(async ({ request }) => {
   // The index is built when the server starts; wait until it has read everything it listed.
-  test.setTimeout(150_000);
-  await expect
-    .poll(
-      async () => {
-        const status = await (await request.get('/api/search/status')).json();
-        return status.state === 'idle' && status.transcripts.pending === 0 ? 'ready' : `${status.state} ${status.transcripts.pending}`;
-      },
-      { timeout: 140_000, intervals: [500] },
-    )
-    .toBe('ready');
+  await waitForSearchIndex(request);
 });
 
 test('find a phrase in the right call, hear it said, and open the transcript at it', async ({ page, request }) => {

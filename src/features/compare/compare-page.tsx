@@ -224,25 +224,8 @@ function LoadedPair({
   nameOf: (call: CompanyCall) => string;
   kindTypeIds: readonly number[];
 }) {
-  const currentText = useEventTranscript(current.id);
-  const previousText = useEventTranscript(previous.id);
-  const currentAudio = useCallRecording(current.id);
-  const previousAudio = useCallRecording(previous.id);
-
-  const currentSide = useMemo<CompareSide | undefined>(
-    () =>
-      currentText.transcript && currentAudio.settled
-        ? { transcript: currentText.transcript, chapters: currentAudio.chapters, qna: plausibleSeconds(currentAudio.audio?.qna) }
-        : undefined,
-    [currentText.transcript, currentAudio.settled, currentAudio.chapters, currentAudio.audio],
-  );
-  const previousSide = useMemo<CompareSide | undefined>(
-    () =>
-      previousText.transcript && previousAudio.settled
-        ? { transcript: previousText.transcript, chapters: previousAudio.chapters, qna: plausibleSeconds(previousAudio.audio?.qna) }
-        : undefined,
-    [previousText.transcript, previousAudio.settled, previousAudio.chapters, previousAudio.audio],
-  );
+  const { text: currentText, audio: currentAudio, side: currentSide } = useCompareSide(current.id);
+  const { text: previousText, audio: previousAudio, side: previousSide } = useCompareSide(previous.id);
   const state = useComparison(currentSide, previousSide);
   const computed = state?.status === 'done' ? state.comparison : undefined;
   const history = useCompareTermHistory(
@@ -329,4 +312,15 @@ function LoadedPair({
       />
     </>
   );
+}
+
+/** One call as the comparison reads it: its transcript and its recording's chapters and Q&A offset, once both are known. */
+function useCompareSide(eventId: number) {
+  const text = useEventTranscript(eventId);
+  const audio = useCallRecording(eventId);
+  const side = useMemo<CompareSide | undefined>(
+    () => (text.transcript && audio.settled ? { transcript: text.transcript, chapters: audio.chapters, qna: plausibleSeconds(audio.audio?.qna) } : undefined),
+    [text.transcript, audio.settled, audio.chapters, audio.audio],
+  );
+  return { text, audio, side };
 }
