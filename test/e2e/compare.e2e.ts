@@ -56,6 +56,15 @@ test('compare the latest earnings call with the previous one in one click: numbe
       .getByRole('listitem')
       .filter({ hasText: /^tariffs/ }),
   ).toBeVisible();
+  // Two regular analysts ask in both calls; Ravi Menon is new this quarter, Nadia Ferreira asked only last quarter.
+  const questions = page.getByRole('region', { name: 'Questions' });
+  const thisQuarter = questions.getByRole('list', { name: 'Q2 2026 earnings call' }).getByRole('listitem');
+  await expect(thisQuarter).toHaveCount(3);
+  await expect(thisQuarter.filter({ hasText: 'Ravi Menon' })).toContainText('Silverline Equity Research New this quarter');
+  await expect(thisQuarter.filter({ hasText: 'Priya Raman' })).not.toContainText('New this quarter');
+  await expect(questions.getByRole('list', { name: 'Q1 2026 earnings call' }).getByRole('listitem').filter({ hasText: 'Nadia Ferreira' })).toContainText(
+    'Not this quarter',
+  );
   const sentences = page.getByRole('region', { name: 'Sentence by sentence' });
   // The gross margin sentence, said at 1:09 in Q2 and 1:11 in Q1, changed ("forty one point nine" for "thirty nine point eight").
   const margin = sentences

@@ -197,11 +197,15 @@ describe('the comparison', () => {
     expect(screen.queryByText(/of the last/)).not.toBeInTheDocument();
   });
 
-  it('shows this quarter’s questions beside last quarter’s', async () => {
+  it('shows this quarter’s questions beside last quarter’s, an analyst who asked in only one of them marked', async () => {
     await openCompared();
     const questions = screen.getByRole('region', { name: 'Questions' });
-    expect(within(questions).getByRole('list', { name: 'Q2 2026 earnings call' })).toHaveTextContent('Beatrix Holm, Nordvik CapitalOn pricing, Europe');
-    expect(within(questions).getByRole('list', { name: 'Q1 2026 earnings call' })).toHaveTextContent('Mateo Ruiz, Calloway Grant ResearchOn data center');
+    expect(within(questions).getByRole('list', { name: 'Q2 2026 earnings call' })).toHaveTextContent(
+      'Beatrix Holm, Nordvik Capital New this quarterOn pricing, Europe',
+    );
+    expect(within(questions).getByRole('list', { name: 'Q1 2026 earnings call' })).toHaveTextContent(
+      'Mateo Ruiz, Calloway Grant Research Not this quarterOn data center',
+    );
   });
 
   it('shows only the changes by default: changed words marked and said, new and dropped sentences; "Only changes" off shows the rest', async () => {

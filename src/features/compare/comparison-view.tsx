@@ -128,8 +128,8 @@ export function ComparisonView({ comparison, company, current, previous, history
 
       <Panel title="Questions">
         <div className="grid grid-cols-[minmax(0,1fr)] divide-y divide-slate-200 lg:grid-cols-2 lg:divide-x lg:divide-y-0 dark:divide-slate-800">
-          <Questions side="current" questions={comparison.questions.current} call={current} onPlay={play} />
-          <Questions side="previous" questions={comparison.questions.previous} call={previous} onPlay={play} />
+          <Questions side="current" questions={comparison.questions.current} other={comparison.questions.previous} call={current} onPlay={play} />
+          <Questions side="previous" questions={comparison.questions.previous} other={comparison.questions.current} call={previous} onPlay={play} />
         </div>
       </Panel>
 
@@ -262,9 +262,28 @@ function Terms({
   );
 }
 
-function Questions({ side, questions, call, onPlay }: { side: Side; questions: QuestionsSide; call: CompareCall; onPlay: OnPlay }) {
+/** An analyst as both calls name them: by name and firm, so a regular is known across quarters. */
+const askerKey = (question: { asker: string; firm?: string }) => `${question.asker.toLowerCase()}|${(question.firm ?? '').toLowerCase()}`;
+
+function Questions({
+  side,
+  questions,
+  other,
+  call,
+  onPlay,
+}: {
+  side: Side;
+  questions: QuestionsSide;
+  /** The other call's questions: an analyst who asked only in one of the two is marked. */
+  other: QuestionsSide;
+  call: CompareCall;
+  onPlay: OnPlay;
+}) {
   const headingId = useId();
   const calls = { current: call, previous: call } as Calls;
+  const askedThere = new Set(other.questions.map(askerKey));
+  // Only where the other call's analysts are known: a machine transcript without chapters names none.
+  const marks = other.questions.length > 0 && questions.questions.some((question) => question.speaker?.kind === 'analyst' || question.firm);
   return (
     <section aria-labelledby={headingId} className="min-w-0">
       <h3 id={headingId} className="px-4 pt-3 text-xs font-semibold text-slate-700 dark:text-slate-300">
@@ -279,6 +298,12 @@ function Questions({ side, questions, call, onPlay }: { side: Side; questions: Q
               <span className="min-w-0 flex-1 break-words">
                 <span className="font-medium">{question.asker}</span>
                 {question.firm && <span className={muted}>, {question.firm}</span>}
+                {marks && !askedThere.has(askerKey(question)) && (
+                  <>
+                    {' '}
+                    <Badge tone={side === 'current' ? 'success' : 'neutral'}>{side === 'current' ? 'New this quarter' : 'Not this quarter'}</Badge>
+                  </>
+                )}
                 {(questions.subjects[index]?.length ?? 0) > 0 && <span className={`block text-xs ${muted}`}>On {questions.subjects[index]!.join(', ')}</span>}
               </span>
               <PlayButton side={side} at={question.start} calls={calls} onPlay={onPlay} />
