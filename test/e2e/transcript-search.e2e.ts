@@ -87,6 +87,27 @@ test('find a phrase in the right call, hear it said, and open the transcript at 
   await expect(here.locator('[data-focus]')).toBeInViewport();
 });
 
+test('Ctrl+K "margin", then Enter, opens the transcript search for it', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Latest from earnings season' })).toBeVisible();
+  await page.keyboard.press('Control+k');
+  const dialog = page.getByRole('dialog', { name: 'Find a company' });
+  await expect(dialog.getByRole('combobox', { name: 'Search companies' })).toBeFocused();
+  await page.keyboard.type('margin', { delay: 30 });
+  // No company is named "margin": searching what was said comes first, active, above loose matches.
+  const first = dialog.getByRole('listbox', { name: 'Matching companies' }).getByRole('option').first();
+  await expect(first).toHaveText(/^Search what was said for “margin”/);
+  await expect(first).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+
+  await expect(page).toHaveURL(/\/search\?q=margin$/);
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Search transcripts' })).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Search what was said' })).toHaveValue('margin');
+  await expect(page.getByRole('heading', { level: 2, name: 'Calls that match' })).toBeAttached();
+  await expect(page.getByRole('status').filter({ hasText: 'passages in' })).toBeVisible();
+});
+
 test('explains a query it cannot read, before and after asking the server', async ({ page, expectConsoleError }) => {
   // The browser logs the server's 400 for the query of common words; the page explains it.
   expectConsoleError(/status of 400/);

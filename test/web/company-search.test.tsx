@@ -120,6 +120,65 @@ describe('command palette', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/companies/${target.id}`));
   });
 
+  /** The palette's options, each by its first line: a company's display name, or the search of what was said. */
+  function optionTitles(listbox: HTMLElement): string[] {
+    return within(listbox)
+      .getAllByRole('option')
+      .map((o) => (o.textContent!.startsWith('Search what was said') ? o.querySelector('span')!.textContent! : o.querySelector('span span')!.textContent!));
+  }
+
+  async function typeInPalette(text: string) {
+    await getCompanyIndex().start();
+    const rendered = await renderApp('/recordings');
+    await rendered.user.keyboard('{Control>}k{/Control}');
+    const dialog = await screen.findByRole('dialog', { name: 'Find a company' });
+    const input = await within(dialog).findByRole('combobox', { name: 'Search companies' });
+    await waitFor(() => expect(input).toHaveFocus());
+    await rendered.user.type(input, text);
+    const listbox = await within(dialog).findByRole('listbox', { name: 'Matching companies' });
+    return { ...rendered, dialog, input, listbox };
+  }
+
+  it('puts "Search what was said" first and active for a word that names no company (loose matches follow); Enter opens the search', async () => {
+    // In the web-tests sandbox "margin" matches three companies only loosely (its letters in order).
+    const { user, router, dialog, input, listbox } = await typeInPalette('margin');
+    expect(optionTitles(listbox)).toEqual(['Search what was said for “margin”', 'Melareon', 'Grenenis Machinery', 'Marelmont Interactive']);
+    const options = within(listbox).getAllByRole('option');
+    expect(options[0]).toHaveAttribute('aria-selected', 'true');
+    expect(input).toHaveAttribute('aria-activedescendant', options[0]!.id);
+    // The arrow keys walk the companies below it and wrap round.
+    await user.keyboard('{ArrowDown}');
+    expect(options[1]).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(options[3]).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowDown}');
+    expect(options[0]).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.href).toBe('/search?q=margin'));
+    expect(dialog).not.toHaveAttribute('open');
+  });
+
+  it('keeps the company first for its exact ticker, with "Search what was said" last; Enter opens the company', async () => {
+    const { user, router, listbox } = await typeInPalette('MLM');
+    const titles = optionTitles(listbox);
+    expect(titles[0]).toBe('Marelmont Interactive');
+    expect(titles.at(-1)).toBe('Search what was said for “MLM”');
+    expect(titles.filter((t) => t.startsWith('Search what was said'))).toHaveLength(1);
+    expect(within(listbox).getAllByRole('option')[0]).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{Enter}');
+    const id = sandbox.store.companies.find((c) => c.displayName === 'Marelmont Interactive')!.id;
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/companies/${id}`));
+  });
+
+  it('keeps the company first for its name, and for the start of its name', async () => {
+    const { user, listbox, input } = await typeInPalette('Melareon');
+    expect(optionTitles(listbox)).toEqual(['Melareon', 'Marelmont Interactive', 'Elelard Minerals', 'Search what was said for “Melareon”']);
+    await user.clear(input);
+    await user.type(input, 'marel');
+    expect(optionTitles(listbox)[0]).toBe('Marelmont Interactive');
+    expect(optionTitles(listbox).at(-1)).toBe('Search what was said for “marel”');
+  });
+
   it('also opens on Cmd+K, and lists the watchlist before anything is typed', async () => {
     localStorage.setItem('earnings-desk.watchlist.v1', JSON.stringify([{ id: 3, displayName: sandbox.store.companies[2]!.displayName }]));
     const { resetWatchlistCache } = await import('../../src/lib/watchlist.ts');

@@ -1,6 +1,6 @@
 /**
- * The ways into transcript search from elsewhere: the Ctrl/Cmd+K palette's "Search transcripts for
- * “…”", and the search boxes on the company, event and recording pages. Each lands on /search with
+ * The ways into transcript search from elsewhere: the Ctrl/Cmd+K palette's "Search what was said
+ * for “…”", and the search boxes on the company, event and recording pages. Each lands on /search with
  * what was typed and the page's filter (the search page itself is not part of these tests).
  */
 import { screen, waitFor, within } from '@testing-library/react';
@@ -21,15 +21,13 @@ async function openPalette(user: import('@testing-library/user-event').UserEvent
 }
 
 describe('command palette', () => {
-  it('offers "Search transcripts for “tariffs”" as its last option; the keyboard reaches it and Enter opens the search', async () => {
+  it('offers "Search what was said for “tariffs”" first and active (no company is named so); Enter opens the search', async () => {
     const { user, router } = await renderApp('/recordings');
     const { dialog, input } = await openPalette(user);
     await user.type(input, 'tariffs');
     const listbox = await within(dialog).findByRole('listbox', { name: 'Matching companies' });
-    const option = within(listbox).getByRole('option', { name: /Search transcripts for “tariffs”/ });
-    expect(within(listbox).getAllByRole('option').at(-1)).toBe(option);
-    // Up from the first option wraps round to the last.
-    await user.keyboard('{ArrowUp}');
+    const option = within(listbox).getByRole('option', { name: /Search what was said for “tariffs”/ });
+    expect(within(listbox).getAllByRole('option')[0]).toBe(option);
     expect(option).toHaveAttribute('aria-selected', 'true');
     expect(input).toHaveAttribute('aria-activedescendant', option.id);
     await user.keyboard('{Enter}');
@@ -41,14 +39,14 @@ describe('command palette', () => {
     const { user, router } = await renderApp('/');
     const { dialog, input } = await openPalette(user);
     await user.type(input, 'gross margin');
-    await user.click(await within(dialog).findByRole('option', { name: /Search transcripts for “gross margin”/ }));
+    await user.click(await within(dialog).findByRole('option', { name: /Search what was said for “gross margin”/ }));
     await waitFor(() => expect(router.state.location.href).toBe('/search?q=gross+margin'));
   });
 
   it('offers nothing to search before anything is typed', async () => {
     const { user } = await renderApp('/');
     const { dialog } = await openPalette(user);
-    expect(within(dialog).queryByRole('option', { name: /Search transcripts/ })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('option', { name: /Search what was said/ })).not.toBeInTheDocument();
   });
 });
 

@@ -1,6 +1,6 @@
 /** src/features/search/rank.ts: how the company search orders its hits, and its text helpers. */
 import { describe, expect, it } from 'vitest';
-import { normalize, prefixWithinOneEdit, rank, toEntry, type IndexedCompany } from '../../src/features/search/rank.ts';
+import { namesCompany, normalize, prefixWithinOneEdit, rank, toEntry, type IndexedCompany } from '../../src/features/search/rank.ts';
 
 let nextId = 1;
 function company(displayName: string, name: string, tickers: [string, string][] = [], isins: string[] = [], country = 'US'): IndexedCompany {
@@ -98,6 +98,25 @@ describe('company search ranking', () => {
     const short = toEntry(company('Orbit', 'Orbit Inc.'));
     const long = toEntry(company('Orbital Dynamics', 'Orbital Dynamics Inc.'));
     expect(rank([long, short], 'orb').hits.map((h) => h.company.displayName)).toEqual(['Orbit', 'Orbital Dynamics']);
+  });
+});
+
+describe('whether a text names a company (the palette puts "Search what was said" first when not)', () => {
+  const best = (query: string) => {
+    const hit = rank(all, query).hits[0]!;
+    return [hit.company.displayName, namesCompany(hit)];
+  };
+  it('does for a ticker, an ISIN, the start of either, and the start of a name', () => {
+    expect(best('apwd')).toEqual(['Applewood Foods', true]); // exact ticker
+    expect(best('gm')).toEqual(['General Motors Works', true]); // ticker prefix
+    expect(best('us0846707026')).toEqual(['Birchwood Holdings', true]); // exact ISIN
+    expect(best('applew')).toEqual(['Applewood Foods', true]); // display name prefix
+    expect(best('apex metals corp')).toEqual(['Apex Metals', true]); // legal name prefix
+  });
+  it('does not for a later word, a slip of the finger or letters in order', () => {
+    expect(best('motors')).toEqual(['General Motors Works', false]); // a word inside the name
+    expect(best('aplewood')).toEqual(['Applewood Foods', false]); // one slip
+    expect(best('gmwrks')).toEqual(['General Motors Works', false]); // letters in order
   });
 });
 

@@ -4,7 +4,7 @@ import { describeError } from '../../components/error-panel.tsx';
 import { useWatchlist } from '../../lib/watchlist.ts';
 import { searchHref } from '../../lib/search-address.ts';
 import type { IndexStatus } from './company-index.ts';
-import type { IndexedCompany, SearchHit } from './rank.ts';
+import { namesCompany, type IndexedCompany, type SearchHit } from './rank.ts';
 import { useCompanyIndex, useCompanySearch, useIndexStatus } from './use-company-search.ts';
 import { inlineControlClass } from '../../components/ui/field.tsx';
 import { SearchIcon } from './search-icon.tsx';
@@ -12,14 +12,19 @@ import { SearchIcon } from './search-icon.tsx';
 /**
  * "Search companies": a combobox (ARIA 1.2 pattern) whose options are ranked as the user types.
  * Arrow keys walk the options, Enter opens the company, Escape closes the list (or clears it).
- * Used in the header and in the Ctrl/Cmd+K palette; the palette's list ends with "Search transcripts
- * for “…”", which opens the transcript search for what was typed.
+ * Used in the header and in the Ctrl/Cmd+K palette; the palette also offers "Search what was said
+ * for “…”", which opens the transcript search for what was typed. That option comes first, active,
+ * unless the text names a company (its ticker or ISIN, or the start of one or of its name: see
+ * `namesCompany`), when the companies come first and it comes last.
  */
 
 interface Option {
   company: Pick<IndexedCompany, 'id' | 'displayName'> & Partial<IndexedCompany>;
   hit?: SearchHit;
 }
+
+/** One row of the list: a company, or the palette's search of what was said. */
+type Row = { kind: 'company'; option: Option } | { kind: 'said' };
 
 export function CompanySearch({
   variant,
@@ -59,9 +64,13 @@ export function CompanySearch({
     : variant === 'palette'
       ? watchlist.map((company) => ({ company }))
       : [];
-  // The palette offers searching what was said for the same words, as its last option.
+  // The palette offers searching what was said for the same words: first when the text does not
+  // name a company (the best-ranked company is no ticker, ISIN or name match), last when it does.
   const transcriptOption = variant === 'palette' && trimmed !== '';
-  const count = options.length + (transcriptOption ? 1 : 0);
+  const companyRows: Row[] = options.map((option) => ({ kind: 'company', option }));
+  const companiesFirst = search.hits[0] !== undefined && namesCompany(search.hits[0]);
+  const rows: Row[] = !transcriptOption ? companyRows : companiesFirst ? [...companyRows, { kind: 'said' }] : [{ kind: 'said' }, ...companyRows];
+  const count = rows.length;
   const expanded = open && (options.length > 0 || trimmed !== '');
 
   useEffect(() => {
@@ -84,8 +93,9 @@ export function CompanySearch({
   };
 
   const choose = (index: number) => {
-    if (transcriptOption && index === options.length) searchTranscripts();
-    else openCompany(options[index]);
+    const row = rows[index];
+    if (row?.kind === 'said') searchTranscripts();
+    else openCompany(row?.option);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -139,46 +149,51 @@ export function CompanySearch({
             Watchlist
           </li>
         )}
-        {options.map((option, index) => (
-          // Keyboard users choose through the combobox (arrow keys, Enter); the click is for pointers.
-          // eslint-disable-next-line jsx-a11y/click-events-have-key-events
-          <li
-            key={option.company.id}
-            id={`${id}-option-${index}`}
-            role="option"
-            aria-selected={index === active}
-            data-index={index}
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => openCompany(option)}
-            onMouseMove={() => setActive(index)}
-            className={`flex cursor-pointer items-baseline gap-3 px-3 py-2 text-sm ${
-              index === active ? 'bg-accent-50 text-slate-900 dark:bg-slate-800 dark:text-white' : 'text-slate-800 dark:text-slate-200'
-            }`}
-          >
-            <OptionContent option={option} query={trimmed} />
-          </li>
-        ))}
-        {transcriptOption && (
-          // Chosen with the arrow keys and Enter like the companies; the click is for pointers.
-          // eslint-disable-next-line jsx-a11y/click-events-have-key-events
-          <li
-            id={`${id}-option-${options.length}`}
-            role="option"
-            aria-selected={active === options.length}
-            data-index={options.length}
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={searchTranscripts}
-            onMouseMove={() => setActive(options.length)}
-            className={`flex cursor-pointer items-center gap-3 border-t border-slate-200 px-3 py-2 text-sm dark:border-slate-800 ${
-              active === options.length ? 'bg-accent-50 text-slate-900 dark:bg-slate-800 dark:text-white' : 'text-slate-800 dark:text-slate-200'
-            }`}
-          >
-            <span className="min-w-0 flex-1 truncate">
-              Search transcripts for “<span className="font-medium">{trimmed}</span>”
-            </span>
-            <span className="shrink-0 text-xs text-slate-600 dark:text-slate-400">What was said</span>
-          </li>
-        )}
+        {rows.map((row, index) => {
+          const activeClass = index === active ? 'bg-accent-50 text-slate-900 dark:bg-slate-800 dark:text-white' : 'text-slate-800 dark:text-slate-200';
+          if (row.kind === 'said') {
+            // Set apart from the companies by a rule on the side they are.
+            const rule = index > 0 ? 'border-t' : rows.length > 1 ? 'border-b' : '';
+            return (
+              // Chosen with the arrow keys and Enter like the companies; the click is for pointers.
+              // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+              <li
+                key="said"
+                id={`${id}-option-${index}`}
+                role="option"
+                aria-selected={index === active}
+                data-index={index}
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={searchTranscripts}
+                onMouseMove={() => setActive(index)}
+                className={`flex cursor-pointer items-center gap-3 border-slate-200 px-3 py-2 text-sm dark:border-slate-800 ${rule} ${activeClass}`}
+              >
+                <span className="min-w-0 flex-1 truncate">
+                  Search what was said for “<span className="font-medium">{trimmed}</span>”
+                </span>
+                <span className="shrink-0 text-xs text-slate-600 dark:text-slate-400">Transcripts</span>
+              </li>
+            );
+          }
+          const { option } = row;
+          return (
+            // Keyboard users choose through the combobox (arrow keys, Enter); the click is for pointers.
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+            <li
+              key={option.company.id}
+              id={`${id}-option-${index}`}
+              role="option"
+              aria-selected={index === active}
+              data-index={index}
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => openCompany(option)}
+              onMouseMove={() => setActive(index)}
+              className={`flex cursor-pointer items-baseline gap-3 px-3 py-2 text-sm ${activeClass}`}
+            >
+              <OptionContent option={option} query={trimmed} />
+            </li>
+          );
+        })}
       </ul>
       {trimmed && options.length === 0 && <NoMatches query={trimmed} state={search} />}
       <IndexProgress status={search.status} />

@@ -334,6 +334,15 @@ export function rank(entries: readonly SearchEntry[], query: string, limit = 20)
   return { hits: best, total };
 }
 
+/**
+ * True when the text typed names this company: it is the company's ticker or ISIN, or the start of
+ * one, or the start of its name. A word inside the name, a slip of the finger or letters in order
+ * are looser matches: "margin" finding "Marine Gas" is not the user naming a company.
+ */
+export function namesCompany(hit: Pick<SearchHit, 'reason' | 'score'>): boolean {
+  return hit.reason !== 'name' || hit.score >= SCORE.legalPrefix;
+}
+
 /** Shapes that look like a code the API can filter by. */
 export function looksLikeIsin(query: string): boolean {
   return /^[A-Za-z]{2}[A-Za-z0-9]{9}[0-9]$/.test(query.trim());
