@@ -52,6 +52,11 @@ export function formatUtc(value: string | number | Date | null | undefined): str
   return date ? `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC` : '';
 }
 
+/** A count as the app writes it: whole, with thousands separators ("12,000"), the same in every locale. */
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-US', { maximumFractionDigits: 0 });
+}
+
 /** Seconds as h:mm:ss (or m:ss under an hour). */
 export function formatDuration(totalSeconds: number | null | undefined): string {
   if (totalSeconds === null || totalSeconds === undefined || !Number.isFinite(totalSeconds) || totalSeconds < 0) return '—';

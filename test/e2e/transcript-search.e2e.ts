@@ -145,3 +145,48 @@ test('the search page on a phone: results first, no sideways scroll, axe clean',
   expect(await overflow()).toEqual({ by: 0, what: [] });
   await checkA11y(page, 'search results on a phone');
 });
+
+test('the mentions chart names its periods whole on a phone and a laptop, never cut or overlapping, axe clean', async ({ page }) => {
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/search?q=${encodeURIComponent(PHRASE)}&companyIds=${COMPANY}`);
+    const chart = page.getByRole('list', { name: /^Share of calls that mention “"?gross margin"?”, oldest period first$/ });
+    // Bryrite's 14 periods with "gross margin", each a bar named in full for a screen reader.
+    await expect(chart.getByRole('img')).toHaveCount(14);
+    await expect(chart.getByRole('img').first()).toHaveAccessibleName(/^FY 2023: /);
+    await expect(chart.getByRole('img').last()).toHaveAccessibleName(/^Q4 2026: /);
+    const axis = await chart.evaluate((list) => {
+      const figure = list.closest('figure')!.getBoundingClientRect();
+      return [...list.querySelectorAll(':scope > li')].map((item) => {
+        const label = item.querySelector<HTMLElement>(':scope > [aria-hidden="true"]')!;
+        // Every piece of text drawn under the bar: shown whole (nothing cut by its box) and inside the figure.
+        const pieces = [...label.querySelectorAll<HTMLElement>('*')].filter((e) => e.children.length === 0 && e.offsetParent !== null);
+        const boxes = pieces.map((e) => e.getBoundingClientRect());
+        return {
+          text: label.innerText.replace(/\s+/g, ' ').trim(),
+          clipped: pieces.filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.textContent),
+          outside: boxes.some((box) => box.left < figure.left || box.right > figure.right),
+          left: Math.min(...boxes.map((box) => box.left)),
+          right: Math.max(...boxes.map((box) => box.right)),
+        };
+      });
+    });
+    const named = axis.filter((label) => label.text !== '');
+    // The bars are narrow in both layouts (the phone's screen, the laptop's side column): every 2nd period is named, the newest always.
+    expect(
+      named.map((label) => label.text),
+      `at ${width} px`,
+    ).toEqual(['Q1 2024', 'Q3 2024', 'FY 2024', 'Q2 2025', 'Q4 2025', 'Q1 2026', 'Q4 2026']);
+    expect(
+      axis.flatMap((label) => label.clipped),
+      `at ${width} px`,
+    ).toEqual([]);
+    expect(
+      axis.filter((label) => label.outside).map((label) => label.text),
+      `at ${width} px`,
+    ).toEqual([]);
+    for (const [i, label] of named.slice(1).entries())
+      expect(label.left, `${label.text} clear of ${named[i]!.text} at ${width} px`).toBeGreaterThan(named[i]!.right);
+    await checkA11y(page, `mentions chart at ${width} px`);
+  }
+});

@@ -4,7 +4,7 @@ import { render, screen, within } from '@testing-library/react';
 import { act, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { SearchSummary } from '../../src/api/search.ts';
-import { MentionChart, TopCompanies } from '../../src/features/search/mention-chart.tsx';
+import { labelShown, MentionChart, TopCompanies } from '../../src/features/search/mention-chart.tsx';
 
 /** Periods out of order on purpose, with an H1 and an FY among the quarters. */
 const summary: SearchSummary = {
@@ -15,7 +15,7 @@ const summary: SearchSummary = {
     { fiscalYear: 2025, fiscalPeriod: 'Q4', hits: 3, calls: 1, searched: 10 },
     { fiscalYear: 2026, fiscalPeriod: 'Q1', hits: 12, calls: 3, searched: 10 },
     { fiscalYear: 2026, fiscalPeriod: 'H1', hits: 5, calls: 2, searched: 4 },
-    { fiscalYear: 2025, fiscalPeriod: 'FY', hits: 1, calls: 1, searched: 200 },
+    { fiscalYear: 2025, fiscalPeriod: 'FY', hits: 1, calls: 1, searched: 12000 },
     { fiscalYear: 2025, fiscalPeriod: 'Q3', hits: 0, calls: 0, searched: 9 },
   ],
   companies: [
@@ -40,7 +40,7 @@ describe('MentionChart', () => {
     expect(bars.map((bar) => bar.getAttribute('aria-label'))).toEqual([
       'Q3 2025: 0% of calls (0 of 9 calls), 0 hits',
       'Q4 2025: 10% of calls (1 of 10 calls), 3 hits',
-      'FY 2025: 0.5% of calls (1 of 200 calls), 1 hit',
+      'FY 2025: under 0.1% of calls (1 of 12,000 calls), 1 hit',
       'Q1 2026: 30% of calls (3 of 10 calls), 12 hits',
       'Q2 2026: 75% of calls (6 of 8 calls), 20 hits',
       'H1 2026: 50% of calls (2 of 4 calls), 5 hits',
@@ -68,13 +68,50 @@ describe('MentionChart', () => {
       ['Period', 'Hits', 'Calls that mention it', 'Calls searched', 'Share of calls'],
       ['Q3 2025', '0', '0', '9', '0%'],
       ['Q4 2025', '3', '1', '10', '10%'],
-      ['FY 2025', '1', '1', '200', '0.5%'],
+      ['FY 2025', '1', '1', '12,000', 'under 0.1%'],
       ['Q1 2026', '12', '3', '10', '30%'],
       ['Q2 2026', '20', '6', '8', '75%'],
       ['H1 2026', '5', '2', '4', '50%'],
     ]);
     // The table sits in a disclosure, opened from the keyboard like any summary.
     expect(screen.getByText('Show the figures as a table').tagName).toBe('SUMMARY');
+  });
+
+  it('names every period under its bar in full, the period over its year, never cut short', () => {
+    render(<MentionChart summary={summary} />);
+    const items = within(screen.getByRole('list', { name: 'Share of calls that mention “tariffs”, oldest period first' })).getAllByRole('listitem');
+    // The names are drawn for the eye (the bars carry them for a screen reader): each whole, no "…".
+    expect(items.map((item) => item.querySelector('[data-period-label]')?.textContent)).toEqual([
+      'Q3 2025',
+      'Q4 2025',
+      'FY 2025',
+      'Q1 2026',
+      'Q2 2026',
+      'H1 2026',
+    ]);
+    for (const item of items) {
+      const label = item.querySelector('[data-period-label]')!;
+      expect(label.className).not.toMatch(/truncate|text-ellipsis/);
+      expect(label.className).toContain('whitespace-nowrap');
+    }
+    // The newest period is always named, whatever the width.
+    expect(items.at(-1)!.querySelector('[data-period-label]')!.className).not.toContain('hidden');
+  });
+
+  it('names fewer periods when the columns are narrow: every 2nd, 4th or 8th counted from the newest', () => {
+    // Columns (CSS containers) of at least 28 px name every period, 12 px every 2nd, 4 px every 4th, narrower every 8th.
+    expect([0, 1, 2, 3, 4, 6, 8, 12, 16, 24].map(labelShown)).toEqual([
+      'block',
+      'hidden @min-[28px]:block',
+      'hidden @min-[12px]:block',
+      'hidden @min-[28px]:block',
+      'hidden @min-[4px]:block',
+      'hidden @min-[12px]:block',
+      'block',
+      'hidden @min-[4px]:block',
+      'block',
+      'block',
+    ]);
   });
 
   it('says so when no period was searched', () => {

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { compareFiscalPeriods } from '../../lib/fiscal-periods.ts';
 import type { SearchSummary } from '../../api/search.ts';
 import { textLinkClass } from '../../components/ui/text-link.ts';
+import { formatCount } from '../../lib/format.ts';
 
 /**
  * How often a search's words come up over time, and who says them most.
@@ -38,7 +39,7 @@ function scaleTop(max: number): number {
   return [0.05, 0.1, 0.2, 0.25, 0.5, 0.75, 1].find((step) => max <= step) ?? 1;
 }
 
-const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const count = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 function periodLabel(quarter: Quarter): string {
   return `${quarter.fiscalPeriod} ${quarter.fiscalYear}`;
@@ -47,7 +48,25 @@ function periodLabel(quarter: Quarter): string {
 /** What one bar says, in words: its accessible name and its hover text. */
 function barName(quarter: Quarter): string {
   if (quarter.searched === 0) return `${periodLabel(quarter)}: no calls searched`;
-  return `${periodLabel(quarter)}: ${formatShare(share(quarter))} of calls (${quarter.calls.toLocaleString('en-US')} of ${count(quarter.searched, 'call', 'calls')}), ${count(quarter.hits, 'hit', 'hits')}`;
+  return `${periodLabel(quarter)}: ${formatShare(share(quarter))} of calls (${formatCount(quarter.calls)} of ${count(quarter.searched, 'call', 'calls')}), ${count(quarter.hits, 'hit', 'hits')}`;
+}
+
+/**
+ * Which period names the axis shows, whole ("Q3" over "2026"), never cut or overlapping, with no
+ * measuring: each bar's column is a CSS size container, and a name (at most 28 px wide at 10 px,
+ * with room to spare) shows when its column is wide enough for the names around it to be hidden.
+ * Counted from the newest period, which is always named: every name needs columns of 28 px; every
+ * 2nd one, 12 px (two columns and their 4 px gaps make 32 px); every 4th, 4 px; every 8th, none
+ * (eight 4 px gaps). So a phone names every 2nd or 4th period and a wide screen names them all;
+ * every bar keeps its full name in its accessible name, its hover text and the table.
+ */
+const SHOWN_WHEN = ['hidden @min-[28px]:block', 'hidden @min-[12px]:block', 'hidden @min-[4px]:block', 'block'] as const;
+
+/** `fromNewest`: 0 for the newest period, 1 for the one before, and so on. */
+export function labelShown(fromNewest: number): string {
+  let every = 0; // shown among every 2^every names
+  for (let n = fromNewest; n > 0 && n % 2 === 0 && every < 3; n /= 2) every++;
+  return fromNewest === 0 ? SHOWN_WHEN[3] : SHOWN_WHEN[every]!;
 }
 
 export function MentionChart({ summary }: { summary: SearchSummary }) {
@@ -57,7 +76,6 @@ export function MentionChart({ summary }: { summary: SearchSummary }) {
     return <p className="text-sm text-slate-600 dark:text-slate-400">No call with a fiscal period was searched, so there is nothing to chart over time.</p>;
   }
   const top = scaleTop(Math.max(...quarters.map(share)));
-  const showValues = quarters.length <= 16;
 
   return (
     <figure className="min-w-0">
@@ -70,18 +88,18 @@ export function MentionChart({ summary }: { summary: SearchSummary }) {
         <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 top-5 h-32 border-y border-dashed border-slate-200 dark:border-slate-700">
           <div className="absolute inset-x-0 top-1/2 border-t border-dashed border-slate-200 dark:border-slate-700" />
         </div>
-        <ol aria-label={`Share of calls that mention ${subject}, oldest period first`} className="relative flex items-end gap-1">
+        <ol aria-label={`Share of calls that mention ${subject}, oldest period first`} className="relative flex items-end gap-1 px-3.5">
           {quarters.map((quarter, index) => {
             const value = share(quarter);
-            const newYear = index === 0 || quarters[index - 1]!.fiscalYear !== quarter.fiscalYear;
             return (
-              <li key={`${quarter.fiscalYear}/${quarter.fiscalPeriod}`} className="flex min-w-0 flex-1 flex-col items-stretch">
+              <li key={`${quarter.fiscalYear}/${quarter.fiscalPeriod}`} className="@container flex min-w-0 flex-1 flex-col items-stretch">
                 <div role="img" aria-label={barName(quarter)} title={barName(quarter)} className="flex h-37 flex-col justify-end">
-                  {showValues && (
-                    <span aria-hidden="true" className="mb-0.5 truncate text-center text-[10px] leading-4 text-slate-700 tabular dark:text-slate-300">
-                      {quarter.searched > 0 ? formatShare(value).replace('under ', '<') : '—'}
-                    </span>
-                  )}
+                  <span
+                    aria-hidden="true"
+                    className="mb-0.5 hidden text-center text-[10px] leading-4 whitespace-nowrap text-slate-700 tabular @min-[30px]:block dark:text-slate-300"
+                  >
+                    {quarter.searched > 0 ? formatShare(value).replace('under ', '<') : '—'}
+                  </span>
                   <div className="flex h-32 items-end">
                     <div
                       className={`w-full rounded-t-sm ${value > 0 ? 'bg-accent-600 dark:bg-accent-400' : 'bg-slate-300 dark:bg-slate-600'}`}
@@ -90,9 +108,14 @@ export function MentionChart({ summary }: { summary: SearchSummary }) {
                     />
                   </div>
                 </div>
-                <span aria-hidden="true" className="mt-1 border-t border-slate-300 pt-0.5 text-center text-[10px] leading-4 dark:border-slate-600">
-                  <span className="block truncate font-medium">{quarter.fiscalPeriod}</span>
-                  <span className={`block truncate text-slate-600 dark:text-slate-400 ${newYear ? '' : 'invisible'}`}>{quarter.fiscalYear}</span>
+                <span aria-hidden="true" className="relative mt-1 block h-9 border-t border-slate-300 dark:border-slate-600">
+                  <span
+                    data-period-label
+                    className={`absolute top-0.5 left-1/2 -translate-x-1/2 text-center text-[10px] leading-4 whitespace-nowrap ${labelShown(quarters.length - 1 - index)}`}
+                  >
+                    <span className="block font-medium">{quarter.fiscalPeriod}</span>{' '}
+                    <span className="block text-slate-600 dark:text-slate-400">{quarter.fiscalYear}</span>
+                  </span>
                 </span>
               </li>
             );
@@ -129,9 +152,9 @@ export function MentionChart({ summary }: { summary: SearchSummary }) {
                   <th scope="row" className="py-1 pr-3 font-normal">
                     {periodLabel(quarter)}
                   </th>
-                  <td className="py-1 pr-3 text-right">{quarter.hits.toLocaleString('en-US')}</td>
-                  <td className="py-1 pr-3 text-right">{quarter.calls.toLocaleString('en-US')}</td>
-                  <td className="py-1 pr-3 text-right">{quarter.searched.toLocaleString('en-US')}</td>
+                  <td className="py-1 pr-3 text-right">{formatCount(quarter.hits)}</td>
+                  <td className="py-1 pr-3 text-right">{formatCount(quarter.calls)}</td>
+                  <td className="py-1 pr-3 text-right">{formatCount(quarter.searched)}</td>
                   <td className="py-1 text-right">{quarter.searched > 0 ? formatShare(share(quarter)) : '—'}</td>
                 </tr>
               ))}
