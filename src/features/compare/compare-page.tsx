@@ -11,7 +11,7 @@ import { Panel } from '../../components/ui/panel.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { textLinkClass } from '../../components/ui/text-link.ts';
 import type { CompareSide } from '../../lib/compare/model.ts';
-import { withTermHistory } from '../../lib/compare/terms.ts';
+import { withTermHistory } from '../../lib/compare/history.ts';
 import { companyLabel, formatDate, plausibleSeconds } from '../../lib/format.ts';
 import { eventName } from '../../lib/names.ts';
 import { toPlayerChapters } from '../../lib/player/recording-source.ts';

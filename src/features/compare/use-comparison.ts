@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { compareCalls } from '../../lib/compare/index.ts';
 import type { CompareSide, Comparison, TermHistory } from '../../lib/compare/model.ts';
 import type { CompareRequest, CompareResponse } from './compare-messages.ts';
 
@@ -30,6 +29,8 @@ const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 
 
 async function onMainThread(current: CompareSide, previous: CompareSide, history?: TermHistory): Promise<Comparison> {
   await yieldToBrowser();
+  // Loaded only here: where the worker runs, the page never downloads the comparison itself.
+  const { compareCalls } = await import('../../lib/compare/index.ts');
   return compareCalls(current, previous, history);
 }
 

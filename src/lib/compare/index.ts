@@ -2,12 +2,14 @@ import { alignCalls } from './align.ts';
 import type { Comparison, CompareSide, SentenceChange, TermHistory } from './model.ts';
 import { findFigures, pairFigures } from './numbers.ts';
 import { questionsOf } from './questions.ts';
-import { rankTerms, RANKED_TERMS } from './terms.ts';
+import { RANKED_TERMS } from './history.ts';
+import { rankTerms } from './terms.ts';
 
 export * from './model.ts';
 export { alignCalls, diffWords } from './align.ts';
 export { findFigures, formatFigure, pairFigures, readNumber } from './numbers.ts';
-export { callTerms, rankTerms, rerankTerms, withTermHistory } from './terms.ts';
+export { callTerms, rankTerms } from './terms.ts';
+export { rerankTerms, withTermHistory } from './history.ts';
 export { questionsOf, questionSubjects } from './questions.ts';
 export { comparisonToMarkdown, type CompareCallLabel, type CompareHeading } from './markdown.ts';
 

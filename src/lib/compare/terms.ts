@@ -2,7 +2,8 @@ import { wordForm } from '../query-match.ts';
 import { searchWord, WORD_PART } from '../search-query.ts';
 import type { Transcript, TranscriptParagraph, TranscriptSentence } from '../transcript/model.ts';
 import { speakerRole } from './align.ts';
-import type { Comparison, RankedTerm, SentenceRef, TermHistory } from './model.ts';
+import { RANKED_TERMS, saidIn } from './history.ts';
+import type { RankedTerm, SentenceRef, TermHistory } from './model.ts';
 
 /**
  * Terms: what is new this quarter and what was dropped, ranked against the company's own calls
@@ -15,8 +16,6 @@ import type { Comparison, RankedTerm, SentenceRef, TermHistory } from './model.t
  * call's own speakers and their firms, and whatever the operator says.
  */
 
-/** How many new and how many dropped terms rankTerms returns, unless told. */
-export const RANKED_TERMS = 15;
 /** Said this many times more often in one call than in the other, a term is new (or dropped) there even if the other said it. */
 const MUCH_MORE = 3;
 /** A word said inside a listed phrase at least this share of the times it is said goes with the phrase ("data" with "data center"). */
@@ -176,14 +175,6 @@ export function callTerms(transcript: Transcript): Map<string, number> {
   return new Map([...countTerms(transcript)].map(([key, term]) => [key, term.count]));
 }
 
-/** Of the company's calls, how many said the term: from the history when it knows it, else as said only in this pair. */
-function saidIn(history: TermHistory | undefined, shown: string, key: string, inPair: number): { callsWith: number; calls: number } | undefined {
-  if (!history || !(history.calls > 0)) return undefined;
-  const known = history.callsWith.get(shown) ?? history.callsWith.get(key);
-  const callsWith = Math.max(known ?? inPair, inPair);
-  return { callsWith, calls: Math.max(history.calls, callsWith) };
-}
-
 /**
  * The terms one call says and the other does not (or says far less), best first. The score is how
  * much more often it is said here, lowered by how many of the company's calls say it: 1 when only
@@ -241,35 +232,4 @@ export function rankTerms(
   const now = countTerms(current);
   const before = countTerms(previous);
   return { added: ranked(now, before, history, limit), dropped: ranked(before, now, history, limit) };
-}
-
-/**
- * Terms ranked without the company's history (`rankTerms` with more than are shown), ranked again
- * once the history is known: the same score, lowered by how many of the company's calls say each
- * term, best first, at most `limit`. Cheap (no transcript is read again), so the page can rank the
- * worker's candidates when the history arrives.
- */
-export function rerankTerms(terms: readonly RankedTerm[], history: TermHistory | undefined, limit = RANKED_TERMS): RankedTerm[] {
-  const scored = terms.map((term) => {
-    const said = saidIn(history, term.term, term.term, term.otherCount > 0 ? 2 : 1);
-    if (!said) return term;
-    const novelty = Math.log((said.calls + 1) / said.callsWith) / Math.log(said.calls + 1);
-    return { ...term, callsWith: said.callsWith, calls: said.calls, score: (term.count - term.otherCount) * novelty };
-  });
-  scored.sort(
-    (a, b) =>
-      b.score - a.score ||
-      b.count - a.count ||
-      Number(b.term.includes(' ')) - Number(a.term.includes(' ')) ||
-      (a.first?.sentence ?? 0) - (b.first?.sentence ?? 0),
-  );
-  return scored.slice(0, limit);
-}
-
-/** A comparison's terms ranked again with the company's history and cut to what is shown. */
-export function withTermHistory(comparison: Comparison, history: TermHistory | undefined): Comparison {
-  return {
-    ...comparison,
-    terms: { added: rerankTerms(comparison.terms.added, history), dropped: rerankTerms(comparison.terms.dropped, history) },
-  };
 }
