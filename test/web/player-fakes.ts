@@ -5,7 +5,7 @@
  * (at once, or when the test says with `slowSeeks`).
  */
 import { act } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 import { player, type HlsConstructor, type MediaLike } from '../../src/lib/player/index.ts';
 
 class Ranges implements TimeRanges {
@@ -185,6 +185,12 @@ export function fakeHls() {
  */
 export function usePlayerStage(): { attach(media: FakeMedia): void; detach(): void } {
   let detach: (() => void) | undefined;
+  // The player imports hls.js on the first Play. Cold (a fresh clone has no transform cache) that
+  // import can take seconds on a busy machine, which a page test's first Play would wait out in its
+  // 10 s: import it once before the tests, as a hook may take its time.
+  beforeAll(async () => {
+    await import('hls.js/light');
+  }, 60_000);
   afterEach(() => {
     act(() => player.close());
     detach?.();
