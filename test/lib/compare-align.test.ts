@@ -5,23 +5,11 @@
  * markers; speaker with speaker; a raw transcript against an edited one. Then two of the sandbox's
  * recorded calls, by their structure.
  */
+import { para, transcript } from '../support/transcript-files.ts';
 import { callScript, servedTranscript } from '../support/sandbox-calls.ts';
 import { describe, expect, it } from 'vitest';
 import { alignCalls, diffWords, type AlignedSection, type CompareSide, type SentenceChange, type WordPart } from '../../src/lib/compare/index.ts';
-import { buildTranscript, transcriptFileSchema, type QnaChapter, type Transcript } from '../../src/lib/transcript/index.ts';
-
-function transcript(json: unknown): Transcript {
-  return buildTranscript(transcriptFileSchema.parse(json));
-}
-
-/** A paragraph whose sentences take two seconds each from `start`. */
-const para = (speaker: number, start: number, ...texts: string[]) => ({
-  speaker,
-  start,
-  end: start + 2 * texts.length,
-  text: texts.join(' '),
-  sentences: texts.map((text, i) => ({ text, start: start + 2 * i, end: start + 2 * i + 2 })),
-});
+import type { QnaChapter } from '../../src/lib/transcript/index.ts';
 
 type Paragraph = ReturnType<typeof para>;
 type Mapping = { speaker: number; speaker_data: { name: string | null; role: string | null; company: string | null } }[];

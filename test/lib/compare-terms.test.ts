@@ -4,22 +4,9 @@
  * plurals folded, two words said together), new and dropped terms ranked with and without the
  * company's history, and each question's subject words.
  */
+import { para, transcript } from '../support/transcript-files.ts';
 import { describe, expect, it } from 'vitest';
 import { callTerms, questionsOf, questionSubjects, rankTerms, rerankTerms, type RankedTerm, type TermHistory } from '../../src/lib/compare/index.ts';
-import { buildTranscript, transcriptFileSchema, type Transcript } from '../../src/lib/transcript/index.ts';
-
-function transcript(json: unknown): Transcript {
-  return buildTranscript(transcriptFileSchema.parse(json));
-}
-
-/** A paragraph whose sentences take two seconds each from `start`. */
-const para = (speaker: number, start: number, ...texts: string[]) => ({
-  speaker,
-  start,
-  end: start + 2 * texts.length,
-  text: texts.join(' '),
-  sentences: texts.map((text, i) => ({ text, start: start + 2 * i, end: start + 2 * i + 2 })),
-});
 
 const OPERATOR = 0;
 const CEO = 1;

@@ -280,22 +280,17 @@ function LoadedPair({
   }
   if (!comparison || !currentSide || !previousSide) return <SkeletonRows rows={8} label={state ? 'Comparing the calls' : 'Loading both transcripts'} />;
 
-  const currentCall: CompareCall = {
-    eventId: current.id,
-    name: names.current,
-    short: shortName(current, previous, names.current),
-    audioId: currentAudio.audio?.id,
-    transcriptKind: transcriptKind(comparison.currentEdited),
-    date: current.date,
-  };
-  const previousCall: CompareCall = {
-    eventId: previous.id,
-    name: names.previous,
-    short: shortName(previous, current, names.previous),
-    audioId: previousAudio.audio?.id,
-    transcriptKind: transcriptKind(comparison.previousEdited),
-    date: previous.date,
-  };
+  /** One side of the pair as the view names and plays it. */
+  const callOf = (event: typeof current, other: typeof current, name: string, audioId: number | undefined, edited: boolean): CompareCall => ({
+    eventId: event.id,
+    name,
+    short: shortName(event, other, name),
+    audioId,
+    transcriptKind: transcriptKind(edited),
+    date: event.date,
+  });
+  const currentCall = callOf(current, previous, names.current, currentAudio.audio?.id, comparison.currentEdited);
+  const previousCall = callOf(previous, current, names.previous, previousAudio.audio?.id, comparison.previousEdited);
   return (
     <>
       <p className={`text-sm ${muted}`}>
