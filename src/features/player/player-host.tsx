@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { usePlayer, usePlayerState } from '../../lib/player/index.ts';
 import DockedPlayer from './docked-player.tsx';
 
@@ -11,7 +11,9 @@ export default function PlayerHost() {
   const player = usePlayer();
   const audio = useRef<HTMLAudioElement>(null);
   const hasSource = usePlayerState((s) => s.source !== null);
-  useEffect(() => {
+  // Attached in the commit that mounts the element (a layout effect), so nothing that sees the
+  // player bar on screen can act on the player before it has its element.
+  useLayoutEffect(() => {
     if (!audio.current) return;
     return player.attach(audio.current);
   }, [player]);
