@@ -2,9 +2,9 @@ import { serve } from '@hono/node-server';
 import { createSandbox } from '../server/sandbox/app.ts';
 import { createServerApp } from '../server/app.ts';
 import { readServerConfig } from '../server/config.ts';
-import { CompanyIndex } from '../src/features/search/company-index.ts';
-import { memoryIndexStore } from '../src/features/search/index-db.ts';
-import { rank, toEntry } from '../src/features/search/rank.ts';
+import { CompanyIndex } from '../src/features/company-search/company-index.ts';
+import { memoryIndexStore } from '../src/features/company-search/company-index-db.ts';
+import { rank, toEntry } from '../src/features/company-search/rank.ts';
 import { launchChromium } from './chromium.ts';
 
 /**

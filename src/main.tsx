@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { isApiError } from './api/api-error.ts';
 import { createQueryClient } from './api/query-client.ts';
-import { startCompanyIndexInBackground } from './features/search/lazy.tsx';
+import { startCompanyIndexInBackground } from './features/company-search/lazy.tsx';
 import { createAppRouter } from './router.tsx';
 import './styles.css';
 

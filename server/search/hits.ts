@@ -1,4 +1,4 @@
-import { searchWord, WORD_PART, type SearchTerm } from '../../src/lib/search-query.ts';
+import { searchWord, WORD_PART, type SearchTerm } from '../../src/lib/transcript-search/query.ts';
 import { MARK_END, MARK_START, type ParagraphHitRow } from './store.ts';
 
 /**

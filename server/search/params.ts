@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { SPEAKER_KINDS, type SpeakerKind } from '../../src/lib/transcript/index.ts';
-import { parseSearchQuery, parseTerm, type SearchTerm } from '../../src/lib/search-query.ts';
+import { CALL_SECTIONS, SPEAKER_KINDS, SPEAKER_ROLES, type CallSection, type SpeakerKind, type SpeakerRole } from '../../src/lib/transcript/index.ts';
+import { parseSearchQuery, parseTerm, type SearchTerm } from '../../src/lib/transcript-search/query.ts';
 import { dateToApi, isDateOnly, readDate } from '../../src/lib/filters/dates.ts';
 import type { FieldProblem } from '../sandbox/errors.ts';
 import type { SearchFilters, SearchSort, TermHistoryQuery } from './store.ts';
@@ -30,7 +30,20 @@ export interface SearchRequest {
   key: string;
 }
 
-const FILTER_PARAMS = ['companyIds', 'countries', 'exchanges', 'typeIds', 'eventIds', 'from', 'to', 'fiscalYears', 'fiscalPeriods', 'speakers'];
+const FILTER_PARAMS = [
+  'companyIds',
+  'countries',
+  'exchanges',
+  'typeIds',
+  'eventIds',
+  'from',
+  'to',
+  'fiscalYears',
+  'fiscalPeriods',
+  'speakers',
+  'roles',
+  'sections',
+];
 export const SEARCH_PARAMS = new Set(['q', 'sort', 'cursor', 'limit', 'hits', ...FILTER_PARAMS]);
 export const SUMMARY_PARAMS = new Set(['q', 'top', ...FILTER_PARAMS]);
 
@@ -160,6 +173,15 @@ export function readFilters(params: URLSearchParams, problems: FieldProblem[]): 
       `speaker sides (${SPEAKER_KINDS.join(', ')})`,
       problems,
     ) as SpeakerKind[] | undefined,
+    roles: words('roles', params.get('roles'), new RegExp(`^(${SPEAKER_ROLES.join('|')})$`), `speaker roles (${SPEAKER_ROLES.join(', ')})`, problems) as
+      SpeakerRole[] | undefined,
+    sections: words(
+      'sections',
+      params.get('sections'),
+      new RegExp(`^(${CALL_SECTIONS.join('|')})$`),
+      `parts of the call (${CALL_SECTIONS.join(', ')})`,
+      problems,
+    ) as CallSection[] | undefined,
   };
   if (filters.from && filters.to && filters.from >= filters.to) problems.push({ field: 'to', message: 'to must be after from' });
   return filters;
@@ -262,7 +284,7 @@ export interface TermsRequest extends TermHistoryQuery {
 /**
  * GET /api/search/terms: how many of a company's last calls said each term. `until` is inclusive: a
  * bare date takes in that whole day (UTC), a time everything up to it, as the app's "to" dates do
- * (src/lib/filters/dates.ts). Each term is counted by the search src/lib/search-query.ts parseTerm
+ * (src/lib/filters/dates.ts). Each term is counted by the search src/lib/transcript-search/query.ts parseTerm
  * makes of it (its words as one exact phrase).
  */
 export function readTermsRequest(params: URLSearchParams): TermsRequest | FieldProblem[] {

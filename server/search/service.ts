@@ -2,7 +2,7 @@ import { badRequestResponse, errorResponse } from '../sandbox/errors.ts';
 import type { SearchConfig } from './config.ts';
 import { rename, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { commonWordsProblem, leftOutCommonWordsNotice, termQuery } from '../../src/lib/search-query.ts';
+import { commonWordsProblem, leftOutCommonWordsNotice, termQuery } from '../../src/lib/transcript-search/query.ts';
 import { openPglite, openPostgres, type SearchDb } from './db.ts';
 import { paragraphHit, wordsToStem, type ParagraphHit } from './hits.ts';
 import { Ingester, type IngestProgress } from './ingest.ts';

@@ -1,5 +1,5 @@
 import { compareFiscalPeriods } from '../../src/lib/fiscal-periods.ts';
-import type { SpeakerKind, Transcript } from '../../src/lib/transcript/index.ts';
+import type { CallSection, SpeakerKind, SpeakerRole, Transcript } from '../../src/lib/transcript/index.ts';
 import type { SearchDb } from './db.ts';
 import { DROP_SQL, SCHEMA_SQL, SCHEMA_VERSION } from './schema.ts';
 
@@ -53,6 +53,10 @@ export interface SearchFilters {
   fiscalYears?: number[];
   fiscalPeriods?: string[];
   speakers?: SpeakerKind[];
+  /** Speaker roles: a paragraph whose speaker has any of them. */
+  roles?: SpeakerRole[];
+  /** Parts of the call. */
+  sections?: CallSection[];
 }
 
 export type SearchSort = 'relevance' | 'date';

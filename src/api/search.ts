@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import type { TermHistory } from '../lib/compare/model.ts';
-import { parseTerm } from '../lib/search-query.ts';
-import { SPEAKER_KINDS } from '../lib/transcript/index.ts';
+import { parseTerm } from '../lib/transcript-search/query.ts';
+import { CALL_SECTIONS, SPEAKER_KINDS, SPEAKER_ROLES, type CallSection, type SpeakerRole } from '../lib/transcript/index.ts';
 import { isApiError } from './api-error.ts';
 import { getJson, OWN_API_PREFIX, type QueryParams } from './client.ts';
 import { searchKeys } from './keys.ts';
@@ -17,7 +17,17 @@ const segmentSchema = z.object({ text: z.string(), marked: z.optional(z.literal(
 
 export const searchMatchSchema = z.object({
   paragraph: z.int(),
-  speaker: z.object({ label: z.string(), detail: z.optional(z.string()), kind: z.enum(SPEAKER_KINDS as ['executive', 'analyst', 'operator', 'unknown']) }),
+  speaker: z.object({
+    label: z.string(),
+    detail: z.optional(z.string()),
+    kind: z.enum(SPEAKER_KINDS as ['executive', 'analyst', 'operator', 'unknown']),
+    /** Who they are on the call (src/lib/transcript/speakers.ts speakerRoles); absent from an index built before roles. */
+    roles: z.optional(z.array(z.enum(SPEAKER_ROLES as [SpeakerRole, ...SpeakerRole[]]))),
+    /** The company they speak for (an analyst's firm). */
+    company: z.optional(z.string()),
+  }),
+  /** The part of the call the paragraph is in. */
+  section: z.optional(z.enum(CALL_SECTIONS as [CallSection, ...CallSection[]])),
   start: z.number(),
   end: z.number(),
   sentences: z.array(z.object({ index: z.int(), start: z.number(), end: z.number(), segments: z.array(segmentSchema) })),
@@ -123,6 +133,10 @@ export interface SearchParams {
   fiscalYears?: readonly number[];
   fiscalPeriods?: readonly string[];
   speakers?: readonly SpeakerSide[];
+  /** Speaker roles (CFO, analyst…): a paragraph matches when its speaker has any of them. */
+  roles?: readonly SpeakerRole[];
+  /** Parts of the call: prepared remarks, Q&A. */
+  sections?: readonly CallSection[];
   sort?: 'relevance' | 'date';
 }
 
@@ -139,6 +153,8 @@ function filterQuery(params: SearchParams): QueryParams {
     fiscalYears: params.fiscalYears,
     fiscalPeriods: params.fiscalPeriods,
     speakers: params.speakers,
+    roles: params.roles,
+    sections: params.sections,
   };
 }
 

@@ -1,7 +1,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { useId, useRef, useState, type AnchorHTMLAttributes, type FormEvent, type MouseEvent, type ReactNode } from 'react';
-import { parseSearchQuery } from '../lib/search-query.ts';
-import { searchHref, type SearchAddress } from '../lib/search-address.ts';
+import { parseSearchQuery } from '../lib/transcript-search/query.ts';
+import { searchHref, type SearchAddress } from '../lib/transcript-search/address.ts';
 import { buttonClass } from './ui/button.tsx';
 import { errorClass, inlineControlClass } from './ui/field.tsx';
 

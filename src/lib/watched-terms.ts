@@ -1,10 +1,10 @@
 import { z } from 'zod/mini';
 import { createLocalStore, parseJson } from './local-store.ts';
-import { parseSearchQuery } from './search-query.ts';
+import { parseSearchQuery } from './transcript-search/query.ts';
 
 /**
  * Words and "phrases" an analyst wants to hear about the moment a live call says them, written in
- * the transcript search's syntax (src/lib/search-query.ts), each for the watchlist's companies or
+ * the transcript search's syntax (src/lib/transcript-search/query.ts), each for the watchlist's companies or
  * for every live call. Kept in localStorage (this browser only), oldest first, shared live between
  * tabs. The list functions are pure (a list in, a new list out, or the problem in words); the store
  * below applies them to what is stored.

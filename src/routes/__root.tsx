@@ -5,7 +5,7 @@ import { NotFound } from '../components/not-found.tsx';
 import { ThemeToggle } from '../components/theme-toggle.tsx';
 import { PlayerSlot } from '../features/player/player-slot.tsx';
 import { SaidAlertsSlot } from '../features/live/said-alerts-slot.tsx';
-import { HeaderIndexBadge, HeaderSearch, PaletteLauncher } from '../features/search/lazy.tsx';
+import { HeaderIndexBadge, HeaderSearch, PaletteLauncher } from '../features/company-search/lazy.tsx';
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: RootLayout,

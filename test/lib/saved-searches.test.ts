@@ -15,9 +15,9 @@ import {
   withRenamedSearch,
   withSavedSearch,
   type SavedSearch,
-} from '../../src/lib/saved-searches.ts';
+} from '../../src/lib/transcript-search/saved.ts';
 import { defaultParseSearch } from '@tanstack/react-router';
-import { searchHref, searchParamsFor } from '../../src/lib/search-address.ts';
+import { searchHref, searchParamsFor } from '../../src/lib/transcript-search/address.ts';
 
 const MONDAY = new Date('2026-11-16T09:00:00.000Z');
 const FRIDAY = new Date('2026-11-20T17:30:00.000Z');

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchCall } from '../../src/api/search.ts';
 import { csvField } from '../../src/lib/csv.ts';
-import { searchExportFileName, searchResultsToCsv, searchResultsToMarkdown } from '../../src/lib/search-export.ts';
+import { searchExportFileName, searchResultsToCsv, searchResultsToMarkdown } from '../../src/lib/transcript-search/export.ts';
 
 const calls: SearchCall[] = [
   {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSearchQuery, parseTerm } from '../../src/lib/search-query.ts';
+import { parseSearchQuery, parseTerm } from '../../src/lib/transcript-search/query.ts';
 import { speakerKind } from '../../src/lib/transcript/index.ts';
 
 const tsquery = (text: string) => {

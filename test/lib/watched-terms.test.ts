@@ -1,7 +1,7 @@
 /** Watched terms: matching a sentence as the search syntax reads it, and the stored list with its limits. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { matchQuery } from '../../src/lib/query-match.ts';
-import { parseSearchQuery } from '../../src/lib/search-query.ts';
+import { matchQuery } from '../../src/lib/transcript-search/match.ts';
+import { parseSearchQuery } from '../../src/lib/transcript-search/query.ts';
 import {
   addWatchedTerm,
   editWatchedTerm,

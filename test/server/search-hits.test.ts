@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hitRanges, markedRanges, paragraphHit } from '../../server/search/hits.ts';
-import { parseSearchQuery, type SearchTerm } from '../../src/lib/search-query.ts';
+import { parseSearchQuery, type SearchTerm } from '../../src/lib/transcript-search/query.ts';
 import { MARK_END, MARK_START } from '../../server/search/store.ts';
 
 const mark = (text: string) => text.replaceAll('[', MARK_START).replaceAll(']', MARK_END);

@@ -1,8 +1,8 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchCompanies } from '../../src/api/companies.ts';
-import { CompanyIndex, type FetchCompanyPage, type IndexStatus } from '../../src/features/search/company-index.ts';
-import { emptyProgress, openIndexStore } from '../../src/features/search/index-db.ts';
+import { CompanyIndex, type FetchCompanyPage, type IndexStatus } from '../../src/features/company-search/company-index.ts';
+import { emptyProgress, openIndexStore } from '../../src/features/company-search/company-index-db.ts';
 import { sandbox, sandboxJson, SANDBOX_COMPANIES, seenRequests, useSandboxServer } from '../support/sandbox-server.ts';
 
 useSandboxServer();

@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { getCompanyIndex } from '../../src/features/search/company-index.ts';
+import { getCompanyIndex } from '../../src/features/company-search/company-index.ts';
 import { renderApp } from '../support/render-app.tsx';
 import { apiPath, forwardToSandbox, sandbox, server, useSandboxServer } from '../support/sandbox-server.ts';
 

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { SearchCall } from '../../src/api/search.ts';
-import { ExportResults } from '../../src/features/search/export-results.tsx';
+import { ExportResults } from '../../src/features/transcript-search/export-results.tsx';
 import { captureDownloads } from '../support/downloads.ts';
 
 const downloads = captureDownloads();

@@ -4,7 +4,7 @@ import { render, screen, within } from '@testing-library/react';
 import { act, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { SearchSummary } from '../../src/api/search.ts';
-import { labelShown, MentionChart, TopCompanies } from '../../src/features/search/mention-chart.tsx';
+import { labelShown, MentionChart, TopCompanies } from '../../src/features/transcript-search/mention-chart.tsx';
 
 /** Periods out of order on purpose, with an H1 and an FY among the quarters. */
 const summary: SearchSummary = {

@@ -1,7 +1,7 @@
 /** The alert watcher: which calls it follows, and each sentence checked once. Driven by hand-built transcript views. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAlertTray, createSaidAlertWatcher, watchRules, type SaidAlert, type WatchedCall } from '../../src/features/live/said-alerts-watcher.ts';
-import type { SavedSearch } from '../../src/lib/saved-searches.ts';
+import type { SavedSearch } from '../../src/lib/transcript-search/saved.ts';
 import type { WatchedTerm } from '../../src/lib/watched-terms.ts';
 import { followed, liveSubscriptions, liveTranscriptModule, resetLiveTranscriptFake, rolling, setLiveView } from '../support/live-transcript-fake.ts';
 

@@ -5,8 +5,8 @@ import { render, screen, within } from '@testing-library/react';
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestQueryClient } from '../../src/api/query-client.ts';
-import { SavedSearches } from '../../src/features/search/saved-searches.tsx';
-import { resetSavedSearchesCache } from '../../src/lib/saved-searches.ts';
+import { SavedSearches } from '../../src/features/transcript-search/saved-searches.tsx';
+import { resetSavedSearchesCache } from '../../src/lib/transcript-search/saved.ts';
 import { TEST_ORIGIN, useSandboxServer } from '../support/sandbox-server.ts';
 import { useSearchServer } from '../support/search-server.ts';
 

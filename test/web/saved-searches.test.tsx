@@ -7,8 +7,8 @@ import { http, HttpResponse } from 'msw';
 import { act, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestQueryClient } from '../../src/api/query-client.ts';
-import { SavedSearches, SaveSearchButton } from '../../src/features/search/saved-searches.tsx';
-import { resetSavedSearchesCache } from '../../src/lib/saved-searches.ts';
+import { SavedSearches, SaveSearchButton } from '../../src/features/transcript-search/saved-searches.tsx';
+import { resetSavedSearchesCache } from '../../src/lib/transcript-search/saved.ts';
 import { resetWatchlistCache } from '../../src/lib/watchlist.ts';
 import { server, useSandboxServer } from '../support/sandbox-server.ts';
 

@@ -1,6 +1,6 @@
-/** src/features/search/rank.ts: how the company search orders its hits, and its text helpers. */
+/** src/features/company-search/rank.ts: how the company search orders its hits, and its text helpers. */
 import { describe, expect, it } from 'vitest';
-import { namesCompany, normalize, prefixWithinOneEdit, rank, toEntry, type IndexedCompany } from '../../src/features/search/rank.ts';
+import { namesCompany, normalize, prefixWithinOneEdit, rank, toEntry, type IndexedCompany } from '../../src/features/company-search/rank.ts';
 
 let nextId = 1;
 function company(displayName: string, name: string, tickers: [string, string][] = [], isins: string[] = [], country = 'US'): IndexedCompany {

@@ -21,7 +21,7 @@ import { saveText } from '../../lib/download.ts';
 import { readableFileName } from '../../lib/file-name.ts';
 import { formatDate, formatDuration } from '../../lib/format.ts';
 import { preloadHls } from '../../lib/player/index.ts';
-import { parseTerm } from '../../lib/search-query.ts';
+import { parseTerm } from '../../lib/transcript-search/query.ts';
 
 /**
  * A comparison of two calls of one company, drawn: the numbers that moved, new and dropped terms,

@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react';
 import type { LiveTranscriptOptions, LiveTranscriptView } from '../../api/live-transcript.ts';
 import type { LiveAudio } from '../../api/schemas.ts';
-import type { SavedSearch } from '../../lib/saved-searches.ts';
-import { matchQuery } from '../../lib/query-match.ts';
-import { parseSearchQuery, type SearchTerm } from '../../lib/search-query.ts';
+import type { SavedSearch } from '../../lib/transcript-search/saved.ts';
+import { matchQuery } from '../../lib/transcript-search/match.ts';
+import { parseSearchQuery, type SearchTerm } from '../../lib/transcript-search/query.ts';
 import type { TranscriptSentence } from '../../lib/transcript/model.ts';
 import type { WatchedTerm } from '../../lib/watched-terms.ts';
 

@@ -12,7 +12,7 @@ import { textLinkClass } from '../../components/ui/text-link.ts';
 import { formatDuration } from '../../lib/format.ts';
 import { player } from '../../lib/player/index.ts';
 import { toLiveSource } from '../../lib/player/live-source.ts';
-import { useSavedSearches } from '../../lib/saved-searches.ts';
+import { useSavedSearches } from '../../lib/transcript-search/saved.ts';
 import { useWatchlist } from '../../lib/watchlist.ts';
 import {
   addWatchedTerm,

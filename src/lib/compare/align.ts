@@ -1,4 +1,4 @@
-import { searchWord, WORD_PART } from '../search-query.ts';
+import { searchWord, WORD_PART } from '../transcript-search/query.ts';
 import type { Transcript, TranscriptParagraph } from '../transcript/model.ts';
 import { isQnaSection, SAME_MOMENT } from '../transcript/qna.ts';
 import type { TranscriptSpeaker } from '../transcript/speakers.ts';

@@ -1,5 +1,5 @@
-import { wordForm } from '../query-match.ts';
-import { searchWord, WORD_PART } from '../search-query.ts';
+import { wordForm } from '../transcript-search/match.ts';
+import { searchWord, WORD_PART } from '../transcript-search/query.ts';
 import type { Transcript, TranscriptParagraph, TranscriptSentence } from '../transcript/model.ts';
 import { speakerRole } from './align.ts';
 import { RANKED_TERMS, saidIn } from './history.ts';

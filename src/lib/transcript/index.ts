@@ -6,7 +6,22 @@
  * (src/lib/transcript/live.ts) is imported from its own module, so pages without live calls never load it.
  */
 export { transcriptFileSchema, type SpeakerMapping, type TranscriptFile } from './schema.ts';
-export { createSpeakerNamer, speakerKind, speakerLine, SPEAKER_KINDS, UNKNOWN_SPEAKER, type SpeakerKind, type TranscriptSpeaker } from './speakers.ts';
+export {
+  CALL_SECTION_LABELS,
+  CALL_SECTIONS,
+  createSpeakerNamer,
+  speakerKind,
+  speakerLine,
+  speakerRoles,
+  SPEAKER_KINDS,
+  SPEAKER_ROLE_LABELS,
+  SPEAKER_ROLES,
+  UNKNOWN_SPEAKER,
+  type CallSection,
+  type SpeakerKind,
+  type SpeakerRole,
+  type TranscriptSpeaker,
+} from './speakers.ts';
 export {
   buildTranscript,
   parseTranscript,

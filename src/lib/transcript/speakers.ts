@@ -46,6 +46,51 @@ export function speakerKind(role: string | null | undefined): SpeakerKind {
   return 'unknown';
 }
 
+/**
+ * Who a speaker is on the call, finer than their side: the roles a transcript's speaker mapping
+ * names ("Chief Financial Officer" is the CFO, "President and Chief Executive Officer" both the
+ * president and the CEO), the analysts and the operator; anyone else (another executive, an
+ * unmapped speaker of a machine transcript) is "other". What transcript search filters by.
+ */
+export type SpeakerRole = 'ceo' | 'cfo' | 'coo' | 'president' | 'ir' | 'analyst' | 'operator' | 'other';
+export const SPEAKER_ROLES: readonly SpeakerRole[] = ['ceo', 'cfo', 'coo', 'president', 'ir', 'analyst', 'operator', 'other'];
+export const SPEAKER_ROLE_LABELS: Record<SpeakerRole, string> = {
+  ceo: 'CEO',
+  cfo: 'CFO',
+  coo: 'COO',
+  president: 'President',
+  ir: 'Head of IR',
+  analyst: 'Analyst',
+  operator: 'Operator',
+  other: 'Other speakers',
+};
+
+const NAMED_ROLES: [SpeakerRole, RegExp][] = [
+  ['ceo', /\b(ceo|chief executive( officer)?)\b/i],
+  ['cfo', /\b(cfo|chief financial officer|finance director)\b/i],
+  ['coo', /\b(coo|chief operating officer)\b/i],
+  // "Vice President, Investor Relations" is investor relations, not the president.
+  ['president', /^(?!.*\bvice[- ]president\b).*\bpresident\b/i],
+  ['ir', /\b(investor relations|ir)\b/i],
+];
+
+/**
+ * The roles of a speaker, from the mapping's role text and their side (speakerKind): every named
+ * role the text holds, in SPEAKER_ROLES order; an analyst or the operator by their side; else other.
+ */
+export function speakerRoles(role: string | null | undefined, kind: SpeakerKind = speakerKind(role)): SpeakerRole[] {
+  if (kind === 'operator') return ['operator'];
+  if (kind === 'analyst') return ['analyst'];
+  const text = clean(role);
+  const roles = text ? NAMED_ROLES.filter(([, pattern]) => pattern.test(text)).map(([name]) => name) : [];
+  return roles.length > 0 ? roles : ['other'];
+}
+
+/** The part of a call a paragraph is in: the prepared remarks (the operator's opening included) or the Q&A. */
+export type CallSection = 'prepared' | 'qna';
+export const CALL_SECTIONS: readonly CallSection[] = ['prepared', 'qna'];
+export const CALL_SECTION_LABELS: Record<CallSection, string> = { prepared: 'Prepared remarks', qna: 'Q&A' };
+
 export const UNKNOWN_SPEAKER = 'Unknown speaker';
 
 const clean = (value: string | null | undefined) => value?.replace(/\s+/g, ' ').trim() || undefined;

@@ -1,7 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { CalendarPage } from '../../features/calendar/calendar-page.tsx';
 import { validateCalendarSearch, type CalendarAddress } from '../../features/calendar/calendar-search.ts';
-import { useIndexFacets } from '../../features/search/use-company-search.ts';
+import { useIndexFacets } from '../../features/company-search/use-company-search.ts';
 
 export const Route = createFileRoute('/calendar/')({
   validateSearch: validateCalendarSearch,

@@ -2,8 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { CompaniesPage } from '../../features/companies/companies-page.tsx';
 import { companyFilters } from '../../features/companies/company-list-filters.ts';
 import { companyListQuery } from '../../features/companies/company-list-query.ts';
-import { CompanyPicker } from '../../features/search/company-picker.tsx';
-import { useIndexFacets } from '../../features/search/use-company-search.ts';
+import { CompanyPicker } from '../../features/company-search/company-picker.tsx';
+import { useIndexFacets } from '../../features/company-search/use-company-search.ts';
 
 export const Route = createFileRoute('/companies/')({
   validateSearch: companyFilters.validateSearch,

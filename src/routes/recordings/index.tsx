@@ -2,8 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { recordingFilters } from '../../features/recordings/recording-list-filters.ts';
 import { recordingListQuery } from '../../features/recordings/recording-list-query.ts';
 import { RecordingsPage } from '../../features/recordings/recordings-page.tsx';
-import { CompanyPicker } from '../../features/search/company-picker.tsx';
-import { useIndexFacets } from '../../features/search/use-company-search.ts';
+import { CompanyPicker } from '../../features/company-search/company-picker.tsx';
+import { useIndexFacets } from '../../features/company-search/use-company-search.ts';
 
 export const Route = createFileRoute('/recordings/')({
   validateSearch: recordingFilters.validateSearch,

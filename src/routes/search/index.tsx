@@ -1,8 +1,8 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { searchQueries } from '../../api/search.ts';
-import { validateSearchAddress, type SearchAddress } from '../../features/search/transcript-search-address.ts';
-import { TranscriptSearchPage } from '../../features/search/transcript-search-page.tsx';
-import { useIndexFacets } from '../../features/search/use-company-search.ts';
+import { validateSearchAddress, type SearchAddress } from '../../features/transcript-search/address.ts';
+import { TranscriptSearchPage } from '../../features/transcript-search/page.tsx';
+import { useIndexFacets } from '../../features/company-search/use-company-search.ts';
 
 export const Route = createFileRoute('/search/')({
   validateSearch: validateSearchAddress,

@@ -2,8 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { transcriptFilters } from '../../features/documents/transcript-list-filters.ts';
 import { transcriptListQuery } from '../../features/documents/transcript-list-query.ts';
 import { TranscriptsPage } from '../../features/documents/transcripts-page.tsx';
-import { CompanyPicker } from '../../features/search/company-picker.tsx';
-import { useIndexFacets } from '../../features/search/use-company-search.ts';
+import { CompanyPicker } from '../../features/company-search/company-picker.tsx';
+import { useIndexFacets } from '../../features/company-search/use-company-search.ts';
 
 export const Route = createFileRoute('/transcripts/')({
   validateSearch: transcriptFilters.validateSearch,

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { controlClass, errorClass, hintClass } from '../../components/ui/field.tsx';
-import { parseSearchQuery, QUERY_HELP } from '../../lib/search-query.ts';
+import { parseSearchQuery, QUERY_HELP } from '../../lib/transcript-search/query.ts';
 import { useDismiss } from '../../components/use-dismiss.ts';
 
 /**

@@ -2,7 +2,7 @@ import { fetchCompanies, type CompanyListParams } from '../../api/companies.ts';
 import { ApiError, isApiError } from '../../api/api-error.ts';
 import { nextCursorOf } from '../../api/pagination.ts';
 import type { Company, Page } from '../../api/schemas.ts';
-import { emptyProgress, memoryIndexStore, openIndexStore, type IndexProgress, type IndexStore } from './index-db.ts';
+import { emptyProgress, memoryIndexStore, openIndexStore, type IndexProgress, type IndexStore } from './company-index-db.ts';
 import { rank, toEntry, type IndexedCompany, type SearchEntry, type SearchResult } from './rank.ts';
 import { companyLabel } from '../../lib/format.ts';
 

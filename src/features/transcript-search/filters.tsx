@@ -5,8 +5,8 @@ import { EventFamilyField } from '../../components/event-family-filter.tsx';
 import type { EventFamily } from '../../lib/event-families.ts';
 import { splitList } from '../../lib/filters/split-list.ts';
 import { useFilterForm } from '../../lib/filters/use-filter-form.ts';
-import { CompanyPicker } from './company-picker.tsx';
-import { searchFilters, type SearchFilterSearch } from './transcript-search-address.ts';
+import { CompanyPicker } from '../company-search/company-picker.tsx';
+import { searchFilters, type SearchFilterSearch } from './address.ts';
 
 /**
  * The transcript search's filters: companies (by name), countries and exchanges, event types by

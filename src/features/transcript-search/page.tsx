@@ -12,9 +12,9 @@ import { SavedSearches, SaveSearchButton } from './saved-searches.tsx';
 import { SearchIndexStatus } from './search-index-status.tsx';
 import { SearchResults } from './search-results.tsx';
 import { SearchSummary } from './search-summary.tsx';
-import { searchFilters, toSearch, toSearchParams, type SearchAddress } from './transcript-search-address.ts';
-import { TranscriptSearchBox } from './transcript-search-box.tsx';
-import { TranscriptSearchFilters } from './transcript-search-filters.tsx';
+import { searchFilters, toSearch, toSearchParams, type SearchAddress } from './address.ts';
+import { TranscriptSearchBox } from './search-box.tsx';
+import { TranscriptSearchFilters } from './filters.tsx';
 import { useInfiniteQuery } from '@tanstack/react-query';
 
 const EXAMPLES = ['"gross margin"', 'tariffs', '"free cash flow"', 'guid* -raise', 'buyback OR dividend'];

@@ -10,12 +10,12 @@ import { whenIdleAfterLoad } from '../../lib/idle.ts';
  * shows an input that looks and is labelled the same and hands over what was typed.
  */
 
-type SearchModule = typeof import('./search-ui.ts');
+type SearchModule = typeof import('./company-search-ui.ts');
 let loading: Promise<SearchModule> | null = null;
 let loaded: SearchModule | null = null;
 
 export function loadSearch(): Promise<SearchModule> {
-  loading ??= import('./search-ui.ts').then((m) => (loaded = m));
+  loading ??= import('./company-search-ui.ts').then((m) => (loaded = m));
   return loading;
 }
 

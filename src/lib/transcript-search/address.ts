@@ -1,5 +1,5 @@
 import { defaultStringifySearch } from '@tanstack/react-router';
-import type { SearchParams, SpeakerSide } from '../api/search.ts';
+import type { SearchParams, SpeakerSide } from '../../api/search.ts';
 
 /**
  * The address of a transcript search, `/search?q=…&companyIds=…`, built the way the router writes a

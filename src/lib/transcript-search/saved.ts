@@ -1,5 +1,5 @@
-import { createLocalStore, parseJson } from './local-store.ts';
-import { readSearchAddress, searchKey, type SearchAddress } from './search-address.ts';
+import { createLocalStore, parseJson } from '../local-store.ts';
+import { readSearchAddress, searchKey, type SearchAddress } from './address.ts';
 
 /**
  * Transcript searches the analyst saved, kept in localStorage (this browser only), newest first,

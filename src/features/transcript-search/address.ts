@@ -1,5 +1,5 @@
 import type { SearchParams, SpeakerSide } from '../../api/search.ts';
-import { searchParamsFor, type SearchAddress as Search } from '../../lib/search-address.ts';
+import { searchParamsFor, type SearchAddress as Search } from '../../lib/transcript-search/address.ts';
 import { COMPANY_CODE_FIELDS, OWNER_ID_FIELDS } from '../../lib/filters/common-fields.ts';
 import { defineFilters, type CleanSearch, type FilterAddress } from '../../lib/filters/define-filters.ts';
 
@@ -42,7 +42,7 @@ export function validateSearchAddress(raw: Record<string, unknown>): SearchAddre
 }
 
 /**
- * The search the address describes, as saved searches and links hold it (lib/search-address.ts):
+ * The search the address describes, as saved searches and links hold it (lib/transcript-search/address.ts):
  * event types resolved to ids (by family and by id), the watchlist as a flag.
  */
 export function toSearch(address: SearchAddress, byFamily?: readonly number[]): Search {

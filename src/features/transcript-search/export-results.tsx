@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { SearchCall } from '../../api/search.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { saveText } from '../../lib/download.ts';
-import { searchExportFileName, searchExportRows, searchResultsToCsv, searchResultsToMarkdown } from '../../lib/search-export.ts';
+import { searchExportFileName, searchExportRows, searchResultsToCsv, searchResultsToMarkdown } from '../../lib/transcript-search/export.ts';
 
 /**
  * "Export": the loaded results as a CSV file (for a spreadsheet) or Markdown (for notes), one row

@@ -17,8 +17,8 @@ import {
   useSavedSearches,
   type SavedSearch,
   type SearchTotals,
-} from '../../lib/saved-searches.ts';
-import { searchKey, searchParamsFor, type SearchAddress } from '../../lib/search-address.ts';
+} from '../../lib/transcript-search/saved.ts';
+import { searchKey, searchParamsFor, type SearchAddress } from '../../lib/transcript-search/address.ts';
 import { useWatchlist } from '../../lib/watchlist.ts';
 
 /**

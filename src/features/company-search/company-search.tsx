@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { describeError } from '../../components/error-panel.tsx';
 import { useWatchlist } from '../../lib/watchlist.ts';
-import { searchHref } from '../../lib/search-address.ts';
+import { searchHref } from '../../lib/transcript-search/address.ts';
 import type { IndexStatus } from './company-index.ts';
 import { namesCompany, type IndexedCompany, type SearchHit } from './rank.ts';
 import { useCompanyIndex, useCompanySearch, useIndexStatus } from './use-company-search.ts';

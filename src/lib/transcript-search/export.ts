@@ -1,9 +1,9 @@
-import type { SearchCall } from '../api/search.ts';
-import { toCsv } from './csv.ts';
-import { readableFileName } from './file-name.ts';
-import { formatDuration } from './format.ts';
-import { eventName, fiscalLabel } from './names.ts';
-import { escapeMarkdown } from './transcript/export.ts';
+import type { SearchCall } from '../../api/search.ts';
+import { toCsv } from '../csv.ts';
+import { readableFileName } from '../file-name.ts';
+import { formatDuration } from '../format.ts';
+import { eventName, fiscalLabel } from '../names.ts';
+import { escapeMarkdown } from '../transcript/export.ts';
 
 /**
  * Search results as a file to keep: one row per sentence that holds a hit, as CSV (RFC 4180, safe to

@@ -1,7 +1,7 @@
-import { searchWord, WORD_PART, type SearchTerm } from './search-query.ts';
+import { searchWord, WORD_PART, type SearchTerm } from './query.ts';
 
 /**
- * A parsed search query (src/lib/search-query.ts, the one parser of the syntax) matched against a
+ * A parsed search query (src/lib/transcript-search/query.ts, the one parser of the syntax) matched against a
  * short text in the browser: what alerts on live calls check each sentence with. Apart from the
  * parser so the pages that only read queries do not carry it.
  */
