@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { buttonClass } from './ui/button.tsx';
+import { usePageTitle } from './use-page-title.ts';
 
 /**
  * The one not-found page: an address with no page, or a record the service does not have. Calm,
@@ -8,6 +9,7 @@ import { buttonClass } from './ui/button.tsx';
  */
 export function NotFound({ what = 'page', back }: { what?: string; back?: ReactNode }) {
   const title = `${what.charAt(0).toUpperCase()}${what.slice(1)} not found`;
+  usePageTitle(title);
   return (
     <div className="mx-auto max-w-lg py-16 text-center">
       <h1 className="text-lg font-semibold">{title}</h1>

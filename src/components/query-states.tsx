@@ -5,6 +5,7 @@ import { ErrorPanel } from './error-panel.tsx';
 import { EmptyState } from './ui/panel.tsx';
 import { PageSkeleton, SkeletonRows } from './skeleton.tsx';
 import { Button } from './ui/button.tsx';
+import { usePageTitle } from './use-page-title.ts';
 
 /**
  * While a load waits out a 429 (the first one, a refresh or the next page), say so: the app tries
@@ -39,6 +40,7 @@ export function PanelError({ error, onRetry }: { error: unknown; onRetry: () => 
  */
 export function RecordPending({ queryKey, label, children }: { queryKey: QueryKey; label: string; children: ReactNode }) {
   const { failureReason } = useQuery({ queryKey, queryFn: skipToken });
+  usePageTitle(`${label}…`);
   return (
     <>
       <RetryingNotice reason={failureReason} />

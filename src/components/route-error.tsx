@@ -1,7 +1,8 @@
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
-import { ErrorPanel } from './error-panel.tsx';
+import { describeError, ErrorPanel } from './error-panel.tsx';
+import { usePageTitle } from './use-page-title.ts';
 
 /**
  * A route's error page: says what failed (per kind, as every panel does) and retries the route's
@@ -10,6 +11,7 @@ import { ErrorPanel } from './error-panel.tsx';
 export function RouteError({ error, reset, back }: ErrorComponentProps & { back?: ReactNode }) {
   const router = useRouter();
   const queryErrorResetBoundary = useQueryErrorResetBoundary();
+  usePageTitle(describeError(error).title);
   useEffect(() => {
     queryErrorResetBoundary.reset();
   }, [queryErrorResetBoundary]);

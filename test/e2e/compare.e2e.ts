@@ -30,6 +30,8 @@ async function openLatestCall(page: import('@playwright/test').Page): Promise<vo
   const card = page.getByRole('region', { name: 'Latest earnings call' });
   await card.getByRole('link', { name: /earnings call$/ }).click();
   await expect(page).toHaveURL(/\/recordings\/6281$/);
+  // The tab names the call, so tabs and history tell calls apart.
+  await expect(page).toHaveTitle('Bryrite — Q2 2026 earnings call · Earnings Desk');
 }
 
 test('compare the latest earnings call with the previous one in one click: numbers, terms, changed sentences, ▶ and the export', async ({ page }) => {
@@ -41,6 +43,7 @@ test('compare the latest earnings call with the previous one in one click: numbe
   expect((await worker).url()).toMatch(/\/assets\/compare\.worker-[\w-]+\.js$/);
   const title = page.getByRole('heading', { level: 1, name: 'Q2 2026 earnings call compared with Q1 2026 earnings call' });
   await expect(title).toBeVisible();
+  await expect(page).toHaveTitle('Bryrite — Q2 2026 earnings call compared with Q1 2026 earnings call · Earnings Desk');
 
   const numbers = page.getByRole('list', { name: 'Numbers that moved' });
   // Guidance first, then the moves.

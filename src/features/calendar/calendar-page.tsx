@@ -21,6 +21,7 @@ import { WeekNav } from './week-nav.tsx';
 import { useNow, useServerClockKnown } from '../../components/use-now.ts';
 import { useQuery } from '@tanstack/react-query';
 import { eventTypeQueries } from '../../api/event-types.ts';
+import { usePageTitle } from '../../components/use-page-title.ts';
 
 export interface CalendarPageProps {
   address: CalendarAddress;
@@ -35,6 +36,7 @@ export interface CalendarPageProps {
  * countries, exchanges and event types narrow it, and live in the address.
  */
 export function CalendarPage({ address, onNavigate, seenExchanges }: CalendarPageProps) {
+  usePageTitle('Earnings calendar');
   const timeZone = readerTimeZone();
   const now = useNow();
   // "Today" is the service's today: wait for its clock (the type list's answer tells it) unless that fails.

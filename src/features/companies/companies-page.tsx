@@ -11,6 +11,7 @@ import { CompaniesTable } from './companies-table.tsx';
 import { companyFilters } from './company-list-filters.ts';
 import { companyListQuery } from './company-list-query.ts';
 import { CompanyFiltersForm } from './filters-form.tsx';
+import { usePageTitle } from '../../components/use-page-title.ts';
 
 const route = getRouteApi('/companies/');
 
@@ -22,6 +23,7 @@ export function CompaniesPage({
   facets: { countries: string[]; exchanges: string[] };
   renderCompanyPicker: RenderCompanyPicker;
 }) {
+  usePageTitle('Companies');
   const address = route.useSearch();
   // What the address says, cleaned: unusable values are left out and named.
   const search = useMemo(() => companyFilters.parse(address), [address]);

@@ -7,9 +7,11 @@ import { buttonClass } from '../../components/ui/button.tsx';
 import { textLinkClass } from '../../components/ui/text-link.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { SearchBox } from '../../components/search-link.tsx';
+import { usePageTitle } from '../../components/use-page-title.ts';
 
 /** Names, country, listings and identifiers of a company, with copy buttons, the watchlist star and a search of its calls. */
 export function CompanyHeader({ company }: { company: Company }) {
+  usePageTitle(companyLabel(company));
   const backlink = safeHttpUrl(company.backlinkUrl);
   return (
     <header className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">

@@ -24,6 +24,7 @@ import { companyCalls, previousCallOfKind, type CompanyCall } from './company-ca
 import { callKind } from '../../lib/event-families.ts';
 import { useCompareTermHistory } from './term-history.ts';
 import { useComparison } from './use-comparison.ts';
+import { usePageTitle } from '../../components/use-page-title.ts';
 
 /**
  * `/compare?call=…&with=…`: two calls of one company side by side. The header names the company
@@ -74,6 +75,7 @@ export function ComparePage({
     eventName(event, { type: types.get(event.typeId), company: company.data });
   const currentName = nameOf(current);
   const otherName = other.data ? nameOf(other.data) : undefined;
+  usePageTitle(company.data ? companyLabel(company.data) : undefined, otherName ? `${currentName} compared with ${otherName}` : `${currentName} compared`);
   const findingDefault = withId === undefined && (calls === undefined || !typesSettled);
 
   let body: ReactNode;

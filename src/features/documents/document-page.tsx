@@ -27,6 +27,7 @@ import { FileError } from './file-error.tsx';
 import { fileQueries, fileText, sniffFile, type LoadedFile } from '../../api/files.ts';
 import type { NoteCall } from '../../lib/notes/index.ts';
 import { CallNeighbours } from '../../components/call-neighbours-slot.tsx';
+import { usePageTitle } from '../../components/use-page-title.ts';
 
 /** pdf.js loads only when a PDF is shown. */
 const PdfViewer = lazy(() => import('./pdf-viewer.tsx'));
@@ -83,6 +84,7 @@ function wide(): boolean {
 
 function DocumentView({ doc, sentence, renderQna }: { doc: DocumentRecord; sentence?: number; renderQna?: (eventId: number) => ReactNode }) {
   const names = useDocumentNames(doc);
+  usePageTitle(names.companyName, names.title);
   const fileUrl = safeHttpUrl(doc.fileUrl);
   const file = useQuery({ ...fileQueries.file(fileUrl ?? ''), enabled: fileUrl !== undefined });
   const [factsOpen] = useState(wide);

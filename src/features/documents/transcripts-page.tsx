@@ -18,6 +18,7 @@ import { transcriptFilters } from './transcript-list-filters.ts';
 import { transcriptListQuery } from './transcript-list-query.ts';
 import { TranscriptsTable, type TranscriptSelection } from './transcripts-table.tsx';
 import type { ZipSource } from './zip-download.ts';
+import { usePageTitle } from '../../components/use-page-title.ts';
 
 /** The transcript list: endpoint 11 with every filter from the URL, selection, and zip download. */
 
@@ -27,6 +28,7 @@ const seenTypeIds = new Set<number>();
 const route = getRouteApi('/transcripts/');
 
 export function TranscriptsPage({ renderCompanyPicker, seenExchanges }: { renderCompanyPicker: RenderCompanyPicker; seenExchanges?: readonly string[] }) {
+  usePageTitle('Transcripts');
   const address = route.useSearch();
   const search = useMemo(() => transcriptFilters.parse(address), [address]);
   const navigate = route.useNavigate();

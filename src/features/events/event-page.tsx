@@ -23,6 +23,7 @@ import { languageName } from '../../lib/language.ts';
 import { safeHttpUrl } from '../../lib/safe-url.ts';
 import { textLinkClass } from '../../components/ui/text-link.ts';
 import { eventDetailQuery, eventLiveQuery, eventRecordingsQuery, eventTranscriptsQuery } from './event-queries.ts';
+import { usePageTitle } from '../../components/use-page-title.ts';
 
 /**
  * An event: what, who, when (reader's time zone, UTC on hover), its type and parent (endpoint 5,
@@ -54,6 +55,7 @@ function EventView({ event, parts }: { event: EventRecord; parts: EventPageParts
   const backlink = safeHttpUrl(event.backlinkUrl);
   const companyName = company.data ? companyLabel(company.data) : 'Company page';
   const name = eventName(event, { type: type.data, company: company.data });
+  usePageTitle(company.data ? companyLabel(company.data) : undefined, name);
   // The list is read without the event summary: the page has the event, so the player can name the call.
   const first = recordings.data?.data[0];
   const recording = useMemo(() => first && { ...first, event: first.event ?? event }, [first, event]);

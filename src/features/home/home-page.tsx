@@ -8,6 +8,7 @@ import { Panel } from '../../components/ui/panel.tsx';
 import { textLinkClass } from '../../components/ui/text-link.ts';
 import { useWatchlist, type WatchedCompany } from '../../lib/watchlist.ts';
 import { latestRecordingsQuery, latestTranscriptsQuery } from './home-queries.ts';
+import { usePageTitle } from '../../components/use-page-title.ts';
 
 /** How the page shows a list of recordings or transcripts (the tables belong to their own features). */
 export interface HomeTables {
@@ -19,6 +20,7 @@ const moreLink = textLinkClass({ className: 'text-xs' });
 
 /** The start page: the watchlist's newest first when there is one, then the newest of earnings season. */
 export function HomePage({ tables, today }: { tables: HomeTables; /** The first panel: today's calendar (from the calendar feature). */ today?: ReactNode }) {
+  usePageTitle();
   const recordings = useQuery(latestRecordingsQuery());
   const transcripts = useQuery(latestTranscriptsQuery());
   const watchlist = useWatchlist();

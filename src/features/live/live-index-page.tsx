@@ -21,6 +21,7 @@ import { describeState, TONE_BADGE } from '../../components/live-states.ts';
 import { useWatchlistAlerts, useWatchlistAlertsOptIn } from './watchlist-alerts.ts';
 import { useWatchlist } from '../../lib/watchlist.ts';
 import { WatchedTermsPanel } from './said-alerts.tsx';
+import { usePageTitle } from '../../components/use-page-title.ts';
 
 /**
  * The board's cadence is its calls' (see listRefetchInterval); with none that can still change it
@@ -38,6 +39,7 @@ function boardRefetchInterval(query: { state: { data?: ExtensionResult<AllItems<
  * and the calls opened recently with their last state.
  */
 export function LiveIndexPage() {
+  usePageTitle('Live calls');
   const known = useExtensionMissing('live');
   // The window is around the service's "now": wait for its clock (the type list's answer, which
   // the rows' names need anyway, tells it) unless that read fails.

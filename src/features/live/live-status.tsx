@@ -26,6 +26,7 @@ import { useStateNotifications } from './notifications.ts';
 import { companyLabel } from '../../lib/format.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { textLinkClass } from '../../components/ui/text-link.ts';
+import { usePageTitle } from '../../components/use-page-title.ts';
 
 /** The live page's columns: the audio and the lists on the left, the transcript on the right; one column on a phone, the transcript right after Listen. */
 const LIVE_COLUMNS = 'grid grid-cols-[minmax(0,1fr)] items-start gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:grid-rows-[auto_auto_1fr]';
@@ -50,6 +51,7 @@ export function LiveStatusView({ liveId, t, views }: { liveId: number; t?: numbe
     event.data !== undefined && !type.isPending && !company.isPending ? eventName(event.data, { type: type.data, company: company.data }) : undefined;
   const title = named ?? 'Loading the call…';
   const companyName = company.data ? companyLabel(company.data) : undefined;
+  usePageTitle(companyName, named ?? 'Live call');
 
   // Remember what was seen, for the list on /live.
   useEffect(() => {

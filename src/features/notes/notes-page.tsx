@@ -13,6 +13,7 @@ import { useListOffset } from '../../lib/use-list-offset.ts';
 import { NoteRow, useNotesStatus } from '../../components/notes/note-row.tsx';
 import { DroppedFiltersNotice } from '../../components/dropped-filters-notice.tsx';
 import { parseNotesAddress, type NotesAddress } from './notes-address.ts';
+import { usePageTitle } from '../../components/use-page-title.ts';
 
 /**
  * My notes: every bookmark and highlight across calls, grouped by company and call, searchable,
@@ -49,6 +50,7 @@ function matchesWords(item: NoteItem, words: readonly string[]): boolean {
 }
 
 export function NotesPage({ address, onNavigate }: { address: NotesAddress; onNavigate: (next: NotesAddress) => void }) {
+  usePageTitle('My notes');
   const { items, mode, problem } = useNotes();
   // A kind the page cannot use shows every kind and is named.
   const { q, kind, dropped } = parseNotesAddress(address);

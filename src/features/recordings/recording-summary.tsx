@@ -9,6 +9,7 @@ import { audioFileLabel } from '../../lib/names.ts';
 import { readPosition, usePlayerState, type RecordingSource } from '../../lib/player/index.ts';
 import { safeHttpUrl } from '../../lib/safe-url.ts';
 import { PlayButtons } from './recording-play.tsx';
+import { usePageTitle } from '../../components/use-page-title.ts';
 
 const secondary = buttonClass({ size: 'md' });
 
@@ -19,6 +20,7 @@ export function RecordingSummary({ audio, source, t }: { audio: AudioRecord; sou
   const fileUrl = safeHttpUrl(audio.fileUrl);
   const meta = audio.audioMetadata;
   const resume = !isCurrent && t === undefined ? readPosition(source.key) : undefined;
+  usePageTitle(source.artist, source.title);
 
   return (
     <div className="space-y-4 px-4 py-4">

@@ -11,11 +11,13 @@ import { RecordingFilters } from './recording-filters.tsx';
 import { recordingFilters } from './recording-list-filters.ts';
 import { recordingListQuery } from './recording-list-query.ts';
 import { RecordingsTable } from './recordings-table.tsx';
+import { usePageTitle } from '../../components/use-page-title.ts';
 
 const route = getRouteApi('/recordings/');
 
 /** /recordings: endpoint 6 with every filter from the address, newest first. */
 export function RecordingsPage({ renderCompanyPicker, seenExchanges }: { renderCompanyPicker: RenderCompanyPicker; seenExchanges?: readonly string[] }) {
+  usePageTitle('Recordings');
   const address = route.useSearch();
   const search = useMemo(() => recordingFilters.parse(address), [address]);
   const navigate = route.useNavigate();

@@ -16,6 +16,7 @@ import { searchFilters, toSearch, toSearchParams, type SearchAddress } from './a
 import { TranscriptSearchBox } from './search-box.tsx';
 import { TranscriptSearchFilters } from './filters.tsx';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { usePageTitle } from '../../components/use-page-title.ts';
 
 const EXAMPLES = ['"gross margin"', 'tariffs', '"free cash flow"', 'guid* -raise', 'buyback OR dividend'];
 
@@ -43,6 +44,7 @@ export function TranscriptSearchPage({
   const asked = toSearchParams(address, { typeIds: familyTypeIds, watchlistIds: watchedIds });
   const params = asked ?? { ...search, companyIds: [0] };
   const q = address.q?.trim() ?? '';
+  usePageTitle(q ? `“${q}”` : undefined, 'Search transcripts');
   const status = useQuery(searchQueries.status());
   // The server's words about the query, next to the box (a 400 on `q`).
   const results = useInfiniteQuery({ ...searchQueries.results(params), enabled: false });
