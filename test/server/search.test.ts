@@ -361,9 +361,7 @@ describe.each(engines)('transcript search on $name', (engine) => {
     // speaks in it and wherever its Q&A starts (the role and the part choose passages, not calls).
     const callsOf = (quarter: string) => new Set(oracle.filter((p) => p.quarter === quarter).map((p) => p.eventId)).size;
     expect(summary.quarters.map((q: any) => [`${q.fiscalYear}-${q.fiscalPeriod}`, q.hits, q.searched])).toEqual(
-      quarters
-        .filter((quarter) => callsOf(quarter) > 0)
-        .map((quarter) => [quarter, hitsOf((p) => keep(p) && p.quarter === quarter), callsOf(quarter)]),
+      quarters.filter((quarter) => callsOf(quarter) > 0).map((quarter) => [quarter, hitsOf((p) => keep(p) && p.quarter === quarter), callsOf(quarter)]),
     );
   });
 
