@@ -83,7 +83,7 @@ export function leftOutCommonWordsNotice(term: SearchTerm): string {
 
 /** For a side of NEAR made only of common words, which the index cannot place (the server checks it). */
 export function nearCommonWordsProblem(side: PlainTerm): string {
-  return `${writtenTerm(side).slice(0, 80)} has only ${COMMON_WORDS}: put a word that carries meaning on each side of NEAR.`;
+  return `“${termWords(side).join(' ').slice(0, 80)}” beside NEAR has only ${COMMON_WORDS}: put a word that carries meaning on each side of NEAR.`;
 }
 
 /** One term as tsquery text (an excluded one with its !). */
