@@ -5,6 +5,7 @@ import { MARK_END, MARK_START } from '../../server/search/store.ts';
 import { matchQuery } from '../../src/lib/transcript-search/match.ts';
 import { placedWords } from '../../src/lib/transcript-search/positions.ts';
 import { parseSearchQuery, parseTerm } from '../../src/lib/transcript-search/query.ts';
+import { withWatchedTerm } from '../../src/lib/watched-terms.ts';
 
 const parse = (text: string) => {
   const parsed = parseSearchQuery(text);
@@ -150,5 +151,16 @@ describe('a passage found by NEAR, marked', () => {
       [39, 46],
       [52, 59],
     ]);
+  });
+});
+
+describe('a watched term with NEAR', () => {
+  it('can be watched, and a bad distance is refused in words', () => {
+    const added = withWatchedTerm([], { text: 'margin  NEAR/5 guidance', scope: 'all' }, { id: 't1', now: new Date('2026-11-21T12:00:00Z') });
+    expect(added).toEqual({ ok: true, list: [{ id: 't1', text: 'margin NEAR/5 guidance', scope: 'all', addedAt: '2026-11-21T12:00:00.000Z' }] });
+    expect(withWatchedTerm([], { text: 'margin NEAR/60 guidance', scope: 'all' })).toEqual({
+      ok: false,
+      problem: 'NEAR/60 is not a distance: NEAR/n takes a whole number of words from 1 to 50, as in margin NEAR/5 guidance.',
+    });
   });
 });
