@@ -22,9 +22,7 @@ describe('NEAR in the search syntax', () => {
     expect(parse('margin NEAR/2 guidance').tsquery).toBe(
       "('margin' <1> 'guidance' | 'margin' <2> 'guidance' | 'guidance' <1> 'margin' | 'guidance' <2> 'margin')",
     );
-    expect(parse('tariffs margin NEAR/1 guidance -china').tsquery).toBe(
-      "'tariffs' & ('margin' <1> 'guidance' | 'guidance' <1> 'margin') & !'china'",
-    );
+    expect(parse('tariffs margin NEAR/1 guidance -china').tsquery).toBe("'tariffs' & ('margin' <1> 'guidance' | 'guidance' <1> 'margin') & !'china'");
   });
 
   it('takes a "phrase" or a word* on either side', () => {

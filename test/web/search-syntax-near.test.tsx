@@ -23,7 +23,9 @@ describe('NEAR in the transcript search box', () => {
     render(<TranscriptSearchBox value="" onSearch={onSearch} />);
     const box = screen.getByRole('searchbox', { name: 'Search what was said' });
     await user.type(box, 'margin NEAR/0 guidance{Enter}');
-    expect(screen.getByRole('alert')).toHaveTextContent('NEAR/0 is not a distance: NEAR/n takes a whole number of words from 1 to 50, as in margin NEAR/5 guidance.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'NEAR/0 is not a distance: NEAR/n takes a whole number of words from 1 to 50, as in margin NEAR/5 guidance.',
+    );
     expect(onSearch).not.toHaveBeenCalled();
     await user.clear(box);
     await user.type(box, 'margin NEAR/5 guidance{Enter}');

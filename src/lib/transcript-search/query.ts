@@ -98,10 +98,12 @@ export function termQuery(term: SearchTerm): string {
 function nearText(term: NearTerm): string {
   const [a, b] = term.sides.map(termText);
   const alternatives: string[] = [];
-  for (const [first, second] of a === b ? [[a, b]] : [
-    [a, b],
-    [b, a],
-  ])
+  for (const [first, second] of a === b
+    ? [[a, b]]
+    : [
+        [a, b],
+        [b, a],
+      ])
     for (let k = 1; k <= term.distance; k++) alternatives.push(`${first} <${k}> ${second}`);
   return `(${alternatives.join(' | ')})`;
 }
