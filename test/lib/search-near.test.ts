@@ -20,13 +20,17 @@ const problem = (text: string) => {
 describe('NEAR in the search syntax', () => {
   it('finds both sides at each distance up to n, in either order', () => {
     expect(parse('margin NEAR/2 guidance').tsquery).toBe(
-      "('margin' <1> 'guidance' | 'margin' <2> 'guidance' | 'guidance' <1> 'margin' | 'guidance' <2> 'margin')",
+      "('margin' & 'guidance' & ('margin' <1> 'guidance' | 'margin' <2> 'guidance' | 'guidance' <1> 'margin' | 'guidance' <2> 'margin'))",
     );
-    expect(parse('tariffs margin NEAR/1 guidance -china').tsquery).toBe("'tariffs' & ('margin' <1> 'guidance' | 'guidance' <1> 'margin') & !'china'");
+    expect(parse('tariffs margin NEAR/1 guidance -china').tsquery).toBe(
+      "'tariffs' & ('margin' & 'guidance' & ('margin' <1> 'guidance' | 'guidance' <1> 'margin')) & !'china'",
+    );
   });
 
   it('takes a "phrase" or a word* on either side', () => {
-    expect(parse('"gross margin" NEAR/1 guid*').tsquery).toBe("(('gross' <-> 'margin') <1> 'guid':* | 'guid':* <1> ('gross' <-> 'margin'))");
+    expect(parse('"gross margin" NEAR/1 guid*').tsquery).toBe(
+      "(('gross' <-> 'margin') & 'guid':* & (('gross' <-> 'margin') <1> 'guid':* | 'guid':* <1> ('gross' <-> 'margin')))",
+    );
   });
 
   it('reads NEAR without /n as NEAR/10, and near in lower case as a word', () => {

@@ -93,7 +93,10 @@ export function termQuery(term: SearchTerm): string {
 
 /**
  * NEAR as tsquery: PostgreSQL's `a <k> b` is b exactly k positions after a, so within n in either
- * order is each distance both ways (n ≤ 50 keeps it to at most 100 small alternatives).
+ * order is each distance both ways (n ≤ 50 keeps it to at most 100 small alternatives). Both sides
+ * come first on their own (`a & b & (…)`): PostgreSQL guesses an OR of many alternatives matches
+ * most passages and reads the whole table instead of the index (NEAR/10 took 330 ms over 86,000
+ * passages, 90–140 ms with the sides first); the sides alone let it read only passages with both.
  */
 function nearText(term: NearTerm): string {
   const [a, b] = term.sides.map(termText);
@@ -105,7 +108,7 @@ function nearText(term: NearTerm): string {
         [b, a],
       ])
     for (let k = 1; k <= term.distance; k++) alternatives.push(`${first} <${k}> ${second}`);
-  return `(${alternatives.join(' | ')})`;
+  return `(${a} & ${b} & (${alternatives.join(' | ')}))`;
 }
 
 function termText(term: SearchTerm): string {
