@@ -1,4 +1,5 @@
-import { searchWord, WORD_PART, type SearchTerm } from '../../src/lib/transcript-search/query.ts';
+import { placedWords, within } from '../../src/lib/transcript-search/positions.ts';
+import { searchWord, termWords, WORD_PART, type PlainTerm, type SearchTerm } from '../../src/lib/transcript-search/query.ts';
 import { MARK_END, MARK_START, type ParagraphHitRow } from './store.ts';
 
 /**
@@ -7,7 +8,7 @@ import { MARK_END, MARK_START, type ParagraphHitRow } from './store.ts';
  * highlighter (ts_headline, which knows stemming) and are carried as text segments, never as
  * markup. A phrase is marked whole where it stands (its common words too, which the highlighter
  * leaves out): "in line with" marks those three words, and the hit plays from the sentence that
- * holds them.
+ * holds them. NEAR marks both of its sides where they stand within the distance of each other.
  */
 
 export interface Segment {
@@ -67,9 +68,9 @@ function segmentsOf(text: string, offset: number, ranges: [number, number][]): S
 }
 
 export interface PhraseSearch {
-  /** The phrases searched for (not left out). */
+  /** The phrases and NEARs searched for (not left out). */
   phrases: SearchTerm[];
-  /** Every term searched for is a phrase: words of a phrase standing alone are not marked. */
+  /** Every term searched for is a phrase or a NEAR: their words standing alone are not marked. */
   onlyPhrases: boolean;
   /** The index's lexemes of the phrases' words and of the words the highlighter marked (store.ts, lexemesOf). */
   lexemes: Map<string, string[]>;
@@ -79,26 +80,31 @@ interface Word {
   from: number;
   to: number;
   text: string;
+  /** Its position as the index counts words (what NEAR measures). */
+  position: number;
   marked: boolean;
 }
 
-/** The words of body (as the query syntax splits words), each with whether the highlighter marked it. */
+/** The words of body (as the query syntax splits words), each with its position and whether the highlighter marked it. */
 export function wordsOf(body: string, marked: [number, number][]): Word[] {
-  return [...body.matchAll(WORD_PART)].map((match) => {
-    const from = match.index;
-    const to = from + match[0].length;
-    return { from, to, text: searchWord(match[0]), marked: marked.some(([a, b]) => a < to && b > from) };
-  });
+  return placedWords(body).map((word) => ({ ...word, marked: marked.some(([a, b]) => a < word.to && b > word.from) }));
+}
+
+interface Place {
+  from: number;
+  to: number;
+  first: number;
+  last: number;
 }
 
 /**
- * Where each phrase stands whole in body, from its first word to its last. A word of the phrase
+ * Where each phrase stands whole in body, from its first word to its last, and each NEAR's sides
+ * where they stand within its distance of each other. A word of the phrase
  * matches a word of the text written the same, or (for a word the index keeps) one the highlighter
  * marked that has the same lexeme ("margins" for "margin"); a common word (our, in, with) must be
  * written the same, since the index does not keep it.
  */
 export function phraseSpans(words: Word[], search: Pick<PhraseSearch, 'phrases' | 'lexemes'>): [number, number][] {
-  const spans: [number, number][] = [];
   const same = (word: Word, wanted: string, prefix: boolean) => {
     if (word.text === wanted || (prefix && word.text.startsWith(wanted))) return true;
     const lexemes = search.lexemes.get(wanted) ?? [];
@@ -106,21 +112,31 @@ export function phraseSpans(words: Word[], search: Pick<PhraseSearch, 'phrases' 
     const own = search.lexemes.get(word.text) ?? [];
     return own.some((lexeme) => lexemes.includes(lexeme) || (prefix && lexemes.some((start) => lexeme.startsWith(start))));
   };
-  for (const phrase of search.phrases) {
-    if (phrase.kind !== 'phrase') continue;
-    const length = phrase.words.length;
-    for (let at = 0; at + length <= words.length; at++) {
-      if (phrase.words.every((wanted, i) => same(words[at + i]!, wanted, phrase.prefix && i === length - 1))) {
-        spans.push([words[at]!.from, words[at + length - 1]!.to]);
+  const places = (term: PlainTerm): Place[] => {
+    const wanted = termWords(term);
+    const found: Place[] = [];
+    for (let at = 0; at + wanted.length <= words.length; at++) {
+      if (wanted.every((word, i) => same(words[at + i]!, word, term.prefix && i === wanted.length - 1))) {
+        const first = words[at]!;
+        const last = words[at + wanted.length - 1]!;
+        found.push({ from: first.from, to: last.to, first: first.position, last: last.position });
       }
     }
+    return found;
+  };
+  const spans: [number, number][] = [];
+  for (const term of search.phrases) {
+    if (term.kind === 'phrase') spans.push(...places(term).map((place): [number, number] => [place.from, place.to]));
+    if (term.kind !== 'near') continue;
+    const [left, right] = term.sides.map(places) as [Place[], Place[]];
+    for (const a of left) for (const b of right) if (within(a, b, term.distance)) spans.push([a.from, a.to], [b.from, b.to]);
   }
   return spans;
 }
 
 /** The words whose lexemes phraseSpans compares: the phrases' own and the ones the highlighter marked in these passages. */
 export function wordsToStem(rows: Pick<ParagraphHitRow, 'headline' | 'body'>[], phrases: SearchTerm[]): string[] {
-  const words = new Set(phrases.flatMap((phrase) => (phrase.kind === 'phrase' ? phrase.words : [])));
+  const words = new Set(phrases.flatMap((phrase) => (phrase.kind === 'word' ? [] : termWords(phrase))));
   for (const row of rows) {
     for (const [from, to] of markedRanges(row.headline, row.body))
       for (const match of row.body.slice(from, to).matchAll(WORD_PART)) words.add(searchWord(match[0]));

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { CALL_SECTIONS, SPEAKER_KINDS, SPEAKER_ROLES, type CallSection, type SpeakerKind, type SpeakerRole } from '../../src/lib/transcript/index.ts';
-import { parseSearchQuery, parseTerm, type SearchTerm } from '../../src/lib/transcript-search/query.ts';
+import { parseSearchQuery, parseTerm, type PlainTerm, type SearchTerm } from '../../src/lib/transcript-search/query.ts';
 import { dateToApi, isDateOnly, readDate } from '../../src/lib/filters/dates.ts';
 import type { FieldProblem } from '../sandbox/errors.ts';
 import type { SearchFilters, SearchSort, TermHistoryQuery } from './store.ts';
@@ -15,12 +15,14 @@ export interface SearchRequest {
   q: string;
   tsquery: string;
   words: string[];
-  /** The phrases to find (not those left out): a hit marks each where it stands whole. */
+  /** The phrases and NEARs to find (not those left out): a hit marks each where it stands whole. */
   phrases: SearchTerm[];
-  /** Every term to find is a phrase: a phrase's words standing alone are not marked. */
+  /** Every term to find is a phrase or a NEAR: their words standing alone are not marked. */
   onlyPhrases: boolean;
   /** The terms left out (-word), to say which of them leave nothing out. */
   excluded: SearchTerm[];
+  /** Each side of each NEAR, to refuse one of only common words (the index cannot place it). */
+  nearSides: PlainTerm[];
   filters: SearchFilters;
   sort: SearchSort;
   offset: number;
@@ -229,7 +231,8 @@ function readQuery(params: URLSearchParams, problems: FieldProblem[]) {
     problems.push({ field: 'q', message: parsed.problem });
     return undefined;
   }
-  return { q, ...parsed };
+  const nearSides = parsed.groups.flat().flatMap((term) => (term.kind === 'near' ? term.sides : []));
+  return { q, ...parsed, nearSides };
 }
 
 export function searchKey(q: string, filters: SearchFilters, sort: SearchSort): string {
@@ -274,7 +277,7 @@ export function readSearchRequest(params: URLSearchParams): SearchRequest | Fiel
   if (problems.length > 0 || !query) return problems;
   const terms = query.groups.flat();
   const positive = terms.filter((term) => !term.exclude);
-  const phrases = positive.filter((term) => term.kind === 'phrase');
+  const phrases = positive.filter((term) => term.kind !== 'word');
   return {
     q: query.q,
     tsquery: query.tsquery,
@@ -282,6 +285,7 @@ export function readSearchRequest(params: URLSearchParams): SearchRequest | Fiel
     phrases,
     onlyPhrases: phrases.length === positive.length,
     excluded: terms.filter((term) => term.exclude),
+    nearSides: query.nearSides,
     filters,
     sort,
     offset,
@@ -291,14 +295,16 @@ export function readSearchRequest(params: URLSearchParams): SearchRequest | Fiel
   };
 }
 
-export function readSummaryRequest(params: URLSearchParams): { q: string; tsquery: string; filters: SearchFilters; top: number } | FieldProblem[] {
+export function readSummaryRequest(
+  params: URLSearchParams,
+): { q: string; tsquery: string; nearSides: PlainTerm[]; filters: SearchFilters; top: number } | FieldProblem[] {
   const problems: FieldProblem[] = [];
   unknown(params, SUMMARY_PARAMS, problems);
   const query = readQuery(params, problems);
   const filters = readFilters(params, problems);
   const top = whole('top', params.get('top'), 10, 1, 50, problems);
   if (problems.length > 0 || !query) return problems;
-  return { q: query.q, tsquery: query.tsquery, filters, top };
+  return { q: query.q, tsquery: query.tsquery, nearSides: query.nearSides, filters, top };
 }
 
 export const TERMS_PARAMS = new Set(['companyId', 'eventTypes', 'until', 'calls', 'terms']);

@@ -2,7 +2,7 @@ import { badRequestResponse, errorResponse } from '../sandbox/errors.ts';
 import type { SearchConfig } from './config.ts';
 import { rename, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { commonWordsProblem, leftOutCommonWordsNotice, termQuery } from '../../src/lib/transcript-search/query.ts';
+import { commonWordsProblem, leftOutCommonWordsNotice, nearCommonWordsProblem, termQuery, type PlainTerm } from '../../src/lib/transcript-search/query.ts';
 import { openPglite, openPostgres, type SearchDb } from './db.ts';
 import { paragraphHit, wordsToStem, type ParagraphHit } from './hits.ts';
 import { Ingester, type IngestProgress } from './ingest.ts';
@@ -323,6 +323,8 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     if (Array.isArray(request)) return badRequestResponse(request, NO_STORE);
     return onIndex(async (index) => {
       if (!(await queryHasWords(index, request.tsquery))) return onlyCommonWordsResponse(request.q);
+      const near = await commonNearSide(index, request.nearSides);
+      if (near) return near;
       const page = await searchCalls(index, request.tsquery, request.filters, request.sort, request.offset, request.limit);
       const rows = await paragraphHits(
         index,
@@ -379,6 +381,8 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     if (Array.isArray(request)) return badRequestResponse(request, NO_STORE);
     return onIndex(async (index) => {
       if (!(await queryHasWords(index, request.tsquery))) return onlyCommonWordsResponse(request.q);
+      const near = await commonNearSide(index, request.nearSides);
+      if (near) return near;
       const result = await summarize(index, request.tsquery, request.filters, request.top);
       const hits = result.quarters.reduce((sum, quarter) => sum + quarter.hits, 0);
       return json({ q: request.q, totals: { hits }, ...result });
@@ -470,6 +474,17 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
       }
     },
   };
+}
+
+/**
+ * A side of NEAR of only common words (margin NEAR/3 the) has no place in the index, and PostgreSQL
+ * would quietly search the other side alone: the reader is told instead (a 400 naming q).
+ */
+async function commonNearSide(index: SearchDb, sides: PlainTerm[]): Promise<Response | undefined> {
+  if (sides.length === 0) return undefined;
+  const common = await onlyCommonWords(index, sides.map(termQuery));
+  const side = sides.find((_, i) => common[i]);
+  return side && badRequestResponse([{ field: 'q', message: nearCommonWordsProblem(side) }], NO_STORE);
 }
 
 function onlyCommonWordsResponse(q: string): Response {

@@ -120,6 +120,11 @@ export function TranscriptSearchBox({
           <dd>leaves out passages that mention China</dd>
           <dt className="font-mono text-xs">guid*</dt>
           <dd>words that start so: guide, guidance, guided</dd>
+          <dt className="font-mono text-xs">margin NEAR/5 guidance</dt>
+          <dd>
+            both, at most 5 words apart in either order (NEAR/1 is next to each other, NEAR alone is NEAR/10, up to NEAR/50). Every word between counts, common
+            words too; a side can be a &quot;phrase&quot; or guid*
+          </dd>
         </dl>
         <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">
           Common words (the, and, of) are not searched. A passage is what one speaker says at a time.

@@ -1,4 +1,5 @@
-import { searchWord, WORD_PART, type SearchTerm } from './query.ts';
+import { placedWords, within } from './positions.ts';
+import { searchWord, type PlainTerm, type SearchTerm } from './query.ts';
 
 /**
  * A parsed search query (src/lib/transcript-search/query.ts, the one parser of the syntax) matched against a
@@ -24,6 +25,16 @@ interface TextWord {
   to: number;
   text: string;
   form: string;
+  /** Where the search index would place it (positions.ts): what NEAR counts. */
+  position: number;
+}
+
+/** Where a word or phrase stands: its text range and its first and last word's positions. */
+interface Place {
+  from: number;
+  to: number;
+  first: number;
+  last: number;
 }
 
 function sameWord(word: TextWord, wanted: string, prefix: boolean): boolean {
@@ -31,13 +42,28 @@ function sameWord(word: TextWord, wanted: string, prefix: boolean): boolean {
   return word.text === wanted || word.form === wordForm(wanted);
 }
 
-/** Where one term stands in the words: [from, to) ranges of the text. */
-function termRanges(term: SearchTerm, words: readonly TextWord[]): [number, number][] {
+/** Where a word or phrase stands in the words. */
+function places(term: PlainTerm, words: readonly TextWord[]): Place[] {
   const wanted = term.kind === 'word' ? [term.word] : term.words;
-  const ranges: [number, number][] = [];
+  const found: Place[] = [];
   for (let at = 0; at + wanted.length <= words.length; at++) {
     if (wanted.every((w, i) => sameWord(words[at + i]!, w, term.prefix && i === wanted.length - 1))) {
-      ranges.push([words[at]!.from, words[at + wanted.length - 1]!.to]);
+      const first = words[at]!;
+      const last = words[at + wanted.length - 1]!;
+      found.push({ from: first.from, to: last.to, first: first.position, last: last.position });
+    }
+  }
+  return found;
+}
+
+/** Where one term stands in the words: [from, to) ranges of the text (for NEAR, both sides where they are near). */
+function termRanges(term: SearchTerm, words: readonly TextWord[]): [number, number][] {
+  if (term.kind !== 'near') return places(term, words).map((place) => [place.from, place.to]);
+  const [left, right] = term.sides.map((side) => places(side, words)) as [Place[], Place[]];
+  const ranges: [number, number][] = [];
+  for (const a of left) {
+    for (const b of right) {
+      if (within(a, b, term.distance)) ranges.push([a.from, a.to], [b.from, b.to]);
     }
   }
   return ranges;
@@ -47,14 +73,12 @@ function termRanges(term: SearchTerm, words: readonly TextWord[]): [number, numb
  * Whether a short text (a sentence said in a live call) matches a parsed query, read as the search
  * reads it: every group has a term in the text, no excluded term is in it, a "phrase" is its words
  * next to each other in order (punctuation between them does not count), a word finds its plural,
- * case and accents of letters are compared as the search compares them (NFKC, lower case). Returns
+ * case and accents of letters are compared as the search compares them (NFKC, lower case), NEAR/n
+ * is both sides at most n words apart in either order, every word counted as the index counts. Returns
  * the ranges to mark (in order, not overlapping), or null when the text does not match.
  */
 export function matchQuery(groups: readonly (readonly SearchTerm[])[], text: string): [number, number][] | null {
-  const words: TextWord[] = [...text.matchAll(WORD_PART)].map((match) => {
-    const word = searchWord(match[0]);
-    return { from: match.index, to: match.index + match[0].length, text: word, form: wordForm(word) };
-  });
+  const words: TextWord[] = placedWords(text).map((word) => ({ ...word, form: wordForm(word.text) }));
   const found: [number, number][] = [];
   let any = false;
   for (const group of groups) {
