@@ -6,7 +6,8 @@ import { commonWordsProblem, leftOutCommonWordsNotice, termQuery } from '../../s
 import { openPglite, openPostgres, type SearchDb } from './db.ts';
 import { paragraphHit, wordsToStem, type ParagraphHit } from './hits.ts';
 import { Ingester, type IngestProgress } from './ingest.ts';
-import { encodeCursor, MAX_OFFSET, readSearchRequest, readSummaryRequest, readTermsRequest } from './params.ts';
+import { EXPORT_PAGE, exportResponse, recordingsOfEvents } from './export.ts';
+import { encodeCursor, MAX_OFFSET, readExportRequest, readSearchRequest, readSummaryRequest, readTermsRequest } from './params.ts';
 import { DROP_SQL } from './schema.ts';
 import {
   counts,
@@ -28,6 +29,9 @@ import {
  *
  *   GET /api/search?q=…          calls that match, each with its hit count and first hits, paged
  *   GET /api/search/summary?q=…  hits per fiscal period and the companies that mention it most
+ *   GET /api/search/export?format=csv|md&q=…
+ *                                every call the search finds (up to 10,000) with every passage, as a
+ *                                file streamed while the index is read (server/search/export.ts)
  *   GET /api/search/status       how much is indexed, what waits, what failed and why
  *   GET /api/search/terms?companyId=…&terms=a,b
  *                                how many of a company's last calls said each term (the term history
@@ -53,6 +57,8 @@ export interface SearchServiceOptions {
   /** What the index is of: another source (a new sandbox seed, another upstream) builds it afresh. */
   source: string;
   api: (path: string, query: Record<string, string | number | undefined>) => Promise<Response>;
+  /** PUBLIC_BASE_URL: the origin an export's links point at (else the request's). */
+  publicBaseUrl?: string;
   file: (url: string, signal: AbortSignal) => Promise<Response>;
   now?: () => number;
   log?: (line: string) => void;
@@ -374,6 +380,30 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     });
   };
 
+  /** The whole result as a file (server/search/export.ts): the first page read here, the rest as the client pulls. */
+  const exportFile = async (request: Request, url: URL): Promise<Response> => {
+    const wanted = readExportRequest(url.searchParams);
+    if (Array.isArray(wanted)) return badRequestResponse(wanted, NO_STORE);
+    return onIndex(async (index) => {
+      if (!(await queryHasWords(index, wanted.tsquery))) return onlyCommonWordsResponse(wanted.q);
+      const first = await searchCalls(index, wanted.tsquery, wanted.filters, wanted.sort, 0, EXPORT_PAGE);
+      return exportResponse(
+        {
+          index,
+          request: wanted,
+          origin: (options.publicBaseUrl ?? url.origin).replace(/\/+$/, ''),
+          recordings: (eventIds) => recordingsOfEvents(options.api, eventIds, log),
+          signal: request.signal,
+          failed: (error) => {
+            if (isIndexDamage(error)) rebuild(error, index, 'writing an export');
+            else log(`search: an export failed: ${(error as Error).stack ?? error}`);
+          },
+        },
+        first,
+      );
+    });
+  };
+
   const summary = async (params: URLSearchParams): Promise<Response> => {
     const request = readSummaryRequest(params);
     if (Array.isArray(request)) return badRequestResponse(request, NO_STORE);
@@ -456,6 +486,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
       const url = new URL(request.url);
       try {
         if (url.pathname === SEARCH_PATH) return await queued(() => search(url.searchParams));
+        if (url.pathname === `${SEARCH_PATH}/export`) return await queued(() => exportFile(request, url));
         if (url.pathname === `${SEARCH_PATH}/summary`) return await queued(() => summary(url.searchParams));
         if (url.pathname === `${SEARCH_PATH}/terms`) return await queued(() => terms(url.searchParams));
         if (url.pathname === `${SEARCH_PATH}/status`) {
