@@ -7,6 +7,7 @@ import {
   exportHead,
   exportTail,
   searchExportFileName,
+  SEARCH_EXPORT_CAP,
   SEARCH_EXPORT_TYPES,
   type SearchExportCall,
   type SearchExportHead,
@@ -23,8 +24,8 @@ import { lexemesOf, paragraphHits, searchCalls, type CallHitRow, type CallPage }
  * client that reads slowly slows the reading, one that goes away stops it.
  */
 
-/** The most calls one export holds: as far as the search's cursor pages (MAX_OFFSET). */
-export const EXPORT_CAP = MAX_OFFSET;
+/** The most calls one export holds: as far as the search's cursor pages. */
+export const EXPORT_CAP = Math.min(SEARCH_EXPORT_CAP, MAX_OFFSET);
 /** Calls read from the index at a time. */
 export const EXPORT_PAGE = 25;
 /** Every passage of a call: no call has this many paragraphs. */

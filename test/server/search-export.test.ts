@@ -32,7 +32,7 @@ beforeAll(async () => {
   app = createServerApp(readServerConfig(env));
   server = await serveApp(app);
   paragraphs = await readEveryTranscript(upstream);
-  for (let cursor = 0; ; ) {
+  for (let cursor = 0; ;) {
     const page = (await (await upstream.api('/audio', { limit: 500, cursor })).json()) as any;
     for (const audio of page.data) eventOfRecording.set(audio.id, audio.eventId);
     if (page.pagination.nextCursor === null || page.data.length === 0) break;
@@ -111,7 +111,9 @@ describe('the search export', () => {
     const response = await fetch(exportUrl('q=margin&format=csv'));
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="Transcript search - margin.csv"; filename*=UTF-8''Transcript%20search%20-%20margin.csv`);
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="Transcript search - margin.csv"; filename*=UTF-8''Transcript%20search%20-%20margin.csv`,
+    );
     expect(response.headers.get('x-export-calls')).toBe(String(expected.size));
     const bytes = new Uint8Array(await response.arrayBuffer());
     // A byte order mark first, so spreadsheet programs read it as UTF-8.

@@ -42,7 +42,7 @@ export interface FileParagraph {
  */
 export async function readEveryTranscript(upstream: ReturnType<typeof sandboxUpstream>): Promise<FileParagraph[]> {
   const docs: any[] = [];
-  for (let cursor = 0; ; ) {
+  for (let cursor = 0; ;) {
     const page = (await (await upstream.api('/documents/transcripts', { limit: 500, cursor, expand: 'event' })).json()) as any;
     docs.push(...page.data);
     if (page.pagination.nextCursor === null || page.data.length === 0) break;

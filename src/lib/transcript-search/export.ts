@@ -7,7 +7,7 @@ import { escapeMarkdown } from '../transcript/export.ts';
  * A transcript search as a file to keep: every passage that matches, one row each, as CSV (RFC 4180,
  * safe to open in a spreadsheet) or Markdown (a section per call). The one writer: the server writes
  * the file with it a call at a time as it reads the index (GET /api/search/export), and the browser
- * reads its progress back with exportedCalls. Each row names the call (its rank in the results,
+ * reads its progress back with exportProgress. Each row names the call (its rank in the results,
  * company, event, fiscal period, day, which transcript), how many passages the call holds, the
  * speaker (as the transcript names them), their role and the part of the call when the index knows
  * them, where it was said, the passage, and an absolute link that plays that moment.
@@ -21,6 +21,12 @@ export const SEARCH_EXPORT_TYPES: Record<SearchExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   md: 'text/markdown; charset=utf-8',
 };
+
+/**
+ * The most calls one file holds: as far as the search's own cursor goes (MAX_OFFSET in
+ * server/search/params.ts), so the file and the pages see the same calls.
+ */
+export const SEARCH_EXPORT_CAP = 10_000;
 
 export interface SearchExportPassage {
   /** As the transcript names them: `Ana Ruiz (Chief Executive Officer, Acme)`, `Speaker 2`. */
@@ -101,14 +107,14 @@ export function capNote(head: SearchExportHead): string | undefined {
 
 /** The start of the file: CSV's header row; Markdown's heading, what was found, and the cap's note. */
 export function exportHead(format: SearchExportFormat, head: SearchExportHead): string {
-  // Every field on one line, so each CSV row is one line (what exportedCalls counts on).
+  // Every field on one line, so each CSV row is one line (what exportProgress counts on).
   if (format === 'csv') return csvLine(HEADER);
   const query = oneLine(head.query);
   const lines = [`# Transcript search${query ? `: ${escapeMarkdown(query)}` : ''}`, ''];
   lines.push(`${plural(head.totals.hits, 'passage', 'passages')} in ${plural(head.totals.calls, 'call', 'calls')}.`, '');
   const note = capNote(head);
   if (note) lines.push(note, '');
-  return `${lines.join('\n')}`;
+  return `${lines.join('\n')}\n`;
 }
 
 /** A table cell: escaped, on one line. */
@@ -138,19 +144,19 @@ export function exportCall(format: SearchExportFormat, call: SearchExportCall): 
       .map((passage) =>
         csvLine(
           [
-        String(call.rank),
-        call.company,
-        call.event,
-        call.period,
-        call.date,
-        call.transcript,
-        String(call.hits),
-        passage.speaker,
-        passage.role,
-        passage.section,
-        formatDuration(passage.start),
-        passageText(passage.segments),
-        passage.link,
+            String(call.rank),
+            call.company,
+            call.event,
+            call.period,
+            call.date,
+            call.transcript,
+            String(call.hits),
+            passage.speaker,
+            passage.role,
+            passage.section,
+            formatDuration(passage.start),
+            passageText(passage.segments),
+            passage.link,
           ].map(oneLine),
         ),
       )
@@ -174,16 +180,30 @@ export function exportTail(format: SearchExportFormat, head: SearchExportHead): 
 }
 
 /**
- * How many calls a part of the file read so far holds, for the progress line: in CSV the rank of
- * the last whole row, in Markdown the number of call sections begun.
+ * Reads the progress of a file as it arrives, a piece at a time (pieces may end anywhere): how many
+ * calls the whole lines so far hold. In CSV the rank of the last whole row, in Markdown the number
+ * of call sections begun.
  */
-export function exportedCalls(format: SearchExportFormat, text: string): number {
-  if (format === 'md') return text.match(/^## \d+\. /gm)?.length ?? 0;
-  const end = text.lastIndexOf('\r\n', text.length - 1);
-  if (end < 0) return 0;
-  const start = text.lastIndexOf('\r\n', end - 1);
-  const rank = /^(\d+),/.exec(text.slice(start < 0 ? 0 : start + 2, end));
-  return rank ? Number(rank[1]) : 0;
+export function exportProgress(format: SearchExportFormat): (piece: string) => number {
+  let carry = '';
+  let calls = 0;
+  return (piece) => {
+    const text = carry + piece;
+    const end = text.lastIndexOf('\n');
+    if (end < 0) {
+      carry = text;
+      return calls;
+    }
+    const whole = text.slice(0, end + 1);
+    carry = text.slice(end + 1);
+    if (format === 'md') {
+      calls += whole.match(/^## \d+\. /gm)?.length ?? 0;
+    } else {
+      const rank = /(?:^|\n)(\d+),[^\n]*\r\n$/.exec(whole);
+      if (rank) calls = Number(rank[1]);
+    }
+    return calls;
+  };
 }
 
 /** `Transcript search - tariffs.csv`. */
