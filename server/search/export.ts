@@ -27,7 +27,7 @@ import { lexemesOf, paragraphHits, searchCalls, type CallHitRow, type CallPage }
 /** The most calls one export holds: as far as the search's cursor pages. */
 export const EXPORT_CAP = Math.min(SEARCH_EXPORT_CAP, MAX_OFFSET);
 /** Calls read from the index at a time. */
-export const EXPORT_PAGE = 25;
+export const EXPORT_PAGE = 50;
 /** Every passage of a call: no call has this many paragraphs. */
 const ALL_PASSAGES = 1_000_000;
 

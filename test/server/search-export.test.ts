@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServerApp, type ServerApp } from '../../server/app.ts';
 import { readServerConfig } from '../../server/config.ts';
+import { EXPORT_PAGE } from '../../server/search/export.ts';
 import { createSandbox } from '../../server/sandbox/app.ts';
 import { serveApp } from './helpers.ts';
 import { readEveryTranscript, sandboxUpstream, type FileParagraph } from './search-upstream.ts';
@@ -105,7 +106,7 @@ describe('the search export', () => {
   it('holds every call the search finds, every passage of each, as a CSV attachment named for the search', async () => {
     const expected = expectedByEvent(/\bmargins?\b/i);
     const passages = [...expected.values()].reduce((sum, list) => sum + list.length, 0);
-    // More calls than a page of the index (25) and of the results page (20).
+    // More calls than a page of the index (50) and of the results page (20).
     expect(expected.size).toBeGreaterThan(50);
 
     const response = await fetch(exportUrl('q=margin&format=csv'));
@@ -198,13 +199,13 @@ describe('the search export', () => {
     expect(JSON.stringify(body)).toContain(message.replace(/"/g, '\\"'));
   });
 
-  /** Counts the pages of calls an export reads: one query that counts the calls, 25 at a time. */
+  /** Counts the pages of calls an export reads: one query that counts the calls, EXPORT_PAGE (50) at a time. */
   function countPages(): { pages: () => number; restore: () => void } {
     const db = app.search.db!;
     const original = db.query;
     let pages = 0;
     db.query = ((sql: string, params?: unknown[]) => {
-      if (sql.includes('total_calls') && params?.at(-2) === 25) pages++;
+      if (sql.includes('total_calls') && params?.at(-2) === EXPORT_PAGE) pages++;
       return original.call(db, sql, params);
     }) as typeof db.query;
     return { pages: () => pages, restore: () => (db.query = original) };
@@ -219,7 +220,8 @@ describe('the search export', () => {
     const counter = countPages();
     try {
       const response = await app.fetch(new Request('http://127.0.0.1/api/search/export?q=quarter+OR+year+OR+business&format=csv'));
-      // Reading it all takes six pages of 25 calls.
+      // Reading it all takes three pages of 50 calls.
+      expect(EXPORT_PAGE).toBe(50);
       expect(response.headers.get('x-export-calls')).toBe('126');
       const reader = response.body!.getReader();
       await reader.read();
@@ -245,7 +247,7 @@ describe('the search export', () => {
       controller.abort();
       await searchesMeanwhile(8);
       const after = counter.pages();
-      expect(after).toBeLessThan(6);
+      expect(after).toBeLessThan(3);
       await searchesMeanwhile(8);
       expect(counter.pages()).toBe(after);
     } finally {
