@@ -42,6 +42,8 @@ export interface ExportContext {
   signal: AbortSignal;
   /** Called when reading the index fails mid-file (damage starts a rebuild). */
   failed: (error: unknown) => void;
+  /** Called once when the file ends: written whole, cancelled, or failed. */
+  finished: () => void;
 }
 
 /** What the index may say of a passage's speaker and part of the call (an index built before roles says neither). */
@@ -116,6 +118,15 @@ export function exportResponse(context: ExportContext, first: CallPage): Respons
   let page: CallPage | undefined = first;
   let started = false;
   let ended = false;
+  let finished = false;
+  const finish = () => {
+    ended = true;
+    if (finished) return;
+    finished = true;
+    context.finished();
+  };
+  // The client went away before it read anything: the stream may never be pulled or cancelled.
+  signal.addEventListener('abort', finish, { once: true });
 
   const stream = new ReadableStream<Uint8Array>(
     {
@@ -138,11 +149,11 @@ export function exportResponse(context: ExportContext, first: CallPage): Respons
             return;
           }
           if (calls.length === 0 || signal.aborted) {
-            ended = true;
             if (!signal.aborted) {
               controller.enqueue(encoder.encode(exportTail(request.format, head)));
               controller.close();
             }
+            finish();
             return;
           }
           offset += EXPORT_PAGE;
@@ -158,14 +169,14 @@ export function exportResponse(context: ExportContext, first: CallPage): Respons
           controller.enqueue(encoder.encode(text));
         } catch (error) {
           if (ended) return;
-          ended = true;
+          finish();
           context.failed(error);
           // The response ends in an error, not a clean end: the client knows the file is not whole.
           controller.error(error);
         }
       },
       cancel() {
-        ended = true;
+        finish();
       },
     },
     // One part read ahead at most: memory holds a page whatever the file's size.

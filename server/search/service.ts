@@ -115,6 +115,9 @@ const BUILDING_RETRY_AFTER_S = 10;
 const BUILDING = 'The search index is still being built: how often a term was said is counted once it holds every call. Try again in a moment.';
 /** Retry-After of a search turned away because too many wait (SEARCH_QUEUE_LIMIT). */
 const BUSY_RETRY_AFTER_S = 2;
+/** Exports written at once, and the Retry-After of one turned away. */
+const MAX_EXPORTS = 2;
+const EXPORT_RETRY_AFTER_S = 30;
 const EMPTY = { listed: 0, indexed: 0, superseded: 0, pending: 0, retrying: 0, failed: 0 };
 
 function json(body: unknown, status = 200): Response {
@@ -380,28 +383,48 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     });
   };
 
-  /** The whole result as a file (server/search/export.ts): the first page read here, the rest as the client pulls. */
+  /**
+   * The whole result as a file (server/search/export.ts): the first page read here, the rest as the
+   * client pulls. Each export reads the index for seconds (minutes at 10,000 calls of a large
+   * index), a page at a time between other searches: at most MAX_EXPORTS are written at once.
+   */
+  let exporting = 0;
   const exportFile = async (request: Request, url: URL): Promise<Response> => {
     const wanted = readExportRequest(url.searchParams);
     if (Array.isArray(wanted)) return badRequestResponse(wanted, NO_STORE);
-    return onIndex(async (index) => {
-      if (!(await queryHasWords(index, wanted.tsquery))) return onlyCommonWordsResponse(wanted.q);
-      const first = await searchCalls(index, wanted.tsquery, wanted.filters, wanted.sort, 0, EXPORT_PAGE);
-      return exportResponse(
-        {
-          index,
-          request: wanted,
-          origin: (options.publicBaseUrl ?? url.origin).replace(/\/+$/, ''),
-          recordings: (eventIds) => recordingsOfEvents(options.api, eventIds, log),
-          signal: request.signal,
-          failed: (error) => {
-            if (isIndexDamage(error)) rebuild(error, index, 'writing an export');
-            else log(`search: an export failed: ${(error as Error).stack ?? error}`);
+    if (exporting >= MAX_EXPORTS) {
+      return errorResponse(503, `${exporting} exports are being written, the most this server writes at once: try again in a minute.`, {
+        ...NO_STORE,
+        'retry-after': String(EXPORT_RETRY_AFTER_S),
+      });
+    }
+    exporting++;
+    let handedOver = false;
+    try {
+      return await onIndex(async (index) => {
+        if (!(await queryHasWords(index, wanted.tsquery))) return onlyCommonWordsResponse(wanted.q);
+        const first = await searchCalls(index, wanted.tsquery, wanted.filters, wanted.sort, 0, EXPORT_PAGE);
+        handedOver = true;
+        return exportResponse(
+          {
+            index,
+            request: wanted,
+            origin: (options.publicBaseUrl ?? url.origin).replace(/\/+$/, ''),
+            recordings: (eventIds) => recordingsOfEvents(options.api, eventIds, log),
+            signal: request.signal,
+            failed: (error) => {
+              if (isIndexDamage(error)) rebuild(error, index, 'writing an export');
+              else log(`search: an export failed: ${(error as Error).stack ?? error}`);
+            },
+            finished: () => exporting--,
           },
-        },
-        first,
-      );
-    });
+          first,
+        );
+      });
+    } finally {
+      // No file was started (a refusal, a failure): its place is free at once.
+      if (!handedOver) exporting--;
+    }
   };
 
   const summary = async (params: URLSearchParams): Promise<Response> => {

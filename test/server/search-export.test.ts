@@ -254,4 +254,29 @@ describe('the search export', () => {
       counter.restore();
     }
   });
+
+  it('writes at most two exports at once: a third is turned away with a 503 and Retry-After until one ends', async () => {
+    const first = new AbortController();
+    const second = new AbortController();
+    const query = exportUrl('q=quarter+OR+year+OR+business&format=md');
+    for (const controller of [first, second]) {
+      const response = await fetch(query, { signal: controller.signal });
+      expect(response.status).toBe(200);
+      await response.body!.getReader().read();
+    }
+    const third = await fetch(query);
+    expect(third.status).toBe(503);
+    expect(third.headers.get('retry-after')).toBe('30');
+    expect(JSON.stringify(await third.json())).toContain('2 exports are being written, the most this server writes at once: try again in a minute.');
+
+    first.abort();
+    await expect
+      .poll(async () => {
+        const response = await fetch(exportUrl('q=margin&companyIds=4&format=csv'));
+        await response.arrayBuffer();
+        return response.status;
+      })
+      .toBe(200);
+    second.abort();
+  });
 });
