@@ -126,6 +126,7 @@ export function createServerApp(config: ServerConfig, options: ServerAppOptions 
   // files through the same file route (allowlisted hosts, timeout) as the browser does.
   const search = createSearchService({
     config: config.search,
+    publicBaseUrl: config.publicBaseUrl,
     source: [
       sandbox
         ? `sandbox:${config.sandbox.seed}:${config.sandbox.companies}:${config.sandbox.dataset}:${new Date(sandbox.clock.now()).toISOString().slice(0, 10)}`

@@ -1,3 +1,4 @@
+import type { CallSection, SpeakerRole } from '../../src/lib/transcript/index.ts';
 import { placedWords, within } from '../../src/lib/transcript-search/positions.ts';
 import { searchWord, termWords, WORD_PART, type PlainTerm, type SearchTerm } from '../../src/lib/transcript-search/query.ts';
 import { MARK_END, MARK_START, type ParagraphHitRow } from './store.ts';
@@ -26,8 +27,8 @@ export interface MatchedSentence {
 
 export interface ParagraphHit {
   paragraph: number;
-  speaker: { label: string; detail?: string; kind: string; roles: string[]; company?: string };
-  section: string;
+  speaker: { label: string; detail?: string; kind: string; roles: SpeakerRole[]; company?: string };
+  section: CallSection;
   start: number;
   end: number;
   sentences: MatchedSentence[];

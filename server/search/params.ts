@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { CALL_SECTIONS, SPEAKER_KINDS, SPEAKER_ROLES, type CallSection, type SpeakerKind, type SpeakerRole } from '../../src/lib/transcript/index.ts';
 import { parseSearchQuery, parseTerm, type PlainTerm, type SearchTerm } from '../../src/lib/transcript-search/query.ts';
 import { dateToApi, isDateOnly, readDate } from '../../src/lib/filters/dates.ts';
+import { SEARCH_EXPORT_FORMATS, type SearchExportFormat } from '../../src/lib/transcript-search/export.ts';
 import type { FieldProblem } from '../sandbox/errors.ts';
 import type { SearchFilters, SearchSort, TermHistoryQuery } from './store.ts';
 
@@ -49,6 +50,7 @@ const FILTER_PARAMS = [
 ];
 export const SEARCH_PARAMS = new Set(['q', 'sort', 'cursor', 'limit', 'hits', ...FILTER_PARAMS]);
 export const SUMMARY_PARAMS = new Set(['q', 'top', ...FILTER_PARAMS]);
+export const EXPORT_PARAMS = new Set(['q', 'sort', 'format', ...FILTER_PARAMS]);
 
 export const MAX_OFFSET = 10_000;
 const DAY = 86_400_000;
@@ -220,7 +222,7 @@ export function readFilters(params: URLSearchParams, problems: FieldProblem[]): 
   return filters;
 }
 
-function readQuery(params: URLSearchParams, problems: FieldProblem[]) {
+export function readQuery(params: URLSearchParams, problems: FieldProblem[]) {
   const q = params.get('q');
   if (q === null) {
     problems.push({ field: 'q', message: 'Give what to search for as q' });
@@ -233,6 +235,23 @@ function readQuery(params: URLSearchParams, problems: FieldProblem[]) {
   }
   const nearSides = parsed.groups.flat().flatMap((term) => (term.kind === 'near' ? term.sides : []));
   return { q, ...parsed, nearSides };
+}
+
+/** What a parsed query asks to find and to mark: its words, its phrases, what it leaves out. */
+function searchTerms(query: NonNullable<ReturnType<typeof readQuery>>) {
+  const terms = query.groups.flat();
+  const positive = terms.filter((term) => !term.exclude);
+  // A NEAR is marked like a phrase: where its sides stand together, not each word wherever it is.
+  const phrases = positive.filter((term) => term.kind !== 'word');
+  return {
+    q: query.q,
+    tsquery: query.tsquery,
+    words: query.words,
+    phrases,
+    onlyPhrases: phrases.length === positive.length,
+    excluded: terms.filter((term) => term.exclude),
+    nearSides: query.nearSides,
+  };
 }
 
 export function searchKey(q: string, filters: SearchFilters, sort: SearchSort): string {
@@ -262,30 +281,25 @@ function decodeCursor(raw: string | null, key: string, problems: FieldProblem[])
   return 0;
 }
 
+function readSort(params: URLSearchParams, problems: FieldProblem[]): SearchSort {
+  const sortRaw = params.get('sort') ?? 'relevance';
+  if (sortRaw !== 'relevance' && sortRaw !== 'date') problems.push({ field: 'sort', message: 'sort must be relevance or date' });
+  return sortRaw === 'date' ? 'date' : 'relevance';
+}
+
 export function readSearchRequest(params: URLSearchParams): SearchRequest | FieldProblem[] {
   const problems: FieldProblem[] = [];
   unknown(params, SEARCH_PARAMS, problems);
   const query = readQuery(params, problems);
   const filters = readFilters(params, problems);
-  const sortRaw = params.get('sort') ?? 'relevance';
-  if (sortRaw !== 'relevance' && sortRaw !== 'date') problems.push({ field: 'sort', message: 'sort must be relevance or date' });
-  const sort: SearchSort = sortRaw === 'date' ? 'date' : 'relevance';
+  const sort = readSort(params, problems);
   const limit = whole('limit', params.get('limit'), 20, 1, 50, problems);
   const hitsPerCall = whole('hits', params.get('hits'), 3, 1, 50, problems);
   const key = searchKey(query?.q ?? '', filters, sort);
   const offset = decodeCursor(params.get('cursor'), key, problems);
   if (problems.length > 0 || !query) return problems;
-  const terms = query.groups.flat();
-  const positive = terms.filter((term) => !term.exclude);
-  const phrases = positive.filter((term) => term.kind !== 'word');
   return {
-    q: query.q,
-    tsquery: query.tsquery,
-    words: query.words,
-    phrases,
-    onlyPhrases: phrases.length === positive.length,
-    excluded: terms.filter((term) => term.exclude),
-    nearSides: query.nearSides,
+    ...searchTerms(query),
     filters,
     sort,
     offset,
@@ -293,6 +307,27 @@ export function readSearchRequest(params: URLSearchParams): SearchRequest | Fiel
     hitsPerCall,
     key,
   };
+}
+
+export interface ExportRequest extends Omit<SearchRequest, 'offset' | 'limit' | 'hitsPerCall' | 'key'> {
+  format: SearchExportFormat;
+}
+
+/**
+ * GET /api/search/export: the search's own parameters (q, the filters, sort; no paging, the file
+ * holds every call up to its cap) and format, csv or md.
+ */
+export function readExportRequest(params: URLSearchParams): ExportRequest | FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  unknown(params, EXPORT_PARAMS, problems);
+  const query = readQuery(params, problems);
+  const filters = readFilters(params, problems);
+  const sort = readSort(params, problems);
+  const format = params.get('format');
+  if (!SEARCH_EXPORT_FORMATS.includes(format as SearchExportFormat))
+    problems.push({ field: 'format', message: `format must be ${SEARCH_EXPORT_FORMATS.join(' or ')}` });
+  if (problems.length > 0 || !query) return problems;
+  return { ...searchTerms(query), filters, sort, format: format as SearchExportFormat };
 }
 
 export function readSummaryRequest(

@@ -6,7 +6,8 @@ import { commonWordsProblem, leftOutCommonWordsNotice, nearCommonWordsProblem, t
 import { openPglite, openPostgres, type SearchDb } from './db.ts';
 import { paragraphHit, wordsToStem, type ParagraphHit } from './hits.ts';
 import { Ingester, type IngestProgress } from './ingest.ts';
-import { encodeCursor, MAX_OFFSET, readSearchRequest, readSummaryRequest, readTermsRequest } from './params.ts';
+import { EXPORT_PAGE, exportResponse, recordingsOfEvents } from './export.ts';
+import { encodeCursor, MAX_OFFSET, readExportRequest, readSearchRequest, readSummaryRequest, readTermsRequest } from './params.ts';
 import { DROP_SQL } from './schema.ts';
 import {
   counts,
@@ -28,6 +29,9 @@ import {
  *
  *   GET /api/search?q=…          calls that match, each with its hit count and first hits, paged
  *   GET /api/search/summary?q=…  hits per fiscal period and the companies that mention it most
+ *   GET /api/search/export?format=csv|md&q=…
+ *                                every call the search finds (up to 10,000) with every passage, as a
+ *                                file streamed while the index is read (server/search/export.ts)
  *   GET /api/search/status       how much is indexed, what waits, what failed and why
  *   GET /api/search/terms?companyId=…&terms=a,b
  *                                how many of a company's last calls said each term (the term history
@@ -53,6 +57,8 @@ export interface SearchServiceOptions {
   /** What the index is of: another source (a new sandbox seed, another upstream) builds it afresh. */
   source: string;
   api: (path: string, query: Record<string, string | number | undefined>) => Promise<Response>;
+  /** PUBLIC_BASE_URL: the origin an export's links point at (else the request's). */
+  publicBaseUrl?: string;
   file: (url: string, signal: AbortSignal) => Promise<Response>;
   now?: () => number;
   log?: (line: string) => void;
@@ -109,6 +115,9 @@ const BUILDING_RETRY_AFTER_S = 10;
 const BUILDING = 'The search index is still being built: how often a term was said is counted once it holds every call. Try again in a moment.';
 /** Retry-After of a search turned away because too many wait (SEARCH_QUEUE_LIMIT). */
 const BUSY_RETRY_AFTER_S = 2;
+/** Exports written at once, and the Retry-After of one turned away. */
+const MAX_EXPORTS = 2;
+const EXPORT_RETRY_AFTER_S = 30;
 const EMPTY = { listed: 0, indexed: 0, superseded: 0, pending: 0, retrying: 0, failed: 0 };
 
 function json(body: unknown, status = 200): Response {
@@ -376,6 +385,52 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     });
   };
 
+  /**
+   * The whole result as a file (server/search/export.ts): the first page read here, the rest as the
+   * client pulls. Each export reads the index for seconds (minutes at 10,000 calls of a large
+   * index), a page at a time between other searches: at most MAX_EXPORTS are written at once.
+   */
+  let exporting = 0;
+  const exportFile = async (request: Request, url: URL): Promise<Response> => {
+    const wanted = readExportRequest(url.searchParams);
+    if (Array.isArray(wanted)) return badRequestResponse(wanted, NO_STORE);
+    if (exporting >= MAX_EXPORTS) {
+      return errorResponse(503, `${exporting} exports are being written, the most this server writes at once: try again in a minute.`, {
+        ...NO_STORE,
+        'retry-after': String(EXPORT_RETRY_AFTER_S),
+      });
+    }
+    exporting++;
+    let handedOver = false;
+    try {
+      return await onIndex(async (index) => {
+        if (!(await queryHasWords(index, wanted.tsquery))) return onlyCommonWordsResponse(wanted.q);
+        const near = await commonNearSide(index, wanted.nearSides);
+        if (near) return near;
+        const first = await searchCalls(index, wanted.tsquery, wanted.filters, wanted.sort, 0, EXPORT_PAGE);
+        handedOver = true;
+        return exportResponse(
+          {
+            index,
+            request: wanted,
+            origin: (options.publicBaseUrl ?? url.origin).replace(/\/+$/, ''),
+            recordings: (eventIds) => recordingsOfEvents(options.api, eventIds, log),
+            signal: request.signal,
+            failed: (error) => {
+              if (isIndexDamage(error)) rebuild(error, index, 'writing an export');
+              else log(`search: an export failed: ${(error as Error).stack ?? error}`);
+            },
+            finished: () => exporting--,
+          },
+          first,
+        );
+      });
+    } finally {
+      // No file was started (a refusal, a failure): its place is free at once.
+      if (!handedOver) exporting--;
+    }
+  };
+
   const summary = async (params: URLSearchParams): Promise<Response> => {
     const request = readSummaryRequest(params);
     if (Array.isArray(request)) return badRequestResponse(request, NO_STORE);
@@ -460,6 +515,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
       const url = new URL(request.url);
       try {
         if (url.pathname === SEARCH_PATH) return await queued(() => search(url.searchParams));
+        if (url.pathname === `${SEARCH_PATH}/export`) return await queued(() => exportFile(request, url));
         if (url.pathname === `${SEARCH_PATH}/summary`) return await queued(() => summary(url.searchParams));
         if (url.pathname === `${SEARCH_PATH}/terms`) return await queued(() => terms(url.searchParams));
         if (url.pathname === `${SEARCH_PATH}/status`) {

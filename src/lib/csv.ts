@@ -13,7 +13,12 @@ export function csvField(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
+/** One row, ended with CRLF: what a file written a part at a time (a streamed export) adds. */
+export function csvLine(fields: readonly string[]): string {
+  return `${fields.map(csvField).join(',')}\r\n`;
+}
+
 /** A header row and the rows, each line ended with CRLF. */
 export function toCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  return [header, ...rows].map((fields) => `${fields.map(csvField).join(',')}\r\n`).join('');
+  return [header, ...rows].map(csvLine).join('');
 }

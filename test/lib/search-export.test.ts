@@ -1,75 +1,75 @@
-/** Search results as CSV and Markdown: exact output for a handwritten set of results. */
+/** The search export's one writer: exact CSV and Markdown for a handwritten pair of calls, and its progress reader. */
 import { describe, expect, it } from 'vitest';
-import type { SearchCall } from '../../src/api/search.ts';
 import { csvField } from '../../src/lib/csv.ts';
-import { searchExportFileName, searchResultsToCsv, searchResultsToMarkdown } from '../../src/lib/transcript-search/export.ts';
+import {
+  exportCall,
+  exportHead,
+  exportProgress,
+  exportTail,
+  searchExportFileName,
+  type SearchExportCall,
+  type SearchExportHead,
+} from '../../src/lib/transcript-search/export.ts';
 
-const calls: SearchCall[] = [
-  {
-    eventId: 301,
-    transcriptId: 501,
-    transcriptTypeId: 15,
-    edited: true,
-    hits: 2,
-    company: { id: 4, name: 'Acme, Inc.', country: 'US' },
-    event: { title: 'Acme, Inc. Q2 2026 Earnings Call', typeId: 27, date: '2026-07-28T13:00:00.000Z', fiscalYear: 2026, fiscalPeriod: 'Q2' },
-    matches: [
-      {
-        paragraph: 3,
-        speaker: { label: 'Ana Ruiz', detail: 'Chief Executive Officer, Acme', kind: 'executive' },
-        start: 80,
-        end: 3730,
-        sentences: [
-          {
-            index: 11,
-            start: 83.4,
-            end: 88,
-            segments: [{ text: 'We said "' }, { text: 'tariffs', marked: true }, { text: '" would cost us, and they did.' }],
-          },
-          {
-            index: 12,
-            start: 3725.9,
-            end: 3729,
-            segments: [{ text: '=1+1 is how the ' }, { text: 'tariff', marked: true }, { text: ' math works.' }],
-          },
-        ],
-      },
-    ],
-  },
-  {
-    eventId: 802,
-    transcriptId: 902,
-    transcriptTypeId: 22,
-    edited: false,
-    hits: 1,
-    company: { id: 7, name: '@Bryrite', country: 'SE' },
-    event: { title: 'Capital Markets Day\nAfternoon', typeId: 2, date: '2026-09-01T08:00:00.000Z', fiscalYear: null, fiscalPeriod: null },
-    matches: [
-      {
-        paragraph: 0,
-        speaker: { label: 'Speaker 2', kind: 'unknown' },
-        start: 5,
-        end: 9,
-        sentences: [{ index: 0, start: 5, end: 9, segments: [{ text: '-5% on ' }, { text: 'tariffs', marked: true }, { text: ' | *net* of [fees] #1_a' }] }],
-      },
-    ],
-  },
-];
+const acme: SearchExportCall = {
+  rank: 1,
+  company: 'Acme, Inc.',
+  event: 'Q2 2026 Earnings Call',
+  period: 'Q2 2026',
+  date: '2026-07-28',
+  transcript: 'Edited',
+  hits: 2,
+  passages: [
+    {
+      speaker: 'Ana Ruiz (Chief Financial Officer, Acme)',
+      role: 'CFO',
+      section: 'Q&A',
+      start: 83.4,
+      segments: [{ text: 'We said "' }, { text: 'tariffs', marked: true }, { text: '" would cost us, and they did.' }],
+      link: 'https://desk.example.com/recordings/77?t=83',
+    },
+    {
+      speaker: 'Ana Ruiz (Chief Financial Officer, Acme)',
+      role: 'CFO',
+      section: 'Q&A',
+      start: 3725.9,
+      segments: [{ text: '=1+1 is how the ' }, { text: 'tariff', marked: true }, { text: ' math works.' }],
+      link: 'https://desk.example.com/recordings/77?t=3725',
+    },
+  ],
+};
 
-const options = { origin: 'https://desk.example.com', query: 'tariff*' };
+const bryrite: SearchExportCall = {
+  rank: 2,
+  company: '@Bryrite',
+  event: 'Capital Markets Day\nAfternoon',
+  period: '',
+  date: '2026-09-01',
+  transcript: 'Machine',
+  hits: 1,
+  passages: [
+    {
+      speaker: 'Speaker 2',
+      role: '',
+      section: '',
+      start: 5,
+      segments: [{ text: '-5% on ' }, { text: 'tariffs', marked: true }, { text: ' | *net* of [fees] #1_a' }],
+      link: 'https://desk.example.com/events/802',
+    },
+  ],
+};
 
-describe('searchResultsToCsv', () => {
-  it('writes a header and one row per sentence, quoted and guarded per RFC 4180, every line ended with CRLF', () => {
-    expect(searchResultsToCsv(calls, options)).toBe(
-      'Company,Event,Period,Date (UTC),Speaker,Time,Sentence,Link\r\n' +
-        '"Acme, Inc.",Q2 2026 Earnings Call,Q2 2026,2026-07-28,"Ana Ruiz (Chief Executive Officer, Acme)",1:23,"We said ""tariffs"" would cost us, and they did.",https://desk.example.com/documents/501?kind=transcript\r\n' +
-        '"Acme, Inc.",Q2 2026 Earnings Call,Q2 2026,2026-07-28,"Ana Ruiz (Chief Executive Officer, Acme)",1:02:05,\'=1+1 is how the tariff math works.,https://desk.example.com/documents/501?kind=transcript\r\n' +
-        '\'@Bryrite,"Capital Markets Day\nAfternoon",,2026-09-01,Speaker 2,0:05,\'-5% on tariffs | *net* of [fees] #1_a,https://desk.example.com/documents/902?kind=transcript\r\n',
+const head: SearchExportHead = { query: 'tariff*', totals: { calls: 2, hits: 3 }, cap: 10_000 };
+
+describe('the CSV export', () => {
+  it('writes a header and one row per passage, every field on one line, quoted and guarded per RFC 4180, lines ended with CRLF', () => {
+    const file = exportHead('csv', head) + exportCall('csv', acme) + exportCall('csv', bryrite) + exportTail('csv', head);
+    expect(file).toBe(
+      'Call,Company,Event,Period,Date (UTC),Transcript,Passages in call,Speaker,Role,Section,Time,Passage,Link\r\n' +
+        '1,"Acme, Inc.",Q2 2026 Earnings Call,Q2 2026,2026-07-28,Edited,2,"Ana Ruiz (Chief Financial Officer, Acme)",CFO,Q&A,1:23,"We said ""tariffs"" would cost us, and they did.",https://desk.example.com/recordings/77?t=83\r\n' +
+        '1,"Acme, Inc.",Q2 2026 Earnings Call,Q2 2026,2026-07-28,Edited,2,"Ana Ruiz (Chief Financial Officer, Acme)",CFO,Q&A,1:02:05,\'=1+1 is how the tariff math works.,https://desk.example.com/recordings/77?t=3725\r\n' +
+        "2,'@Bryrite,Capital Markets Day Afternoon,,2026-09-01,Machine,1,Speaker 2,,,0:05,'-5% on tariffs | *net* of [fees] #1_a,https://desk.example.com/events/802\r\n",
     );
-  });
-
-  it('writes only the header when nothing was loaded', () => {
-    expect(searchResultsToCsv([], options)).toBe('Company,Event,Period,Date (UTC),Speaker,Time,Sentence,Link\r\n');
   });
 
   it('guards every formula start and quotes what needs it', () => {
@@ -89,28 +89,65 @@ describe('searchResultsToCsv', () => {
   });
 });
 
-describe('searchResultsToMarkdown', () => {
-  it('writes a heading, a count and a table, Markdown characters escaped and matched words in bold', () => {
-    expect(searchResultsToMarkdown(calls, options)).toBe(
+describe('the Markdown export', () => {
+  it('writes a heading, what was found, and a section per call with its passage count, each passage a ▶ link to its moment', () => {
+    const file = exportHead('md', head) + exportCall('md', acme) + exportCall('md', bryrite) + exportTail('md', head);
+    expect(file).toBe(
       [
         '# Transcript search: tariff\\*',
         '',
-        '3 sentences from 2 calls.',
+        '3 passages in 2 calls.',
         '',
-        '| Company | Event | Period | Date (UTC) | Speaker | Time | Sentence | Link |',
-        '| --- | --- | --- | --- | --- | --- | --- | --- |',
-        '| Acme, Inc. | Q2 2026 Earnings Call | Q2 2026 | 2026-07-28 | Ana Ruiz (Chief Executive Officer, Acme) | 1:23 | We said "**tariffs**" would cost us, and they did. | [Transcript](https://desk.example.com/documents/501?kind=transcript) |',
-        '| Acme, Inc. | Q2 2026 Earnings Call | Q2 2026 | 2026-07-28 | Ana Ruiz (Chief Executive Officer, Acme) | 1:02:05 | =1+1 is how the **tariff** math works. | [Transcript](https://desk.example.com/documents/501?kind=transcript) |',
-        '| @Bryrite | Capital Markets Day Afternoon |  | 2026-09-01 | Speaker 2 | 0:05 | -5% on **tariffs** \\| \\*net\\* of \\[fees\\] \\#1\\_a | [Transcript](https://desk.example.com/documents/902?kind=transcript) |',
+        '## 1. Acme, Inc. · Q2 2026 Earnings Call',
+        '',
+        'Q2 2026 · 2026-07-28 · Edited · 2 passages',
+        '',
+        '| Time | Speaker | Role | Section | Passage |',
+        '| --- | --- | --- | --- | --- |',
+        '| [▶ 1:23](https://desk.example.com/recordings/77?t=83) | Ana Ruiz (Chief Financial Officer, Acme) | CFO | Q&A | We said "**tariffs**" would cost us, and they did. |',
+        '| [▶ 1:02:05](https://desk.example.com/recordings/77?t=3725) | Ana Ruiz (Chief Financial Officer, Acme) | CFO | Q&A | =1+1 is how the **tariff** math works. |',
+        '',
+        '## 2. @Bryrite · Capital Markets Day Afternoon',
+        '',
+        '2026-09-01 · Machine · 1 passage',
+        '',
+        '| Time | Speaker | Role | Section | Passage |',
+        '| --- | --- | --- | --- | --- |',
+        '| [▶ 0:05](https://desk.example.com/events/802) | Speaker 2 |  |  | -5% on **tariffs** \\| \\*net\\* of \\[fees\\] \\#1\\_a |',
+        '',
         '',
       ].join('\n'),
     );
   });
 
-  it('says when nothing was loaded, without a table', () => {
-    expect(searchResultsToMarkdown([], { origin: 'https://desk.example.com', query: 'tariffs' })).toBe(
-      '# Transcript search: tariffs\n\n0 sentences from 0 calls.\n',
-    );
+  it('says at the top and the end when the search found more calls than a file holds', () => {
+    const capped: SearchExportHead = { query: 'the', totals: { calls: 12_345, hits: 40_000 }, cap: 10_000 };
+    const note =
+      'This file holds the first 10,000 calls of the 12,345 the search found, the most one export holds: narrow the search (a company, a period) to export the rest.';
+    expect(exportHead('md', capped)).toBe(`# Transcript search: the\n\n40,000 passages in 12,345 calls.\n\n${note}\n\n`);
+    expect(exportTail('md', capped)).toBe(`${note}\n`);
+  });
+});
+
+describe('exportProgress', () => {
+  it('counts the calls of whole CSV rows, however the file is cut into pieces', () => {
+    const file = exportHead('csv', head) + exportCall('csv', acme) + exportCall('csv', bryrite);
+    const read = exportProgress('csv');
+    const firstRowEnd = file.indexOf('t=83\r\n') + 6;
+    expect(read(file.slice(0, 120))).toBe(0);
+    expect(read(file.slice(120, firstRowEnd - 1))).toBe(0);
+    expect(read(file.slice(firstRowEnd - 1, firstRowEnd + 10))).toBe(1);
+    // The second call's row is not whole until its CRLF.
+    expect(read(file.slice(firstRowEnd + 10, -2))).toBe(1);
+    expect(read(file.slice(-2))).toBe(2);
+  });
+
+  it('counts the call sections of Markdown begun, however the file is cut into pieces', () => {
+    const file = exportHead('md', head) + exportCall('md', acme) + exportCall('md', bryrite);
+    const read = exportProgress('md');
+    const cut = file.indexOf('## 2.') + 2;
+    expect(read(file.slice(0, cut))).toBe(1);
+    expect(read(file.slice(cut))).toBe(2);
   });
 });
 

@@ -1,45 +1,103 @@
-import { useId } from 'react';
-import type { SearchCall } from '../../api/search.ts';
+import { useEffect, useId, useRef, useState } from 'react';
+import { fetchSearchExport, type SearchParams } from '../../api/search.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { saveText } from '../../lib/download.ts';
-import { searchExportFileName, searchExportRows, searchResultsToCsv, searchResultsToMarkdown } from '../../lib/transcript-search/export.ts';
+import { saveBlob } from '../../lib/download.ts';
+import { SEARCH_EXPORT_CAP, searchExportFileName, type SearchExportFormat } from '../../lib/transcript-search/export.ts';
 
 /**
- * "Export": the loaded results as a CSV file (for a spreadsheet) or Markdown (for notes), one row
- * per sentence with a hit. What is exported is what has been loaded: the note says how much, and
- * "Load more" on the page brings in more before exporting.
+ * "Export": every call the search found (up to SEARCH_EXPORT_CAP), each passage a row with a link
+ * that plays its moment, as CSV (for a spreadsheet) or Markdown (for notes). The server writes the
+ * file as it reads the index; the progress line counts the calls as they arrive and Cancel stops
+ * it. The file is saved only once it has arrived whole: a cancelled or broken-off export saves
+ * nothing.
  */
-export function ExportResults({ calls, query }: { calls: readonly SearchCall[]; query: string }) {
-  const id = useId();
-  const count = searchExportRows(calls, { origin: '' }).length;
-  const origin = globalThis.location?.origin ?? '';
-  const disabled = count === 0;
 
-  const exportAs = (kind: 'csv' | 'md') => {
-    if (kind === 'csv') {
-      // The byte order mark tells spreadsheet programs the file is UTF-8.
-      saveText(`\uFEFF${searchResultsToCsv(calls, { origin, query })}`, searchExportFileName(query, 'csv'), 'text/csv');
-    } else {
-      saveText(searchResultsToMarkdown(calls, { origin, query }), searchExportFileName(query, 'md'), 'text/markdown');
+type ExportState =
+  | { step: 'idle' }
+  | { step: 'running'; format: SearchExportFormat; calls: number }
+  | { step: 'done'; calls: number; fileName: string }
+  | { step: 'cancelled' }
+  | { step: 'failed'; message: string };
+
+const count = (value: number) => value.toLocaleString('en-US');
+const callsText = (value: number) => (value === 1 ? '1 call' : `${count(value)} calls`);
+
+export function ExportResults({ params, totals }: { params: SearchParams; totals: { calls: number; hits: number } }) {
+  const id = useId();
+  const [state, setState] = useState<ExportState>({ step: 'idle' });
+  const running = useRef<AbortController | undefined>(undefined);
+  // Leaving the page (or another search) stops an export in progress.
+  useEffect(() => () => running.current?.abort(), []);
+
+  const expected = Math.min(totals.calls, SEARCH_EXPORT_CAP);
+  const busy = state.step === 'running';
+  const disabled = totals.calls === 0 || busy;
+
+  const start = async (format: SearchExportFormat) => {
+    const controller = new AbortController();
+    running.current = controller;
+    setState({ step: 'running', format, calls: 0 });
+    let arrived = 0;
+    try {
+      const blob = await fetchSearchExport(params, format, {
+        signal: controller.signal,
+        onProgress: (calls) => {
+          arrived = calls;
+          setState((current) => (current.step === 'running' && current.calls !== calls ? { ...current, calls } : current));
+        },
+      });
+      const fileName = searchExportFileName(params.q, format);
+      saveBlob(blob, fileName);
+      setState({ step: 'done', calls: arrived, fileName });
+    } catch (error) {
+      if (controller.signal.aborted) setState({ step: 'cancelled' });
+      else setState({ step: 'failed', message: (error as Error).message });
+    } finally {
+      if (running.current === controller) running.current = undefined;
+      // Cancel goes away with the export: the keyboard goes back to the button that started it.
+      if (document.activeElement === document.body || document.activeElement?.id === `${id}-cancel`) {
+        setTimeout(() => document.getElementById(`${id}-${format}`)?.focus());
+      }
     }
   };
+
+  const note =
+    totals.calls === 0
+      ? 'Nothing to export yet.'
+      : totals.calls > SEARCH_EXPORT_CAP
+        ? `The first ${count(SEARCH_EXPORT_CAP)} of the ${count(totals.calls)} calls found, one row per passage, each with a link that plays it.`
+        : `All ${callsText(totals.calls)} found, one row per passage, each with a link that plays it.`;
 
   return (
     <div role="group" aria-labelledby={`${id}-label`} aria-describedby={`${id}-note`} className="flex flex-wrap items-center gap-2">
       <span id={`${id}-label`} className="text-sm font-medium">
         Export
       </span>
-      <Button size="sm" disabled={disabled} onClick={() => exportAs('csv')} aria-label="Export as CSV">
+      <Button id={`${id}-csv`} size="sm" disabled={disabled} onClick={() => void start('csv')} aria-label="Export as CSV">
         CSV
       </Button>
-      <Button size="sm" disabled={disabled} onClick={() => exportAs('md')} aria-label="Export as Markdown">
+      <Button id={`${id}-md`} size="sm" disabled={disabled} onClick={() => void start('md')} aria-label="Export as Markdown">
         Markdown
       </Button>
+      {busy && (
+        <Button id={`${id}-cancel`} size="sm" variant="quiet" onClick={() => running.current?.abort()}>
+          Cancel export
+        </Button>
+      )}
       <span id={`${id}-note`} className="text-xs text-slate-600 dark:text-slate-400">
-        {disabled
-          ? 'Nothing loaded to export yet.'
-          : `${count === 1 ? '1 sentence' : `${count.toLocaleString('en-US')} sentences`} from the ${calls.length === 1 ? 'call' : `${calls.length} calls`} loaded, one row each.`}
+        {note}
       </span>
+      {/* Polite: the count changes as the file arrives, and a screen reader hears it between other things. */}
+      <p role="status" aria-live="polite" className="w-full text-xs text-slate-700 empty:hidden dark:text-slate-300">
+        {state.step === 'running' && `Exported ${count(Math.min(state.calls, expected))} of ${callsText(expected)}…`}
+        {state.step === 'done' && `Exported ${callsText(state.calls)} to “${state.fileName}”.`}
+        {state.step === 'cancelled' && 'Export cancelled: nothing was saved.'}
+      </p>
+      {state.step === 'failed' && (
+        <p role="alert" className="w-full text-xs text-red-700 dark:text-red-300">
+          The export failed and nothing was saved: {state.message}
+        </p>
+      )}
     </div>
   );
 }

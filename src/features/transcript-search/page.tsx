@@ -130,10 +130,10 @@ export function TranscriptSearchPage({
             <section aria-label="Results" className="min-w-0 lg:order-1">
               <SearchResults
                 params={params}
-                actions={({ calls, totals }) => (
+                actions={({ totals }) => (
                   <>
                     <SaveSearchButton params={search} totals={totals} />
-                    <ExportResults calls={calls} query={q} />
+                    <ExportResults params={params} totals={totals} />
                   </>
                 )}
               />

@@ -1,42 +1,95 @@
-import type { SearchCall } from '../../api/search.ts';
-import { toCsv } from '../csv.ts';
+import { csvLine } from '../csv.ts';
 import { readableFileName } from '../file-name.ts';
 import { formatDuration } from '../format.ts';
-import { eventName, fiscalLabel } from '../names.ts';
 import { escapeMarkdown } from '../transcript/export.ts';
 
 /**
- * Search results as a file to keep: one row per sentence that holds a hit, as CSV (RFC 4180, safe to
- * open in a spreadsheet) or a Markdown table. Each row names the company, the event, its fiscal
- * period and day, the speaker, where in the call it was said, the sentence, and an absolute link to
- * the transcript it comes from.
+ * A transcript search as a file to keep: every passage that matches, one row each, as CSV (RFC 4180,
+ * safe to open in a spreadsheet) or Markdown (a section per call). The one writer: the server writes
+ * the file with it a call at a time as it reads the index (GET /api/search/export), and the browser
+ * reads its progress back with exportProgress. Each row names the call (its rank in the results,
+ * company, event, fiscal period, day, which transcript), how many passages the call holds, the
+ * speaker (as the transcript names them), their role and the part of the call when the index knows
+ * them, where it was said, the passage, and an absolute link that plays that moment.
  */
 
-export interface SearchExportOptions {
-  /** The app's origin for absolute links, e.g. `https://desk.example.com` (`location.origin`). */
-  origin: string;
-  /** What was searched for: the Markdown heading says it. */
-  query?: string;
+export type SearchExportFormat = 'csv' | 'md';
+export const SEARCH_EXPORT_FORMATS: readonly SearchExportFormat[] = ['csv', 'md'];
+
+/** The Content-Type each format is sent as. */
+export const SEARCH_EXPORT_TYPES: Record<SearchExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  md: 'text/markdown; charset=utf-8',
+};
+
+/**
+ * The most calls one file holds: as far as the search's own cursor goes (MAX_OFFSET in
+ * server/search/params.ts), so the file and the pages see the same calls.
+ */
+export const SEARCH_EXPORT_CAP = 10_000;
+
+export interface SearchExportPassage {
+  /** As the transcript names them: `Ana Ruiz (Chief Executive Officer, Acme)`, `Speaker 2`. */
+  speaker: string;
+  /** Their roles on the call (`CFO`), empty when the index does not say. */
+  role: string;
+  /** The part of the call (`Q&A`), empty when the index does not say. */
+  section: string;
+  /** Seconds from the start of the call. */
+  start: number;
+  /** The passage's matched sentences, the matched words marked (Markdown's bold). */
+  segments: readonly { text: string; marked?: true }[];
+  /** The absolute address that plays the call from this moment. */
+  link: string;
 }
 
-export interface SearchExportRow {
+export interface SearchExportCall {
+  /** The call's place in the results, from 1. */
+  rank: number;
   company: string;
   event: string;
   period: string;
   /** The event's day, YYYY-MM-DD in UTC, or as sent when it is not a time. */
   date: string;
-  speaker: string;
-  /** Where the sentence starts in the call: m:ss or h:mm:ss. */
-  time: string;
-  sentence: string;
-  link: string;
-  /** The sentence in pieces, the matched words marked (for Markdown's bold). */
-  segments: readonly { text: string; marked?: true }[];
+  /** Edited (speakers named) or machine transcript. */
+  transcript: string;
+  /** How many passages of the call match: its rows. */
+  hits: number;
+  passages: readonly SearchExportPassage[];
 }
 
-const HEADER = ['Company', 'Event', 'Period', 'Date (UTC)', 'Speaker', 'Time', 'Sentence', 'Link'] as const;
+export interface SearchExportHead {
+  query: string;
+  /** What the search found. */
+  totals: { calls: number; hits: number };
+  /** The most calls a file holds. */
+  cap: number;
+}
 
-function day(value: string | null): string {
+const HEADER = [
+  'Call',
+  'Company',
+  'Event',
+  'Period',
+  'Date (UTC)',
+  'Transcript',
+  'Passages in call',
+  'Speaker',
+  'Role',
+  'Section',
+  'Time',
+  'Passage',
+  'Link',
+] as const;
+
+const plural = (count: number, one: string, many: string) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** An ISO time as its UTC day; anything else as sent. */
+export function exportDay(value: string | null): string {
   if (!value) return '';
   const time = Date.parse(value);
   if (!Number.isFinite(time)) return value;
@@ -44,38 +97,24 @@ function day(value: string | null): string {
   return iso.startsWith('-') || iso.startsWith('+') ? value : iso.slice(0, 10);
 }
 
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+const passageText = (segments: SearchExportPassage['segments']) => oneLine(segments.map((segment) => segment.text).join(''));
+
+/** What the file says when it holds fewer calls than the search found. */
+export function capNote(head: SearchExportHead): string | undefined {
+  if (head.totals.calls <= head.cap) return undefined;
+  return `This file holds the first ${plural(head.cap, 'call', 'calls')} of the ${head.totals.calls.toLocaleString('en-US')} the search found, the most one export holds: narrow the search (a company, a period) to export the rest.`;
 }
 
-/** The rows of an export, in the order of the calls and their matches. */
-export function searchExportRows(calls: readonly SearchCall[], options: SearchExportOptions): SearchExportRow[] {
-  const origin = options.origin.replace(/\/+$/, '');
-  return calls.flatMap((call) => {
-    const company = call.company.name.trim() || `Company ${call.company.id}`;
-    const event = eventName(call.event, { company: { displayName: company } });
-    const link = `${origin}/documents/${call.transcriptId}?kind=transcript`;
-    return call.matches.flatMap((match) =>
-      match.sentences.map((sentence) => ({
-        company,
-        event,
-        period: fiscalLabel(call.event),
-        date: day(call.event.date),
-        // As the transcript exports write a speaker: `Ana Ruiz (Chief Executive Officer, Acme)`.
-        speaker: match.speaker.detail ? `${match.speaker.label} (${match.speaker.detail})` : match.speaker.label,
-        time: formatDuration(sentence.start),
-        sentence: oneLine(sentence.segments.map((segment) => segment.text).join('')),
-        link,
-        segments: sentence.segments,
-      })),
-    );
-  });
-}
-
-/** CSV per RFC 4180: a header row, then a row per sentence, every line ended with CRLF. */
-export function searchResultsToCsv(calls: readonly SearchCall[], options: SearchExportOptions): string {
-  const rows = searchExportRows(calls, options).map((row) => [row.company, row.event, row.period, row.date, row.speaker, row.time, row.sentence, row.link]);
-  return toCsv(HEADER, rows);
+/** The start of the file: CSV's header row; Markdown's heading, what was found, and the cap's note. */
+export function exportHead(format: SearchExportFormat, head: SearchExportHead): string {
+  // Every field on one line, so each CSV row is one line (what exportProgress counts on).
+  if (format === 'csv') return csvLine(HEADER);
+  const query = oneLine(head.query);
+  const lines = [`# Transcript search${query ? `: ${escapeMarkdown(query)}` : ''}`, ''];
+  lines.push(`${plural(head.totals.hits, 'passage', 'passages')} in ${plural(head.totals.calls, 'call', 'calls')}.`, '');
+  const note = capNote(head);
+  if (note) lines.push(note, '');
+  return `${lines.join('\n')}\n`;
 }
 
 /** A table cell: escaped, on one line. */
@@ -83,8 +122,8 @@ function cell(text: string): string {
   return escapeMarkdown(oneLine(text));
 }
 
-/** The sentence with the matched words in bold, escaped. */
-function markedSentence(segments: SearchExportRow['segments']): string {
+/** The passage with the matched words in bold, escaped. */
+function markedPassage(segments: SearchExportPassage['segments']): string {
   return segments
     .map((segment) => {
       const text = segment.text.replace(/\s+/g, ' ');
@@ -96,34 +135,78 @@ function markedSentence(segments: SearchExportRow['segments']): string {
     .trim();
 }
 
-/** Markdown: a heading naming the search, then a table with a row per sentence, matched words in bold. */
-export function searchResultsToMarkdown(calls: readonly SearchCall[], options: SearchExportOptions): string {
-  const rows = searchExportRows(calls, options);
-  const query = options.query?.trim();
-  const lines = [`# Transcript search${query ? `: ${escapeMarkdown(oneLine(query))}` : ''}`, ''];
-  const sentences = rows.length === 1 ? '1 sentence' : `${rows.length} sentences`;
-  const callCount = calls.filter((call) => call.matches.some((match) => match.sentences.length > 0)).length;
-  lines.push(`${sentences} from ${callCount === 1 ? '1 call' : `${callCount} calls`}.`, '');
-  if (rows.length > 0) {
-    lines.push(`| ${HEADER.join(' | ')} |`, `|${HEADER.map(() => ' --- ').join('|')}|`);
-    for (const row of rows) {
-      const fields = [
-        cell(row.company),
-        cell(row.event),
-        cell(row.period),
-        cell(row.date),
-        cell(row.speaker),
-        row.time,
-        markedSentence(row.segments),
-        `[Transcript](${row.link})`,
-      ];
-      lines.push(`| ${fields.join(' | ')} |`);
-    }
+const MARKDOWN_COLUMNS = ['Time', 'Speaker', 'Role', 'Section', 'Passage'] as const;
+
+/** One call: CSV rows, one per passage; or a Markdown section naming the call and its passage count, then its table. */
+export function exportCall(format: SearchExportFormat, call: SearchExportCall): string {
+  if (format === 'csv') {
+    return call.passages
+      .map((passage) =>
+        csvLine(
+          [
+            String(call.rank),
+            call.company,
+            call.event,
+            call.period,
+            call.date,
+            call.transcript,
+            String(call.hits),
+            passage.speaker,
+            passage.role,
+            passage.section,
+            formatDuration(passage.start),
+            passageText(passage.segments),
+            passage.link,
+          ].map(oneLine),
+        ),
+      )
+      .join('');
   }
-  return `${lines.join('\n').trimEnd()}\n`;
+  const facts = [call.period, call.date, call.transcript, plural(call.hits, 'passage', 'passages')].filter(Boolean).map(cell).join(' · ');
+  const lines = [`## ${call.rank}. ${cell(call.company)} · ${cell(call.event)}`, '', facts, ''];
+  lines.push(`| ${MARKDOWN_COLUMNS.join(' | ')} |`, `|${MARKDOWN_COLUMNS.map(() => ' --- ').join('|')}|`);
+  for (const passage of call.passages) {
+    const time = `[▶ ${formatDuration(passage.start)}](${passage.link})`;
+    lines.push(`| ${[time, cell(passage.speaker), cell(passage.role), cell(passage.section), markedPassage(passage.segments)].join(' | ')} |`);
+  }
+  return `${lines.join('\n')}\n\n`;
+}
+
+/** The end of the file: CSV says nothing more (a note row would not be data); Markdown repeats the cap's note. */
+export function exportTail(format: SearchExportFormat, head: SearchExportHead): string {
+  if (format === 'csv') return '';
+  const note = capNote(head);
+  return note ? `${note}\n` : '';
+}
+
+/**
+ * Reads the progress of a file as it arrives, a piece at a time (pieces may end anywhere): how many
+ * calls the whole lines so far hold. In CSV the rank of the last whole row, in Markdown the number
+ * of call sections begun.
+ */
+export function exportProgress(format: SearchExportFormat): (piece: string) => number {
+  let carry = '';
+  let calls = 0;
+  return (piece) => {
+    const text = carry + piece;
+    const end = text.lastIndexOf('\n');
+    if (end < 0) {
+      carry = text;
+      return calls;
+    }
+    const whole = text.slice(0, end + 1);
+    carry = text.slice(end + 1);
+    if (format === 'md') {
+      calls += whole.match(/^## \d+\. /gm)?.length ?? 0;
+    } else {
+      const rank = /(?:^|\n)(\d+),[^\n]*\r\n$/.exec(whole);
+      if (rank) calls = Number(rank[1]);
+    }
+    return calls;
+  };
 }
 
 /** `Transcript search - tariffs.csv`. */
-export function searchExportFileName(query: string, extension: 'csv' | 'md'): string {
+export function searchExportFileName(query: string, extension: SearchExportFormat): string {
   return readableFileName(['Transcript search', oneLine(query).slice(0, 80)], extension);
 }

@@ -143,6 +143,6 @@ export function createSpeakerNamer(mapping: SpeakerMapping | null | undefined): 
 }
 
 /** One line for a speaker: `Ana Ruiz (Chief Executive Officer, Acme)`, `Operator`, `Speaker 2`. */
-export function speakerLine(speaker: TranscriptSpeaker): string {
+export function speakerLine(speaker: Pick<TranscriptSpeaker, 'label' | 'detail'>): string {
   return speaker.detail ? `${speaker.label} (${speaker.detail})` : speaker.label;
 }
