@@ -137,6 +137,8 @@ export interface SearchParams {
   roles?: readonly SpeakerRole[];
   /** Parts of the call: prepared remarks, Q&A. */
   sections?: readonly CallSection[];
+  /** Fiscal quarters of the call, "2026-Q3". */
+  quarters?: readonly string[];
   sort?: 'relevance' | 'date';
 }
 
@@ -155,6 +157,7 @@ function filterQuery(params: SearchParams): QueryParams {
     speakers: params.speakers,
     roles: params.roles,
     sections: params.sections,
+    quarters: params.quarters,
   };
 }
 
