@@ -39,10 +39,8 @@ export function fiscalQuarterOf(key: string): FiscalQuarter | undefined {
 
 /**
  * The `count` quarters up to and including the one `now` is in, newest first: at 21 Nov 2026,
- * 2026-Q4, 2026-Q3, 2026-Q2, 2026-Q1 for four. The quarter is read from the calendar, so for a
- * company whose fiscal year is the calendar year the newest may not be reported yet; one whose
- * fiscal year runs ahead (a Q4 2026 call in November 2026) is still covered. `now` is the caller's
- * clock (the data service's, see useNow), never read here.
+ * 2026-Q4, 2026-Q3, 2026-Q2 for three. The quarter is read from the calendar. `now` is the
+ * caller's clock (the data service's, see useNow), never read here.
  */
 export function recentFiscalQuarters(now: number, count: number): string[] {
   const date = new Date(now);
@@ -50,4 +48,13 @@ export function recentFiscalQuarters(now: number, count: number): string[] {
   const out: string[] = [];
   for (let i = 0; i < count; i++, index--) out.push(`${Math.floor(index / 4)}-Q${(index % 4) + 1}`);
   return out;
+}
+
+/**
+ * "The last four quarters": the `count` quarters that have ended by `now`, newest first (at 21 Nov
+ * 2026: 2026-Q3, 2026-Q2, 2026-Q1, 2025-Q4). A quarter is reported on a call after it ends, so the
+ * quarter now is in has no earnings call yet for a company whose fiscal year is the calendar year.
+ */
+export function lastEndedQuarters(now: number, count: number): string[] {
+  return recentFiscalQuarters(now, count + 1).slice(1);
 }

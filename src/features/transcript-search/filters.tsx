@@ -5,7 +5,7 @@ import { CheckboxGroup } from '../../components/ui/checkbox-group.tsx';
 import { useNow } from '../../components/use-now.ts';
 import { EventFamilyField } from '../../components/event-family-filter.tsx';
 import type { EventFamily } from '../../lib/event-families.ts';
-import { compareFiscalPeriods, fiscalQuarterOf, recentFiscalQuarters } from '../../lib/fiscal-periods.ts';
+import { compareFiscalPeriods, fiscalQuarterOf, lastEndedQuarters, recentFiscalQuarters } from '../../lib/fiscal-periods.ts';
 import { fiscalLabel } from '../../lib/names.ts';
 import { CALL_SECTION_LABELS, CALL_SECTIONS, SPEAKER_ROLE_LABELS, SPEAKER_ROLES } from '../../lib/transcript/speakers.ts';
 import { splitList } from '../../lib/filters/split-list.ts';
@@ -15,7 +15,7 @@ import { searchFilters, type SearchFilterSearch } from './address.ts';
 
 /** Quarters offered to pick from: the last two years'. */
 const QUARTERS_OFFERED = 8;
-/** The quick choice: the last four quarters. */
+/** The quick choice: the last four quarters that have ended. */
 const LAST_QUARTERS = 4;
 
 /**
@@ -40,6 +40,7 @@ export function TranscriptSearchFilters({
   // "Recent" is counted from the data service's clock (the sandbox's in tests), not the reader's.
   const now = useNow(false);
   const recent = recentFiscalQuarters(now, QUARTERS_OFFERED);
+  const lastQuarters = lastEndedQuarters(now, LAST_QUARTERS);
   const chosenQuarters = splitList(form.draft.quarters);
   // A link may name older quarters: they are offered too, so they can be unticked.
   const quarters = [...new Set([...recent, ...chosenQuarters])].sort((a, b) => compareFiscalPeriods(fiscalQuarterOf(b)!, fiscalQuarterOf(a)!));
@@ -90,11 +91,12 @@ export function TranscriptSearchFilters({
               options={quarters.map((key) => ({ value: key, label: fiscalLabel(fiscalQuarterOf(key)) }))}
               value={chosenQuarters}
               onChange={(values) => form.set('quarters', values.join(','))}
+              hint={`The last ${LAST_QUARTERS} that have ended: ${lastQuarters.map((key) => fiscalLabel(fiscalQuarterOf(key))).join(', ')}.`}
             />
             <Button
               size="xs"
               className="mt-2"
-              onClick={() => form.set('quarters', recent.slice(0, LAST_QUARTERS).join(','))}
+              onClick={() => form.set('quarters', lastQuarters.join(','))}
             >
               Last {LAST_QUARTERS} quarters
             </Button>
