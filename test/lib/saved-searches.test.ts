@@ -234,7 +234,10 @@ describe('the address', () => {
     expect(searchHref(aimed)).toBe('/search?q=margins&companyIds=256&roles=cfo&sections=qna&quarters=2026-Q3%2C2026-Q2');
     const stored = parseSavedSearches(
       JSON.stringify([
-        { name: 'CFO on margins', params: { q: 'margins', companyIds: [256], roles: ['cfo', 'cto'], sections: ['qna', 'intro'], quarters: ['2026-q3', '2026-Q5', '2026-Q2'] } },
+        {
+          name: 'CFO on margins',
+          params: { q: 'margins', companyIds: [256], roles: ['cfo', 'cto'], sections: ['qna', 'intro'], quarters: ['2026-q3', '2026-Q5', '2026-Q2'] },
+        },
       ]),
     );
     expect(stored.map((entry) => [entry.id, entry.params])).toEqual([

@@ -146,7 +146,11 @@ describe('aiming a search', () => {
     ]);
 
     const chips = screen.getByRole('list', { name: 'Active filters' });
-    expect(within(chips).getAllByRole('button').map((chip) => chip.getAttribute('aria-label'))).toEqual([
+    expect(
+      within(chips)
+        .getAllByRole('button')
+        .map((chip) => chip.getAttribute('aria-label')),
+    ).toEqual([
       'Remove filter Companies: Calaneon',
       'Remove filter Role: CFO',
       'Remove filter Section: Q&A',

@@ -93,11 +93,7 @@ export function TranscriptSearchFilters({
               onChange={(values) => form.set('quarters', values.join(','))}
               hint={`The last ${LAST_QUARTERS} that have ended: ${lastQuarters.map((key) => fiscalLabel(fiscalQuarterOf(key))).join(', ')}.`}
             />
-            <Button
-              size="xs"
-              className="mt-2"
-              onClick={() => form.set('quarters', lastQuarters.join(','))}
-            >
+            <Button size="xs" className="mt-2" onClick={() => form.set('quarters', lastQuarters.join(','))}>
               Last {LAST_QUARTERS} quarters
             </Button>
           </div>
@@ -107,4 +103,3 @@ export function TranscriptSearchFilters({
     </FilterDisclosure>
   );
 }
-

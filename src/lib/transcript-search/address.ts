@@ -22,7 +22,19 @@ export const SEARCH_PATH = '/search';
 const SPEAKER_SIDES: readonly SpeakerSide[] = ['executive', 'analyst', 'operator', 'unknown'];
 
 /** The address's keys in the order they are written (q first, so a link reads well). */
-const LIST_KEYS = ['companyIds', 'countries', 'exchanges', 'typeIds', 'eventIds', 'fiscalYears', 'fiscalPeriods', 'speakers', 'roles', 'sections', 'quarters'] as const;
+const LIST_KEYS = [
+  'companyIds',
+  'countries',
+  'exchanges',
+  'typeIds',
+  'eventIds',
+  'fiscalYears',
+  'fiscalPeriods',
+  'speakers',
+  'roles',
+  'sections',
+  'quarters',
+] as const;
 
 function listValue(items: readonly (string | number)[] | undefined): string | number | undefined {
   if (!items || items.length === 0) return undefined;
