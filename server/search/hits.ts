@@ -25,7 +25,8 @@ export interface MatchedSentence {
 
 export interface ParagraphHit {
   paragraph: number;
-  speaker: { label: string; detail?: string; kind: string };
+  speaker: { label: string; detail?: string; kind: string; roles: string[]; company?: string };
+  section: string;
   start: number;
   end: number;
   sentences: MatchedSentence[];
@@ -166,7 +167,14 @@ export function paragraphHit(row: ParagraphHitRow, search?: PhraseSearch): Parag
   const lastChosen = sentences.indexOf(chosen.at(-1)!);
   return {
     paragraph: row.position,
-    speaker: { label: row.speakerLabel, ...(row.speakerDetail ? { detail: row.speakerDetail } : {}), kind: row.speakerKind },
+    speaker: {
+      label: row.speakerLabel,
+      ...(row.speakerDetail ? { detail: row.speakerDetail } : {}),
+      kind: row.speakerKind,
+      roles: row.speakerRoles,
+      ...(row.speakerCompany ? { company: row.speakerCompany } : {}),
+    },
+    section: row.section,
     start: row.start,
     end: row.end,
     sentences: chosen.map(({ index, start, end, segments }) => ({ index, start, end, segments })),

@@ -40,6 +40,7 @@ const FILTER_PARAMS = [
   'to',
   'fiscalYears',
   'fiscalPeriods',
+  'quarters',
   'speakers',
   'roles',
   'sections',
@@ -132,6 +133,37 @@ function time(name: string, raw: string | null, end: boolean, problems: FieldPro
   return new Date(day && end ? parsed + DAY : parsed).toISOString();
 }
 
+const FISCAL_PERIOD = /^[A-Za-z0-9]{1,8}$/;
+export const MAX_QUARTERS = 40;
+
+/**
+ * Fiscal quarters as year and period, 2026-Q3 (the period as fiscalPeriods reads it, so H1 and FY
+ * too): each pair is one quarter, and a call of any of them is kept.
+ */
+function quarters(raw: string | null, problems: FieldProblem[]): SearchFilters['quarters'] {
+  if (raw === null) return undefined;
+  const items = raw.split(',').filter(Boolean);
+  if (items.length === 0) return undefined;
+  if (items.length > MAX_QUARTERS) {
+    problems.push({ field: 'quarters', message: `quarters takes at most ${MAX_QUARTERS} values` });
+    return undefined;
+  }
+  const out: NonNullable<SearchFilters['quarters']> = [];
+  for (const item of items) {
+    const [, year, period] = /^(\d{4})-(.+)$/.exec(item) ?? [];
+    const fiscalYear = Number(year);
+    if (!period || !FISCAL_PERIOD.test(period) || fiscalYear < FIRST_YEAR || fiscalYear > LAST_YEAR) {
+      problems.push({
+        field: 'quarters',
+        message: `quarters must be fiscal years from ${FIRST_YEAR} to ${LAST_YEAR} with a period, such as 2026-Q3, separated by commas; "${item.slice(0, 40)}" is not one`,
+      });
+      return undefined;
+    }
+    out.push({ fiscalYear, fiscalPeriod: period.toUpperCase() });
+  }
+  return out;
+}
+
 function whole(name: string, raw: string | null, fallback: number, min: number, max: number, problems: FieldProblem[]): number {
   if (raw === null || raw === '') return fallback;
   const value = Number(raw);
@@ -163,9 +195,10 @@ export function readFilters(params: URLSearchParams, problems: FieldProblem[]): 
       max: LAST_YEAR,
       what: `years from ${FIRST_YEAR} to ${LAST_YEAR}`,
     }),
-    fiscalPeriods: words('fiscalPeriods', params.get('fiscalPeriods'), /^[A-Za-z0-9]{1,8}$/, 'period labels such as Q1 or H2', problems, (v) =>
+    fiscalPeriods: words('fiscalPeriods', params.get('fiscalPeriods'), FISCAL_PERIOD, 'period labels such as Q1 or H2', problems, (v) =>
       v.toUpperCase(),
     ),
+    quarters: quarters(params.get('quarters'), problems),
     speakers: words(
       'speakers',
       params.get('speakers'),

@@ -4,7 +4,7 @@
  * row per call with its facts, and two rows per paragraph:
  * - search_matches, what a search reads: the paragraph's words (an English-stemmed tsvector with a
  *   GIN index) beside its transcript, speaker side and the call's facts every filter needs, and
- *   nothing else. A common word matches a paragraph on almost every page of this table, so its
+ *   nothing else (the speaker's roles and the part of the call are filters too). A common word matches a paragraph on almost every page of this table, so its
  *   pages are kept few: without the text and the sentence offsets a row is under half as wide (365
  *   bytes against 807), and at 5,000 companies the whole table fits a PGlite buffer cache of 512 MB
  *   (SEARCH_CACHE_MB, server/search/db.ts).
@@ -17,7 +17,7 @@
  * built again (it is a cache of the upstream, never the only copy of anything).
  */
 
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 export const DROP_SQL = `
 drop table if exists search_paragraphs;
@@ -94,6 +94,12 @@ create table if not exists search_matches (
   position integer not null,
   event_type_id integer,
   fiscal_year integer,
+  -- the speaker's roles (speakerRoles: cfo, analyst…) as bits, bit i for SPEAKER_ROLES[i] (store.ts,
+  -- roleBits): two bytes where a text[] of one role takes 31, a tenth of the row
+  speaker_roles smallint not null,
+  -- the paragraph's part of the call (src/lib/transcript/sections.ts): true the Q&A, false the prepared
+  -- remarks; one byte where 'prepared' would take nine on every row
+  qna boolean not null,
   fiscal_period text,
   country text,
   exchanges text[] not null default '{}',
@@ -113,6 +119,11 @@ create table if not exists search_paragraphs (
   speaker_kind text not null,
   start_s double precision not null,
   end_s double precision not null,
+  qna boolean not null,
+  -- what a hit shows: the roles by name, read by key for the few hits shown
+  speaker_roles text[] not null,
+  -- the company the speaker speaks for (an analyst's firm), from the mapping
+  speaker_company text,
   body text not null,
   -- one [character offset, sentence index, start, end] per sentence of body
   sentences jsonb not null,

@@ -1,5 +1,5 @@
 import { compareFiscalPeriods } from '../../src/lib/fiscal-periods.ts';
-import type { CallSection, SpeakerKind, SpeakerRole, Transcript } from '../../src/lib/transcript/index.ts';
+import { callSections, rolesOf, SPEAKER_ROLES, type CallSection, type SpeakerKind, type SpeakerRole, type Transcript } from '../../src/lib/transcript/index.ts';
 import type { SearchDb } from './db.ts';
 import { DROP_SQL, SCHEMA_SQL, SCHEMA_VERSION } from './schema.ts';
 
@@ -57,6 +57,8 @@ export interface SearchFilters {
   roles?: SpeakerRole[];
   /** Parts of the call. */
   sections?: CallSection[];
+  /** Fiscal quarters, each a year with its period: a call of any of them. */
+  quarters?: { fiscalYear: number; fiscalPeriod: string }[];
 }
 
 export type SearchSort = 'relevance' | 'date';
@@ -83,11 +85,23 @@ export interface ParagraphHitRow {
   speakerLabel: string;
   speakerDetail: string | null;
   speakerKind: SpeakerKind;
+  speakerRoles: SpeakerRole[];
+  /** The company the speaker speaks for (an analyst's firm), when the mapping says. */
+  speakerCompany: string | null;
+  section: CallSection;
   start: number;
   end: number;
   body: string;
   sentences: [number, number, number, number][];
   headline: string;
+}
+
+/**
+ * Roles as the bits search_matches keeps them in: bit i for SPEAKER_ROLES[i]. The order is part of
+ * the index (migrate rebuilds an index written with another order).
+ */
+export function roleBits(roles: readonly SpeakerRole[]): number {
+  return roles.reduce((bits, role) => bits | (1 << SPEAKER_ROLES.indexOf(role)), 0);
 }
 
 export const MARK_START = '\uE000';
@@ -97,12 +111,13 @@ const HEADLINE_OPTIONS = `HighlightAll=true, StartSel=${MARK_START}, StopSel=${M
 /** Makes the schema, or builds it afresh when it was written by another version or for other data. */
 export async function migrate(db: SearchDb, source: string): Promise<{ rebuilt: boolean }> {
   await db.exec('create table if not exists search_meta (key text primary key, value jsonb not null)');
-  const [row] = await db.query<{ value: { version: number; source: string } }>(`select value from search_meta where key = 'schema'`);
+  const [row] = await db.query<{ value: { version: number; source: string; roles?: string } }>(`select value from search_meta where key = 'schema'`);
   const current = row?.value;
-  const rebuilt = Boolean(current) && (current!.version !== SCHEMA_VERSION || current!.source !== source);
+  const roles = SPEAKER_ROLES.join(',');
+  const rebuilt = Boolean(current) && (current!.version !== SCHEMA_VERSION || current!.source !== source || current!.roles !== roles);
   if (rebuilt || !current) await db.exec(DROP_SQL);
   await db.exec(SCHEMA_SQL);
-  await setMeta(db, 'schema', { version: SCHEMA_VERSION, source });
+  await setMeta(db, 'schema', { version: SCHEMA_VERSION, source, roles });
   return { rebuilt };
 }
 
@@ -305,7 +320,8 @@ export async function saveIndexedHere(db: Pick<SearchDb, 'transaction'>, id: num
       await tx.query(`update search_transcripts set status = 'superseded', superseded_by = $2, paragraphs = 0 where id = $1`, [loser.id, id]);
     }
     await removeParagraphs(tx, id);
-    const rows = transcript.paragraphs.map((paragraph) => {
+    const sections = callSections(transcript);
+    const rows = transcript.paragraphs.map((paragraph, i) => {
       let offset = 0;
       const sentences = paragraph.sentences.map((sentence) => {
         const entry = [offset, sentence.index, round(sentence.start), round(sentence.end)];
@@ -317,6 +333,11 @@ export async function saveIndexedHere(db: Pick<SearchDb, 'transaction'>, id: num
         label: paragraph.speaker.label,
         detail: paragraph.speaker.detail ?? null,
         kind: paragraph.speaker.kind,
+        // Role codes are plain words (SPEAKER_ROLES), so a comma joins them for one text[] parameter.
+        roles: rolesOf(paragraph.speaker).join(','),
+        roleBits: roleBits(rolesOf(paragraph.speaker)),
+        company: paragraph.speaker.company ?? null,
+        qna: sections[i] === 'qna',
         start: round(paragraph.start),
         end: round(paragraph.end),
         body: paragraph.sentences.map((sentence) => sentence.text).join(' '),
@@ -333,22 +354,25 @@ export async function saveIndexedHere(db: Pick<SearchDb, 'transaction'>, id: num
          where t.id = $1
        ),
        p as (
-         select * from unnest($2::integer[], $3::text[], $4::text[], $5::text[], $6::double precision[], $7::double precision[], $8::text[], $9::text[])
-           as p(position, label, detail, kind, start_s, end_s, body, sentences)
+         select p.*, string_to_array(p.role_list, ',') as roles
+         from unnest($2::integer[], $3::text[], $4::text[], $5::text[], $6::double precision[], $7::double precision[], $8::text[], $9::text[],
+           $10::text[], $11::text[], $12::boolean[], $13::smallint[])
+           as p(position, label, detail, kind, start_s, end_s, body, sentences, role_list, company, qna, role_bits)
        ),
        texts as (
-         insert into search_paragraphs (transcript_id, position, speaker_label, speaker_detail, speaker_kind, start_s, end_s, body, sentences)
-         select call.id, p.position, p.label, p.detail, p.kind, p.start_s, p.end_s, p.body, p.sentences::jsonb from call, p
+         insert into search_paragraphs (transcript_id, position, speaker_label, speaker_detail, speaker_kind, start_s, end_s, qna, speaker_roles,
+           speaker_company, body, sentences)
+         select call.id, p.position, p.label, p.detail, p.kind, p.start_s, p.end_s, p.qna, p.roles, p.company, p.body, p.sentences::jsonb from call, p
        ),
        calls as (
          insert into search_calls (transcript_id, event_id, company_id, country, exchanges, event_type_id, event_date, fiscal_year, fiscal_period)
          select id, event_id, company_id, country, exchanges, event_type_id, event_date, fiscal_year, fiscal_period from call
          where exists (select from p)
        )
-       insert into search_matches (transcript_id, event_id, company_id, event_date, position, event_type_id, fiscal_year, fiscal_period,
-         country, exchanges, speaker_kind, tsv)
-       select call.id, call.event_id, call.company_id, call.event_date, p.position, call.event_type_id, call.fiscal_year, call.fiscal_period,
-         call.country, call.exchanges, p.kind, to_tsvector('english', p.body)
+       insert into search_matches (transcript_id, event_id, company_id, event_date, position, event_type_id, fiscal_year, speaker_roles, qna,
+         fiscal_period, country, exchanges, speaker_kind, tsv)
+       select call.id, call.event_id, call.company_id, call.event_date, p.position, call.event_type_id, call.fiscal_year, p.role_bits, p.qna,
+         call.fiscal_period, call.country, call.exchanges, p.kind, to_tsvector('english', p.body)
        from call, p`,
       [
         id,
@@ -360,6 +384,10 @@ export async function saveIndexedHere(db: Pick<SearchDb, 'transaction'>, id: num
         rows.map((row) => row.end),
         rows.map((row) => row.body),
         rows.map((row) => row.sentences),
+        rows.map((row) => row.roles),
+        rows.map((row) => row.company),
+        rows.map((row) => row.qna),
+        rows.map((row) => row.roleBits),
       ],
     );
     await tx.query(
@@ -470,7 +498,8 @@ export async function failures(db: SearchDb, limit: number): Promise<FailureRow[
 
 /**
  * The filter clauses over search_matches (alias p), each value a bound parameter. All but the
- * speaker's side also read search_calls, which has the same columns for the call's facts.
+ * speaker's side and roles and the part of the call (a paragraph's, not a call's) also read
+ * search_calls, which has the same columns for the call's facts.
  */
 function filterClauses(filters: SearchFilters, params: unknown[]): string[] {
   const add = (value: unknown) => {
@@ -487,7 +516,15 @@ function filterClauses(filters: SearchFilters, params: unknown[]): string[] {
   if (filters.to) clauses.push(`p.event_date < ${add(filters.to)}::timestamptz`);
   if (filters.fiscalYears?.length) clauses.push(`p.fiscal_year = any(${add(filters.fiscalYears)}::integer[])`);
   if (filters.fiscalPeriods?.length) clauses.push(`p.fiscal_period = any(${add(filters.fiscalPeriods)}::text[])`);
+  if (filters.quarters?.length) {
+    // Each quarter is a pair (2026 Q3 is not 2026 Q2 or 2025 Q3): the calls of any pair given.
+    const years = add(filters.quarters.map((quarter) => quarter.fiscalYear));
+    const periods = add(filters.quarters.map((quarter) => quarter.fiscalPeriod));
+    clauses.push(`(p.fiscal_year, p.fiscal_period) in (select y, f from unnest(${years}::integer[], ${periods}::text[]) as u(y, f))`);
+  }
   if (filters.speakers?.length) clauses.push(`p.speaker_kind = any(${add(filters.speakers)}::text[])`);
+  if (filters.roles?.length) clauses.push(`p.speaker_roles & ${add(roleBits(filters.roles))}::smallint <> 0`);
+  if (filters.sections?.length) clauses.push(`p.qna = any(${add(filters.sections.map((section) => section === 'qna'))}::boolean[])`);
   return clauses;
 }
 
@@ -631,7 +668,8 @@ export async function paragraphHits(
        select c.transcript_id, c.position, row_number() over (partition by c.transcript_id order by c.position) as n
        from candidates c, q where c.tsv @@ q.q
      )
-     select r.transcript_id::text, r.position, x.speaker_label, x.speaker_detail, x.speaker_kind, x.start_s, x.end_s, x.body, x.sentences,
+     select r.transcript_id::text, r.position, x.speaker_label, x.speaker_detail, x.speaker_kind, x.speaker_roles, x.speaker_company, x.qna,
+       x.start_s, x.end_s, x.body, x.sentences,
        ts_headline('english', x.body, q.q, $${params.length}) as headline
      from ranked r
      join search_paragraphs x on x.transcript_id = r.transcript_id and x.position = r.position
@@ -646,6 +684,9 @@ export async function paragraphHits(
     speakerLabel: row.speaker_label as string,
     speakerDetail: (row.speaker_detail as string | null) ?? null,
     speakerKind: row.speaker_kind as SpeakerKind,
+    speakerRoles: row.speaker_roles as SpeakerRole[],
+    speakerCompany: (row.speaker_company as string | null) ?? null,
+    section: row.qna ? 'qna' : 'prepared',
     start: Number(row.start_s),
     end: Number(row.end_s),
     body: row.body as string,
@@ -768,10 +809,13 @@ export async function summarize(
     hits: string;
     calls: string;
   }[];
-  // The calls searched per period: the same filters without the words (and without the speaker, a
-  // call is searched whoever speaks in it), over the calls that have paragraphs.
+  // The calls searched per period: the same filters without the words, over the calls that have
+  // paragraphs. Without the speaker's side or role and the part of the call too: those choose
+  // paragraphs within a call, not calls (a call is searched whoever speaks in it, and in its Q&A
+  // whether or not its Q&A was found), so a period's "searched" is every call of it the other
+  // filters keep, and its hits say how many of those mention the words where asked.
   const baseParams: unknown[] = [];
-  const baseClauses = filterClauses({ ...filters, speakers: undefined }, baseParams);
+  const baseClauses = filterClauses({ ...filters, speakers: undefined, roles: undefined, sections: undefined }, baseParams);
   const searched = await db.query<{ fiscal_year: number; fiscal_period: string; calls: string }>(
     // Distinct calls by hashing, then counted: count(distinct) would sort every call first.
     `select fiscal_year, fiscal_period, count(*)::text as calls from (

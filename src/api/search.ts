@@ -132,6 +132,8 @@ export interface SearchParams {
   to?: string;
   fiscalYears?: readonly number[];
   fiscalPeriods?: readonly string[];
+  /** Fiscal quarters as year and period, "2026-Q3": a call of any of them. */
+  quarters?: readonly string[];
   speakers?: readonly SpeakerSide[];
   /** Speaker roles (CFO, analyst…): a paragraph matches when its speaker has any of them. */
   roles?: readonly SpeakerRole[];
@@ -154,6 +156,7 @@ function filterQuery(params: SearchParams): QueryParams {
     to: params.to,
     fiscalYears: params.fiscalYears,
     fiscalPeriods: params.fiscalPeriods,
+    quarters: params.quarters,
     speakers: params.speakers,
     roles: params.roles,
     sections: params.sections,

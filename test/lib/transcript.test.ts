@@ -59,8 +59,8 @@ describe('speakers', () => {
       transcript: { paragraphs: [paragraph(2, 0, 'Welcome.'), paragraph(0, 5, 'Thanks.')] },
     });
     expect(transcript.paragraphs.map((p) => p.speaker)).toEqual([
-      { id: 2, label: 'Operator', mapped: true, kind: 'operator' },
-      { id: 0, label: 'Ana Ruiz', detail: 'Chief Executive Officer, Acme', company: 'Acme', mapped: true, kind: 'executive' },
+      { id: 2, label: 'Operator', role: 'Operator', mapped: true, kind: 'operator' },
+      { id: 0, label: 'Ana Ruiz', detail: 'Chief Executive Officer, Acme', role: 'Chief Executive Officer', company: 'Acme', mapped: true, kind: 'executive' },
     ]);
     expect(speakerLines(transcript)).toEqual(['Operator', 'Ana Ruiz (Chief Executive Officer, Acme)']);
     expect(transcript.mapped).toBe(true);

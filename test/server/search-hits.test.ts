@@ -44,6 +44,9 @@ describe('a matching passage as the reader sees it', () => {
         speakerLabel: 'Ana Ruiz',
         speakerDetail: 'Chief Financial Officer, Acme',
         speakerKind: 'executive',
+        speakerRoles: ['cfo'],
+        speakerCompany: 'Acme',
+        section: 'qna',
         start: 10,
         end: 20,
         body,
@@ -65,7 +68,8 @@ describe('a matching passage as the reader sees it', () => {
     );
     expect(hit).toEqual({
       paragraph: 4,
-      speaker: { label: 'Ana Ruiz', detail: 'Chief Financial Officer, Acme', kind: 'executive' },
+      speaker: { label: 'Ana Ruiz', detail: 'Chief Financial Officer, Acme', kind: 'executive', roles: ['cfo'], company: 'Acme' },
+      section: 'qna',
       start: 10,
       end: 20,
       sentences: [

@@ -1,6 +1,7 @@
 import { searchWord, WORD_PART } from '../transcript-search/query.ts';
 import type { Transcript, TranscriptParagraph } from '../transcript/model.ts';
 import { isQnaSection, SAME_MOMENT } from '../transcript/qna.ts';
+import { qnaStart } from '../transcript/sections.ts';
 import type { TranscriptSpeaker } from '../transcript/speakers.ts';
 import type { AlignedGroup, AlignedSection, CompareSide, SectionKey, SentenceChange, SentenceRef, WordPart } from './model.ts';
 
@@ -32,11 +33,6 @@ const WHOLE_CALL = 'The whole call';
 /** How sure each way of finding the Q&A is, surest first: a pair of calls is as sure as its less sure side. */
 const FOUND_ORDER: readonly FoundBy[] = ['chapters', 'qna-offset', 'transcript', 'none'];
 
-/** The operator introducing the first question ("Our first question comes from …", "We will now take our first question"). */
-const FIRST_QUESTION = /\bfirst question\b/i;
-/** The operator opening the Q&A ("We will now begin the question-and-answer session"). */
-const QNA_OPENING = /\b(?:begin|open|start)\w*\s+(?:the\s+|our\s+)?question[\s-]+and[\s-]+answer\b/i;
-
 interface Located {
   ref: SentenceRef;
   paragraph: TranscriptParagraph;
@@ -61,22 +57,9 @@ function firstFrom(sentences: readonly Located[], time: number): number | undefi
   return at < 0 ? undefined : at;
 }
 
-/** The first sentence of the Q&A read from the transcript itself: where an edited transcript's first analyst speaks, else the operator's words that open it. */
+/** The first sentence of the Q&A read from the transcript itself (src/lib/transcript/sections.ts, the index's rule too). */
 function qnaFromTranscript(sentences: readonly Located[], transcript: Transcript): number | undefined {
-  const { paragraphs } = transcript;
-  const firstAnalyst = paragraphs.findIndex((p) => p.speaker.kind === 'analyst');
-  let opening: TranscriptParagraph | undefined;
-  if (firstAnalyst > 0) {
-    // The operator's turn that introduces the first analyst opens the Q&A.
-    let at = firstAnalyst;
-    while (at > 0 && paragraphs[at - 1]!.speaker.kind === 'operator') at--;
-    opening = paragraphs[at];
-  } else if (firstAnalyst < 0) {
-    const marker = sentences.find((s) => FIRST_QUESTION.test(s.ref.text)) ?? sentences.find((s) => QNA_OPENING.test(s.ref.text));
-    // The words that open the Q&A are part of a turn: the Q&A starts with that turn (its "Thank you." too).
-    if (marker && marker.paragraph.index > 0) opening = marker.paragraph;
-  }
-  const first = opening?.sentences[0]?.index;
+  const first = qnaStart(transcript)?.sentences[0]?.index;
   if (first === undefined) return undefined;
   return sentences.findIndex((s) => s.ref.sentence === first);
 }

@@ -10,6 +10,7 @@ export {
   CALL_SECTION_LABELS,
   CALL_SECTIONS,
   createSpeakerNamer,
+  rolesOf,
   speakerKind,
   speakerLine,
   speakerRoles,
@@ -31,6 +32,7 @@ export {
   type TranscriptResult,
   type TranscriptSentence,
 } from './model.ts';
+export { callSections, qnaStart } from './sections.ts';
 export {
   captionTime,
   escapeMarkdown,

@@ -14,6 +14,8 @@ export interface TranscriptSpeaker {
   label: string;
   /** Role (after a name) and company, e.g. "Chief Executive Officer, Acme". */
   detail?: string;
+  /** The role as the mapping writes it ("Chief Financial Officer"); what speakerRoles reads. */
+  role?: string;
   /** The company they speak for, from the mapping: an analyst's firm, or the reporting company. */
   company?: string;
   /** Whether the file's speaker mapping names them. */
@@ -69,8 +71,9 @@ const NAMED_ROLES: [SpeakerRole, RegExp][] = [
   ['ceo', /\b(ceo|chief executive( officer)?)\b/i],
   ['cfo', /\b(cfo|chief financial officer|finance director)\b/i],
   ['coo', /\b(coo|chief operating officer)\b/i],
-  // "Vice President, Investor Relations" is investor relations, not the president.
-  ['president', /^(?!.*\bvice[- ]president\b).*\bpresident\b/i],
+  // "Vice President, Investor Relations" is investor relations, not the president; a vice president
+  // who is also a president ("Executive Vice President and President, Americas") is one.
+  ['president', /(?<!\bvice[- ])\bpresident\b/i],
   ['ir', /\b(investor relations|ir)\b/i],
 ];
 
@@ -86,6 +89,9 @@ export function speakerRoles(role: string | null | undefined, kind: SpeakerKind 
   return roles.length > 0 ? roles : ['other'];
 }
 
+/** A speaker's roles (speakerRoles over the mapping's role text and their side). */
+export const rolesOf = (speaker: Pick<TranscriptSpeaker, 'role' | 'kind'>): SpeakerRole[] => speakerRoles(speaker.role, speaker.kind);
+
 /** The part of a call a paragraph is in: the prepared remarks (the operator's opening included) or the Q&A. */
 export type CallSection = 'prepared' | 'qna';
 export const CALL_SECTIONS: readonly CallSection[] = ['prepared', 'qna'];
@@ -100,14 +106,14 @@ const clean = (value: string | null | undefined) => value?.replace(/\s+/g, ' ').
  * as they are first asked for. The same id always gives the same object.
  */
 export function createSpeakerNamer(mapping: SpeakerMapping | null | undefined): (id: number | null | undefined) => TranscriptSpeaker {
-  const named = new Map<number, { label?: string; detail?: string; company?: string; kind: SpeakerKind }>();
+  const named = new Map<number, { label?: string; detail?: string; role?: string; company?: string; kind: SpeakerKind }>();
   for (const entry of mapping ?? []) {
     if (named.has(entry.speaker)) continue; // the first entry for an id wins
     const name = clean(entry.speaker_data?.name);
     const role = clean(entry.speaker_data?.role);
     const company = clean(entry.speaker_data?.company);
     const detail = [name ? role : undefined, company].filter(Boolean).join(', ') || undefined;
-    if (name || role || detail) named.set(entry.speaker, { label: name ?? role, detail, company, kind: speakerKind(role) });
+    if (name || role || detail) named.set(entry.speaker, { label: name ?? role, detail, role, company, kind: speakerKind(role) });
   }
 
   const speakers = new Map<number | null, TranscriptSpeaker>();
@@ -127,6 +133,7 @@ export function createSpeakerNamer(mapping: SpeakerMapping | null | undefined): 
         mapped: known?.label !== undefined,
         kind: known?.kind ?? 'unknown',
         ...(known?.detail ? { detail: known.detail } : {}),
+        ...(known?.role ? { role: known.role } : {}),
         ...(known?.company ? { company: known.company } : {}),
       };
     }
