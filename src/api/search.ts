@@ -139,8 +139,6 @@ export interface SearchParams {
   roles?: readonly SpeakerRole[];
   /** Parts of the call: prepared remarks, Q&A. */
   sections?: readonly CallSection[];
-  /** Fiscal quarters of the call, "2026-Q3". */
-  quarters?: readonly string[];
   sort?: 'relevance' | 'date';
 }
 
@@ -160,7 +158,6 @@ function filterQuery(params: SearchParams): QueryParams {
     speakers: params.speakers,
     roles: params.roles,
     sections: params.sections,
-    quarters: params.quarters,
   };
 }
 
