@@ -76,15 +76,16 @@ const RAW: SearchCall = {
   ],
 };
 
-/** Stands in for the search server; returns the search requests it was asked, as URLs. */
-function standInSearch(calls: SearchCall[] = [EDITED, RAW]): URL[] {
+/** Stands in for the search server; returns the search requests it was asked, as URLs. Results wait for `answer` when given. */
+function standInSearch(calls: SearchCall[] = [EDITED, RAW], answer?: Promise<void>): URL[] {
   const asked: URL[] = [];
   const page: SearchPage = { q: 'margins', sort: 'relevance', words: ['margins'], totals: { calls: calls.length, hits: 3 }, calls, nextCursor: null };
   server.use(
     http.get('*/api/search/status', () => HttpResponse.json(STATUS)),
     http.get('*/api/search/summary', () => HttpResponse.json({ q: 'margins', totals: { hits: 3 }, quarters: [], companies: [] })),
-    http.get('*/api/search', ({ request }) => {
+    http.get('*/api/search', async ({ request }) => {
       asked.push(new URL(request.url));
+      await answer;
       return HttpResponse.json(page);
     }),
   );
@@ -163,6 +164,19 @@ describe('aiming a search', () => {
     await waitFor(() => expect(router.state.location.search).toMatchObject({ roles: 'cfo', sections: 'qna', quarters: '2026-Q3,2026-Q2,2026-Q1' }));
     await user.click(within(chips).getByRole('button', { name: 'Remove filter Role: CFO' }));
     await waitFor(() => expect(router.state.location.search).not.toHaveProperty('roles'));
+  });
+
+  it('keeps what is being ticked when the results arrive meanwhile', async () => {
+    let release!: () => void;
+    standInSearch([EDITED], new Promise<void>((resolve) => (release = resolve)));
+    const { user, router } = await renderApp('/search?q=margins&companyIds=1');
+    await screen.findByRole('button', { name: 'Remove filter Companies: Calaneon' });
+    await user.click(within(group('Speaker role')).getByRole('checkbox', { name: 'CFO' }));
+    release();
+    await screen.findByRole('list', { name: 'Calls that match' });
+    expect(within(group('Speaker role')).getByRole('checkbox', { name: 'CFO' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ q: 'margins', companyIds: 1, roles: 'cfo' }));
   });
 
   it('opens a link with its aim ticked, offers an older quarter the link names, and names what it cannot use', async () => {
