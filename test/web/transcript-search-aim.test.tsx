@@ -9,6 +9,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { SearchCall, SearchPage } from '../../src/api/search.ts';
+import { describeFilters } from '../../src/features/transcript-search/saved-searches.tsx';
 import { renderApp } from '../support/render-app.tsx';
 import { server, useSandboxServer } from '../support/sandbox-server.ts';
 
@@ -209,5 +210,13 @@ describe('a passage says who spoke and where', () => {
     // An older index says neither roles nor section: the speaker alone, nothing made up.
     expect(within(raw!).getByRole('listitem').querySelector('p')).toHaveTextContent(/^Speaker 2$/);
     expect(within(raw!).getByRole('button', { name: 'Play from 0:41: Speaker 2' })).toBeInTheDocument();
+  });
+});
+
+describe('a saved search', () => {
+  it('says its aim in words in the list of saved searches', () => {
+    expect(describeFilters({ q: 'margins', companyIds: [256], roles: ['cfo', 'analyst'], sections: ['qna'], quarters: ['2026-Q3', '2026-Q2'] })).toBe(
+      '1 company · said by CFO or Analyst · in Q&A · Q3 2026, Q2 2026',
+    );
   });
 });
