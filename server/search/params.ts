@@ -195,9 +195,7 @@ export function readFilters(params: URLSearchParams, problems: FieldProblem[]): 
       max: LAST_YEAR,
       what: `years from ${FIRST_YEAR} to ${LAST_YEAR}`,
     }),
-    fiscalPeriods: words('fiscalPeriods', params.get('fiscalPeriods'), FISCAL_PERIOD, 'period labels such as Q1 or H2', problems, (v) =>
-      v.toUpperCase(),
-    ),
+    fiscalPeriods: words('fiscalPeriods', params.get('fiscalPeriods'), FISCAL_PERIOD, 'period labels such as Q1 or H2', problems, (v) => v.toUpperCase()),
     quarters: quarters(params.get('quarters'), problems),
     speakers: words(
       'speakers',

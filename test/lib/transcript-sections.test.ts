@@ -64,7 +64,14 @@ describe('qnaStart and callSections: where the Q&A starts, read from the transcr
     });
     expect(qnaStart(call)?.text).toBe('Thank you.');
     expect(callSections(call)).toEqual(['prepared', 'prepared', 'qna', 'qna', 'qna', 'qna']);
-    expect(call.paragraphs.map((p) => p.speaker.role)).toEqual(['Operator', 'Chief Financial Officer', 'Operator', 'Operator', 'Analyst', 'Chief Financial Officer']);
+    expect(call.paragraphs.map((p) => p.speaker.role)).toEqual([
+      'Operator',
+      'Chief Financial Officer',
+      'Operator',
+      'Operator',
+      'Analyst',
+      'Chief Financial Officer',
+    ]);
   });
 
   it('starts at the turn with the operator’s “first question” in a transcript without named speakers', () => {

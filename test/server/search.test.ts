@@ -48,6 +48,12 @@ interface OracleParagraph {
   companyId: number;
   transcriptId: number;
   role: string | null;
+  /** The speaker's company in the mapping (an analyst's firm). */
+  company: string | null;
+  /** The part of the call, by the rule read off the file below. */
+  section: 'prepared' | 'qna';
+  /** The call's fiscal quarter, "2026-Q3". */
+  quarter: string | null;
   sentences: string[];
   starts: number[];
 }
@@ -78,12 +84,31 @@ beforeAll(async () => {
     const chosen = list.find((doc) => doc.typeId === 15) ?? list[0];
     const file = (await (await upstream.file(chosen.fileUrl, new AbortController().signal)).json()) as any;
     const roles = new Map<number, string | null>((file.speaker_mapping ?? []).map((m: any) => [m.speaker, m.speaker_data?.role ?? null]));
-    for (const paragraph of file.transcript.paragraphs) {
+    const companies = new Map<number, string | null>((file.speaker_mapping ?? []).map((m: any) => [m.speaker, m.speaker_data?.company ?? null]));
+    const paragraphs: any[] = file.transcript.paragraphs;
+    const roleAt = paragraphs.map((paragraph) => roles.get(paragraph.speaker) ?? null);
+    // Where the Q&A starts: the first analyst's turn, with the operator's turns just before it; in a
+    // file without named speakers, the turn where the operator says "first question". None: -1.
+    let qna = -1;
+    const firstAnalyst = roleAt.indexOf('Analyst');
+    if (firstAnalyst > 0) {
+      qna = firstAnalyst;
+      while (qna > 0 && roleAt[qna - 1] === 'Operator') qna--;
+    } else if (firstAnalyst < 0) {
+      const said = (pattern: RegExp) => paragraphs.findIndex((paragraph) => paragraph.sentences.some((s: any) => pattern.test(s.text)));
+      const at = said(/\bfirst question\b/i) >= 0 ? said(/\bfirst question\b/i) : said(/question-and-answer/i);
+      if (at > 0) qna = at;
+    }
+    const event = chosen.event;
+    for (const [i, paragraph] of paragraphs.entries()) {
       oracle.push({
         eventId,
         companyId: chosen.companyId,
         transcriptId: chosen.id,
-        role: roles.get(paragraph.speaker) ?? null,
+        role: roleAt[i]!,
+        company: companies.get(paragraph.speaker) ?? null,
+        section: qna >= 0 && i >= qna ? 'qna' : 'prepared',
+        quarter: event?.fiscalYear && event?.fiscalPeriod ? `${event.fiscalYear}-${event.fiscalPeriod}` : null,
         sentences: paragraph.sentences.map((s: any) => s.text),
         starts: paragraph.sentences.map((s: any) => s.start),
       });
@@ -248,6 +273,98 @@ describe.each(engines)('transcript search on $name', (engine) => {
     expect(await allEvents(service, 'q=margin&from=2026-01-01&to=2026-06-30')).toEqual(expected);
   });
 
+  const margin = (text: string) => /\bmargins?\b/i.test(text);
+  const hitsOf = (keep: (p: OracleParagraph) => boolean) => oracle.filter((p) => keep(p) && margin(p.sentences.join(' '))).length;
+
+  it('filters by speaker role as the mapping names it: the CFO, the analysts, the CEO or the CFO', async () => {
+    const cfo = (p: OracleParagraph) => p.role === 'Chief Financial Officer';
+    const expected = expectedEvents(margin, cfo);
+    expect(expected.length).toBeGreaterThan(3);
+    expect(expected.length).toBeLessThan(expectedEvents(margin).length);
+    expect(await allEvents(service, 'q=margin&roles=cfo')).toEqual(expected);
+    const { body } = await get(service, '/api/search?q=margin&roles=cfo&hits=50&limit=50');
+    expect(body.totals.hits).toBe(hitsOf(cfo));
+    for (const call of body.calls) {
+      for (const match of call.matches) {
+        expect(match.speaker.roles).toEqual(['cfo']);
+        expect(match.speaker.kind).toBe('executive');
+        expect(match.speaker.company).toBe(oracle.find((p) => p.transcriptId === call.transcriptId && cfo(p))!.company);
+      }
+    }
+
+    const analyst = (p: OracleParagraph) => p.role === 'Analyst';
+    expect(await allEvents(service, 'q=margin&roles=analyst')).toEqual(expectedEvents(margin, analyst));
+    const analysts = await get(service, '/api/search?q=margin&roles=analyst&hits=50&limit=50');
+    expect(analysts.body.totals.hits).toBe(hitsOf(analyst));
+    const firms = new Set(oracle.filter(analyst).map((p) => p.company));
+    for (const call of analysts.body.calls) {
+      for (const match of call.matches) {
+        expect(match.speaker.roles).toEqual(['analyst']);
+        expect(firms.has(match.speaker.company)).toBe(true);
+      }
+    }
+
+    const either = (p: OracleParagraph) => p.role === 'Chief Executive Officer' || p.role === 'Chief Financial Officer';
+    expect(await allEvents(service, 'q=margin&roles=ceo,cfo')).toEqual(expectedEvents(margin, either));
+    // A machine transcript names no one: its speakers are "other".
+    const unnamed = (p: OracleParagraph) => p.role === null;
+    expect((await get(service, '/api/search?q=margin&roles=other')).body.totals.hits).toBe(hitsOf(unnamed));
+  });
+
+  it('filters by part of the call: the Q&A, the prepared remarks', async () => {
+    const inQna = (p: OracleParagraph) => p.section === 'qna';
+    const prepared = (p: OracleParagraph) => p.section === 'prepared';
+    expect(hitsOf(inQna)).toBeGreaterThan(5);
+    expect(hitsOf(prepared)).toBeGreaterThan(5);
+    // Machine transcripts too: their Q&A is found by the operator's words.
+    expect(oracle.some((p) => p.role === null && inQna(p))).toBe(true);
+    expect(await allEvents(service, 'q=margin&sections=qna')).toEqual(expectedEvents(margin, inQna));
+    expect(await allEvents(service, 'q=margin&sections=prepared')).toEqual(expectedEvents(margin, prepared));
+    const { body } = await get(service, '/api/search?q=margin&sections=qna&hits=50&limit=50');
+    expect(body.totals.hits).toBe(hitsOf(inQna));
+    for (const call of body.calls) for (const match of call.matches) expect(match.section).toBe('qna');
+    const both = await get(service, '/api/search?q=margin&sections=prepared,qna');
+    expect(both.body.totals.hits).toBe(hitsOf(() => true));
+  });
+
+  it('filters by fiscal quarter, each a year with its period', async () => {
+    const byQuarter = new Map<string, number>();
+    for (const p of oracle) if (p.quarter) byQuarter.set(p.quarter, (byQuarter.get(p.quarter) ?? 0) + 1);
+    // Two quarters of different years and periods: as pairs they are not the four that the years
+    // and periods would make crossed.
+    const [first, second] = ['2025-Q2', '2026-Q3'];
+    expect(byQuarter.get(first)).toBeGreaterThan(0);
+    expect(byQuarter.get(second)).toBeGreaterThan(0);
+    const chosen = (p: OracleParagraph) => p.quarter === first || p.quarter === second;
+    const crossed = (p: OracleParagraph) => ['2025-Q2', '2025-Q3', '2026-Q2', '2026-Q3'].includes(p.quarter ?? '');
+    expect(expectedEvents(margin, crossed).length).toBeGreaterThan(expectedEvents(margin, chosen).length);
+    expect(await allEvents(service, `q=margin&quarters=${first},${second}`)).toEqual(expectedEvents(margin, chosen));
+    expect(await allEvents(service, 'q=margin&quarters=2026-q3')).toEqual(expectedEvents(margin, (p) => p.quarter === '2026-Q3'));
+    const { body } = await get(service, `/api/search/summary?q=margin&quarters=${first},${second}`);
+    expect(body.quarters.map((q: any) => `${q.fiscalYear}-${q.fiscalPeriod}`)).toEqual([first, second]);
+  });
+
+  it('answers "the CFO on margins in the Q&A" of chosen quarters, in the results and the summary', async () => {
+    const quarters = ['2026-Q1', '2026-Q2', '2026-Q3', '2026-Q4'];
+    const keep = (p: OracleParagraph) => p.role === 'Chief Financial Officer' && p.section === 'qna' && quarters.includes(p.quarter ?? '');
+    const expected = expectedEvents(margin, keep);
+    expect(expected.length).toBeGreaterThan(0);
+    const query = `q=margin&roles=cfo&sections=qna&quarters=${quarters.join(',')}`;
+    expect(await allEvents(service, query)).toEqual(expected);
+    const { body: page } = await get(service, `/api/search?${query}`);
+    expect(page.totals.hits).toBe(hitsOf(keep));
+
+    const { status, body: summary } = await get(service, `/api/search/summary?${query}`);
+    expect(status).toBe(200);
+    expect(summary.totals.hits).toBe(hitsOf(keep));
+    // Per quarter: the hits of the CFO in the Q&A; "searched" is every call of that quarter, whoever
+    // speaks in it and wherever its Q&A starts (the role and the part choose passages, not calls).
+    const callsOf = (quarter: string) => new Set(oracle.filter((p) => p.quarter === quarter).map((p) => p.eventId)).size;
+    expect(summary.quarters.map((q: any) => [`${q.fiscalYear}-${q.fiscalPeriod}`, q.hits, q.searched])).toEqual(
+      quarters.filter((quarter) => callsOf(quarter) > 0).map((quarter) => [quarter, hitsOf((p) => keep(p) && p.quarter === quarter), callsOf(quarter)]),
+    );
+  });
+
   it('sums hits per fiscal quarter and per company the same as the results', async () => {
     const { body: summary } = await get(service, '/api/search/summary?q=%22gross+margin%22');
     const perQuarter = summary.quarters.reduce((sum: number, quarter: any) => sum + quarter.hits, 0);
@@ -286,6 +403,17 @@ describe.each(engines)('transcript search on $name', (engine) => {
     ['q=OR+margin', 'q', 'OR needs a word or a phrase on each side: tariffs OR duties.'],
     ['q=margin&companyIds=1,abc', 'companyIds', 'companyIds must be whole numbers separated by commas; "abc" is not one'],
     ['q=margin&speakers=ceo', 'speakers', 'speakers must be speaker sides (executive, analyst, operator, unknown) separated by commas; "ceo" is not one'],
+    [
+      'q=margin&roles=cfo,chairman',
+      'roles',
+      'roles must be speaker roles (ceo, cfo, coo, president, ir, analyst, operator, other) separated by commas; "chairman" is not one',
+    ],
+    ['q=margin&sections=intro', 'sections', 'sections must be parts of the call (prepared, qna) separated by commas; "intro" is not one'],
+    [
+      'q=margin&quarters=2026Q3',
+      'quarters',
+      'quarters must be fiscal years from 1900 to 2199 with a period, such as 2026-Q3, separated by commas; "2026Q3" is not one',
+    ],
     ['q=margin&from=yesterday', 'from', 'from must be a date such as 2026-10-01 or a time such as 2026-10-01T09:00:00Z'],
     ['q=margin&sort=popular', 'sort', 'sort must be relevance or date'],
     ['q=margin&limit=500', 'limit', 'limit must be a whole number from 1 to 50'],
@@ -307,6 +435,19 @@ describe.each(engines)('transcript search on $name', (engine) => {
       ['fiscalYears=2026,99999', 'fiscalYears', 'fiscalYears must be years from 1900 to 2199 separated by commas; "99999" is not one'],
       ['typeIds=99999999999', 'typeIds', 'typeIds must be whole numbers from 1 to 2147483647 separated by commas; "99999999999" is not one'],
       ['typeIds=2147483648', 'typeIds', 'typeIds must be whole numbers from 1 to 2147483647 separated by commas; "2147483648" is not one'],
+      [
+        'quarters=2026-Q3,1899-Q4',
+        'quarters',
+        'quarters must be fiscal years from 1900 to 2199 with a period, such as 2026-Q3, separated by commas; "1899-Q4" is not one',
+      ],
+      [
+        'quarters=2026-Q3;drop',
+        'quarters',
+        'quarters must be fiscal years from 1900 to 2199 with a period, such as 2026-Q3, separated by commas; "2026-Q3;drop" is not one',
+      ],
+      [`quarters=${Array.from({ length: 41 }, (_, i) => `${1990 + i}-Q1`).join(',')}`, 'quarters', 'quarters takes at most 40 values'],
+      ['roles=CFO', 'roles', 'roles must be speaker roles (ceo, cfo, coo, president, ir, analyst, operator, other) separated by commas; "CFO" is not one'],
+      ['sections=qa', 'sections', 'sections must be parts of the call (prepared, qna) separated by commas; "qa" is not one'],
     ])('answers 400 naming the parameter: %s', async (query, field, message) => {
       const { status, body } = await get(service, `${path}?q=margin&${query}`);
       expect(status).toBe(400);
@@ -314,7 +455,10 @@ describe.each(engines)('transcript search on $name', (engine) => {
     });
 
     it('searches with the largest values it holds', async () => {
-      const { status } = await get(service, `${path}?q=margin&from=1900-01-01&to=2199-12-31&fiscalYears=2199&typeIds=2147483647`);
+      const { status } = await get(
+        service,
+        `${path}?q=margin&from=1900-01-01&to=2199-12-31&fiscalYears=2199&typeIds=2147483647&quarters=1900-Q1,2199-FY&roles=other&sections=qna`,
+      );
       expect(status).toBe(200);
     });
   });
