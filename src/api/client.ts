@@ -101,7 +101,9 @@ export async function getJson<S extends z.ZodMiniType>(path: string, options: Ge
     } catch (error) {
       return fail(error);
     }
-    noteServerDate(response.headers.get('date'));
+    // The data service's clock only: our own server (transcript search) answers with the machine's
+    // time, which is not the service's when it runs the sandbox, and "now" would flip between them.
+    if (prefix === API_PREFIX) noteServerDate(response.headers.get('date'));
 
     let text: string;
     try {

@@ -6,9 +6,11 @@ import { countryName } from '../lib/filters/countries.ts';
 import type { FilterChip } from '../lib/filters/define-filters.ts';
 import { exchangeName } from '../lib/filters/exchanges.ts';
 import { companyLabel } from '../lib/format.ts';
-import { documentTypeLabel, eventName, eventTypeName } from '../lib/names.ts';
+import { documentTypeLabel, eventName, eventTypeName, fiscalLabel } from '../lib/names.ts';
 import { useDocumentTypes, useEventTypeList, useEventTypes } from './type-records.ts';
 import { eventFamilies } from '../lib/event-families.ts';
+import { fiscalQuarterOf } from '../lib/fiscal-periods.ts';
+import { CALL_SECTION_LABELS, SPEAKER_ROLE_LABELS, type CallSection, type SpeakerRole } from '../lib/transcript/speakers.ts';
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
@@ -79,6 +81,12 @@ export function useFilterChipNames(chips: readonly FilterChip[]): (chip: FilterC
       }
       case 'speakerSides':
         return chip.value === 'executive' ? 'Executives' : chip.value === 'analyst' ? 'Analysts' : chip.value;
+      case 'speakerRoles':
+        return SPEAKER_ROLE_LABELS[chip.value as SpeakerRole] ?? chip.value;
+      case 'callSections':
+        return CALL_SECTION_LABELS[chip.value as CallSection] ?? chip.value;
+      case 'fiscalQuarters':
+        return fiscalLabel(fiscalQuarterOf(chip.value)) || chip.value;
       case 'date':
         return dayText(chip.value);
       default:

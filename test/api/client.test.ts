@@ -6,11 +6,22 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { apiUrl, buildQueryString, describeIssues, errorFromResponse, getJson, parseRetryAfter } from '../../src/api/client.ts';
+import { apiUrl, buildQueryString, describeIssues, errorFromResponse, getJson, OWN_API_PREFIX, parseRetryAfter } from '../../src/api/client.ts';
+import { resetServerClock, serverClockKnown, serverNow } from '../../src/api/server-clock.ts';
 import { ApiError, type ApiErrorKind } from '../../src/api/api-error.ts';
 import { fetchCompanies, fetchCompany } from '../../src/api/companies.ts';
 import { companySchema, page, single } from '../../src/api/schemas.ts';
-import { apiPath, forwardToSandbox, sandbox, sandboxJson, seenRequests, server, TEST_ORIGIN, useSandboxServer } from '../support/sandbox-server.ts';
+import {
+  apiPath,
+  forwardToSandbox,
+  sandbox,
+  SANDBOX_NOW,
+  sandboxJson,
+  seenRequests,
+  server,
+  TEST_ORIGIN,
+  useSandboxServer,
+} from '../support/sandbox-server.ts';
 
 useSandboxServer();
 
@@ -384,5 +395,18 @@ describe('a body that stalls', () => {
     );
     const error = await apiError(getJson('/companies', { schema: companyPage, timeoutMs: 50 }));
     expect(error).toMatchObject({ status: 0, kind: 'timeout' });
+  });
+});
+
+describe("the service's clock", () => {
+  it("is read from the data service's answers, not from our own server's (transcript search), whose clock is the machine's", async () => {
+    resetServerClock();
+    server.use(http.get('*/api/clock-check', () => HttpResponse.json({}, { headers: { date: 'Wed, 01 Jan 2031 00:00:00 GMT' } })));
+    await getJson('/clock-check', { prefix: OWN_API_PREFIX, schema: z.object({}) });
+    expect(serverClockKnown()).toBe(false);
+    await fetchCompany(1);
+    expect(serverClockKnown()).toBe(true);
+    // The sandbox's clock (21 Nov 2026), to within the Date header's second.
+    expect(Math.abs(serverNow() - SANDBOX_NOW)).toBeLessThan(2_000);
   });
 });

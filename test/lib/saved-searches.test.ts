@@ -229,6 +229,22 @@ describe('the address', () => {
     expect(read(searchHref({ q: 'tariffs', from: '2026-01-01', watchlist: true }))).toEqual({ q: 'tariffs', from: '2026-01-01', watchlist: 1 });
   });
 
+  it('keeps the aim (roles, sections, quarters) in a link and in what is stored, dropping what is not one', () => {
+    const aimed = { q: 'margins', companyIds: [256], roles: ['cfo' as const], sections: ['qna' as const], quarters: ['2026-Q3', '2026-Q2'] };
+    expect(searchHref(aimed)).toBe('/search?q=margins&companyIds=256&roles=cfo&sections=qna&quarters=2026-Q3%2C2026-Q2');
+    const stored = parseSavedSearches(
+      JSON.stringify([
+        {
+          name: 'CFO on margins',
+          params: { q: 'margins', companyIds: [256], roles: ['cfo', 'cto'], sections: ['qna', 'intro'], quarters: ['2026-q3', '2026-Q5', '2026-Q2'] },
+        },
+      ]),
+    );
+    expect(stored.map((entry) => [entry.id, entry.params])).toEqual([
+      ['/search?q=margins&companyIds=256&roles=cfo&sections=qna&quarters=2026-Q2%2C2026-Q3', { ...aimed }],
+    ]);
+  });
+
   it('asks the server for the watchlist’s companies when the search is limited to it', () => {
     expect(searchParamsFor({ q: 'tariffs', watchlist: true }, [3, 9])).toEqual({ q: 'tariffs', companyIds: [3, 9] });
     expect(searchParamsFor({ q: 'tariffs', watchlist: true, companyIds: [9, 20] }, [3, 9])).toEqual({ q: 'tariffs', companyIds: [9] });

@@ -1,4 +1,5 @@
 import type { SearchParams, SpeakerSide } from '../../api/search.ts';
+import type { CallSection, SpeakerRole } from '../../lib/transcript/speakers.ts';
 import { searchParamsFor, type SearchAddress as Search } from '../../lib/transcript-search/address.ts';
 import { COMPANY_CODE_FIELDS, OWNER_ID_FIELDS } from '../../lib/filters/common-fields.ts';
 import { defineFilters, type CleanSearch, type FilterAddress } from '../../lib/filters/define-filters.ts';
@@ -8,7 +9,8 @@ import { defineFilters, type CleanSearch, type FilterAddress } from '../../lib/f
  * watchlist only (`watchlist=1`), and the list filters: companies, one call (`eventIds`, from
  * "Search this call"), countries, exchanges, event types (by family, `types=earnings-call`, or by id,
  * `typeIds=26,27`), the event's date range (`from`, `to`: days, both included) and who speaks
- * (`speakers=executive` or `analyst`). A bad value falls back and is named.
+ * (`speakers=executive` or `analyst`), the speaker's role (`roles=cfo,analyst`), the part of the call
+ * (`sections=qna`) and the fiscal quarter (`quarters=2026-Q3,2026-Q2`). A bad value falls back and is named.
  */
 export const searchFilters = defineFilters({
   fields: {
@@ -22,6 +24,10 @@ export const searchFilters = defineFilters({
     from: { kind: 'date', bound: 'from', label: 'Event date from' },
     to: { kind: 'date', bound: 'to', label: 'Event date to' },
     speakers: { kind: 'speakerSides', label: 'Who speaks' },
+    // Aiming within a call: who speaks by role, the part of the call, the fiscal quarter.
+    roles: { kind: 'speakerRoles', label: 'Role' },
+    sections: { kind: 'callSections', label: 'Section' },
+    quarters: { kind: 'fiscalQuarters', label: 'Quarter' },
   },
   direction: { default: 'desc' },
 });
@@ -57,6 +63,9 @@ export function toSearch(address: SearchAddress, byFamily?: readonly number[]): 
     from: filters.from,
     to: filters.to,
     speakers: filters.speakers as SpeakerSide[] | undefined,
+    roles: filters.roles as SpeakerRole[] | undefined,
+    sections: filters.sections as CallSection[] | undefined,
+    quarters: filters.quarters,
     sort: address.sort === 'date' ? 'date' : 'relevance',
     ...(address.watchlist === 1 ? { watchlist: true } : {}),
   };

@@ -50,8 +50,9 @@ export function TranscriptSearchPage({
   const results = useInfiniteQuery({ ...searchQueries.results(params), enabled: false });
   const queryProblem = isApiError(results.error) ? results.error.fields.find((field) => field.field === 'q')?.message : undefined;
   const queryNotices = results.data?.pages[0]?.notices;
-  const keep = { q: address.q, sort: address.sort, watchlist: address.watchlist };
-  const go = (changes: Partial<SearchAddress>) => onNavigate({ ...searchFilters.toAddress(clean), ...keep, ...changes });
+  // The words first, then the filters, as lib/transcript-search/address.ts writes a link, so it reads well.
+  const withFilters = (filterAddress: SearchAddress): SearchAddress => ({ q: address.q, ...filterAddress, sort: address.sort, watchlist: address.watchlist });
+  const go = (changes: Partial<SearchAddress>) => onNavigate({ ...withFilters(searchFilters.toAddress(clean)), ...changes });
   const off = status.data && !status.data.enabled;
   const emptyWatchlist = onlyWatchlist && asked === undefined;
 
@@ -93,9 +94,9 @@ export function TranscriptSearchPage({
           search={clean}
           families={families}
           seenExchanges={seenExchanges}
-          onApply={(filterAddress) => onNavigate({ ...filterAddress, ...keep })}
+          onApply={(filterAddress) => onNavigate(withFilters(filterAddress))}
         />
-        <ActiveFilterChips chips={searchFilters.chips(clean)} onRemove={(chip) => onNavigate({ ...searchFilters.without(clean, chip), ...keep })} />
+        <ActiveFilterChips chips={searchFilters.chips(clean)} onRemove={(chip) => onNavigate(withFilters(searchFilters.without(clean, chip)))} />
         <DroppedFiltersNotice dropped={dropped} className="rounded-md border" />
         <SearchIndexStatus />
         {off || queryProblem ? null : !q ? (

@@ -20,6 +20,9 @@ import {
 } from '../../lib/transcript-search/saved.ts';
 import { searchKey, searchParamsFor, type SearchAddress } from '../../lib/transcript-search/address.ts';
 import { useWatchlist } from '../../lib/watchlist.ts';
+import { fiscalQuarterOf } from '../../lib/fiscal-periods.ts';
+import { fiscalLabel } from '../../lib/names.ts';
+import { CALL_SECTION_LABELS, SPEAKER_ROLE_LABELS } from '../../lib/transcript/speakers.ts';
 
 /**
  * Saved transcript searches: the list (each opens its search and says how many hits are new since
@@ -56,6 +59,9 @@ export function describeFilters(params: SearchAddress): string {
   else if (params.from) parts.push(`from ${params.from}`);
   else if (params.to) parts.push(`until ${params.to}`);
   if (params.speakers?.length) parts.push(`said by ${params.speakers.map((side) => SIDES[side] ?? side).join(' or ')}`);
+  if (params.roles?.length) parts.push(`said by ${params.roles.map((role) => SPEAKER_ROLE_LABELS[role]).join(' or ')}`);
+  if (params.sections?.length) parts.push(`in ${params.sections.map((section) => CALL_SECTION_LABELS[section]).join(' or ')}`);
+  if (params.quarters?.length) parts.push(params.quarters.map((key) => fiscalLabel(fiscalQuarterOf(key))).join(', '));
   if (params.sort === 'date') parts.push('newest first');
   return parts.join(' · ');
 }

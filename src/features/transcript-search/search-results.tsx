@@ -15,6 +15,7 @@ import { useListOffset } from '../../lib/use-list-offset.ts';
 import { NoRecordingError, usePlayCall } from '../../components/use-play-call.ts';
 import { MarkedText } from '../../components/marked-text.tsx';
 import { SpeakerName } from '../../components/speaker-name.tsx';
+import { CALL_SECTION_LABELS } from '../../lib/transcript/speakers.ts';
 
 /**
  * The calls a search found, one group per call (company, event, date, hit count), each hit a
@@ -132,7 +133,10 @@ function hasFilters(params: SearchParams): boolean {
     params.eventIds?.length ||
     params.from ||
     params.to ||
-    params.speakers?.length,
+    params.speakers?.length ||
+    params.roles?.length ||
+    params.sections?.length ||
+    params.quarters?.length,
   );
 }
 
@@ -231,6 +235,8 @@ function MatchRow({ call, match }: { call: SearchCall; match: SearchMatch }) {
       <div className="min-w-0">
         <p className="text-xs">
           <SpeakerName speaker={match.speaker} />
+          {/* Absent from an index built before sections were read. */}
+          {match.section && <span className="text-slate-600 dark:text-slate-400"> · {CALL_SECTION_LABELS[match.section]}</span>}
         </p>
         <p className="mt-1 max-w-prose text-sm leading-relaxed">
           {match.before && <span className="text-slate-500 dark:text-slate-400">{match.before} </span>}

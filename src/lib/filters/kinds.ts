@@ -1,5 +1,7 @@
 import { readCountry } from './countries.ts';
 import { readIsin } from './isin.ts';
+import { readFiscalQuarter } from '../fiscal-periods.ts';
+import { CALL_SECTIONS, SPEAKER_ROLES } from '../transcript/speakers.ts';
 
 /** What the items of a list filter are. */
 export type ListKind =
@@ -13,7 +15,10 @@ export type ListKind =
   | 'documentGroupIds'
   | 'eventFamilies'
   | 'eventTypeIds'
-  | 'speakerSides';
+  | 'speakerSides'
+  | 'speakerRoles'
+  | 'callSections'
+  | 'fiscalQuarters';
 
 /** Kinds whose items the API takes as numbers. */
 export const NUMERIC_KINDS: ReadonlySet<ListKind> = new Set(['companyIds', 'eventIds', 'documentTypeIds', 'documentGroupIds', 'eventTypeIds']);
@@ -36,7 +41,18 @@ export const READ_ITEM: Record<ListKind, (item: string) => string | null> = {
   eventTypeIds: positiveId,
   // Who speaks in a transcript passage: the company's executives or the analysts (transcript search).
   speakerSides: (item) => (/^(executive|analyst)$/i.test(item) ? item.toLowerCase() : null),
+  // Who a speaker is on the call (lib/transcript/speakers.ts): "cfo", "analyst".
+  speakerRoles: (item) => oneOf(SPEAKER_ROLES, item),
+  // The part of the call: "prepared" remarks or "qna".
+  callSections: (item) => oneOf(CALL_SECTIONS, item),
+  // A fiscal quarter: "2026-Q3".
+  fiscalQuarters: readFiscalQuarter,
 };
+
+function oneOf(values: readonly string[], item: string): string | null {
+  const value = item.toLowerCase();
+  return values.includes(value) ? value : null;
+}
 
 /** What to tell someone who typed an item of this kind that cannot be used. */
 export const KIND_PROBLEM: Record<ListKind | 'date', string> = {
@@ -51,5 +67,8 @@ export const KIND_PROBLEM: Record<ListKind | 'date', string> = {
   eventFamilies: 'Choose event types from the list.',
   eventTypeIds: 'Choose event types from the list.',
   speakerSides: 'Choose executives or analysts.',
+  speakerRoles: 'Choose roles from the list.',
+  callSections: 'Choose prepared remarks or Q&A.',
+  fiscalQuarters: 'Use quarters such as 2026-Q3.',
   date: 'Use a date such as 2026-11-21.',
 };

@@ -26,10 +26,13 @@ export function useFilterForm<S extends FilterSpec>({
     direction: from.direction,
   });
   const [draft, setDraft] = useState(() => draftOf(search));
-  const [source, setSource] = useState(search);
+  // What the address says, by value: a page that re-renders (a result arriving) with the same
+  // filters in a new object keeps what is being chosen; only a change of the address resets it.
+  const sourceKey = JSON.stringify(filters.toAddress(search));
+  const [source, setSource] = useState(sourceKey);
   const [checked, setChecked] = useState(false);
-  if (source !== search) {
-    setSource(search);
+  if (source !== sourceKey) {
+    setSource(sourceKey);
     setDraft(draftOf(search));
     setChecked(false);
   }

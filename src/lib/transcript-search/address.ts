@@ -1,5 +1,7 @@
 import { defaultStringifySearch } from '@tanstack/react-router';
 import type { SearchParams, SpeakerSide } from '../../api/search.ts';
+import { readFiscalQuarter } from '../fiscal-periods.ts';
+import { CALL_SECTIONS, SPEAKER_ROLES, type CallSection, type SpeakerRole } from '../transcript/speakers.ts';
 
 /**
  * The address of a transcript search, `/search?q=…&companyIds=…`, built the way the router writes a
@@ -20,7 +22,19 @@ export const SEARCH_PATH = '/search';
 const SPEAKER_SIDES: readonly SpeakerSide[] = ['executive', 'analyst', 'operator', 'unknown'];
 
 /** The address's keys in the order they are written (q first, so a link reads well). */
-const LIST_KEYS = ['companyIds', 'countries', 'exchanges', 'typeIds', 'eventIds', 'fiscalYears', 'fiscalPeriods', 'speakers'] as const;
+const LIST_KEYS = [
+  'companyIds',
+  'countries',
+  'exchanges',
+  'typeIds',
+  'eventIds',
+  'fiscalYears',
+  'fiscalPeriods',
+  'speakers',
+  'roles',
+  'sections',
+  'quarters',
+] as const;
 
 function listValue(items: readonly (string | number)[] | undefined): string | number | undefined {
   if (!items || items.length === 0) return undefined;
@@ -89,6 +103,12 @@ export function readSearchAddress(value: unknown): SearchAddress | null {
   if (fiscalPeriods) out.fiscalPeriods = fiscalPeriods;
   const speakers = texts(raw.speakers, /^[a-z]+$/)?.filter((side): side is SpeakerSide => (SPEAKER_SIDES as readonly string[]).includes(side));
   if (speakers?.length) out.speakers = speakers;
+  const roles = texts(raw.roles, /^[a-z]+$/)?.filter((role): role is SpeakerRole => (SPEAKER_ROLES as readonly string[]).includes(role));
+  if (roles?.length) out.roles = roles;
+  const sections = texts(raw.sections, /^[a-z]+$/)?.filter((section): section is CallSection => (CALL_SECTIONS as readonly string[]).includes(section));
+  if (sections?.length) out.sections = sections;
+  const quarters = texts(raw.quarters, /^\d{4}-Q[1-4]$/i, (key) => readFiscalQuarter(key)!);
+  if (quarters) out.quarters = quarters;
   if (typeof raw.from === 'string' && DAY.test(raw.from)) out.from = raw.from;
   if (typeof raw.to === 'string' && DAY.test(raw.to)) out.to = raw.to;
   if (raw.sort === 'date') out.sort = 'date';
