@@ -3,9 +3,8 @@ import { z } from 'zod/mini';
 import type { TermHistory } from '../lib/compare/model.ts';
 import { parseTerm } from '../lib/transcript-search/query.ts';
 import { CALL_SECTIONS, SPEAKER_KINDS, SPEAKER_ROLES, type CallSection, type SpeakerRole } from '../lib/transcript/index.ts';
-import { exportProgress, SEARCH_EXPORT_TYPES, type SearchExportFormat } from '../lib/transcript-search/export.ts';
-import { ApiError, isApiError } from './api-error.ts';
-import { apiUrl, errorFromResponse, getJson, OWN_API_PREFIX, type QueryParams } from './client.ts';
+import { isApiError } from './api-error.ts';
+import { getJson, OWN_API_PREFIX, type QueryParams } from './client.ts';
 import { searchKeys } from './keys.ts';
 
 /**
@@ -143,7 +142,8 @@ export interface SearchParams {
   sort?: 'relevance' | 'date';
 }
 
-function filterQuery(params: SearchParams): QueryParams {
+/** A search's q and filters as query parameters, as every /api/search request sends them. */
+export function filterQuery(params: SearchParams): QueryParams {
   return {
     q: params.q,
     companyIds: params.companyIds,
@@ -169,47 +169,6 @@ export function fetchSearchPage(params: SearchParams, cursor: string | undefined
     signal,
     schema: searchPageSchema,
   });
-}
-
-/**
- * The whole result of a search as a file (GET /api/search/export), read as it streams: onProgress
- * hears how many calls have arrived. Resolves with the file only once it has arrived whole; an
- * abort rejects with the abort's reason, a refusal or a broken-off stream with an ApiError.
- */
-export async function fetchSearchExport(
-  params: SearchParams,
-  format: SearchExportFormat,
-  options: { signal?: AbortSignal; onProgress?: (calls: number) => void } = {},
-): Promise<Blob> {
-  const { signal, onProgress } = options;
-  const shownUrl = `${OWN_API_PREFIX}/search/export`;
-  const url = apiUrl('/search/export', { ...filterQuery(params), sort: params.sort === 'date' ? 'date' : undefined, format }, OWN_API_PREFIX);
-  const broken = (cause: unknown) => {
-    if (signal?.aborted) return signal.reason as unknown;
-    return new ApiError({ status: 0, kind: 'network', message: 'The export broke off before the file was whole: try again.', url: shownUrl, cause });
-  };
-  let response: Response;
-  try {
-    response = await fetch(url, { method: 'GET', signal });
-  } catch (error) {
-    throw broken(error);
-  }
-  if (!response.ok || !response.body) throw errorFromResponse(response.status, response.headers, await response.text().catch(() => ''), shownUrl);
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  const progress = exportProgress(format);
-  const parts: Uint8Array<ArrayBuffer>[] = [];
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      parts.push(value as Uint8Array<ArrayBuffer>);
-      onProgress?.(progress(decoder.decode(value, { stream: true })));
-    }
-  } catch (error) {
-    throw broken(error);
-  }
-  return new Blob(parts, { type: SEARCH_EXPORT_TYPES[format] });
 }
 
 export function fetchSearchSummary(params: SearchParams, signal?: AbortSignal): Promise<SearchSummary> {

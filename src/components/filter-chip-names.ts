@@ -9,8 +9,8 @@ import { companyLabel } from '../lib/format.ts';
 import { documentTypeLabel, eventName, eventTypeName, fiscalLabel } from '../lib/names.ts';
 import { useDocumentTypes, useEventTypeList, useEventTypes } from './type-records.ts';
 import { eventFamilies } from '../lib/event-families.ts';
-import { fiscalQuarterOf } from '../lib/fiscal-periods.ts';
-import { CALL_SECTION_LABELS, SPEAKER_ROLE_LABELS, type CallSection, type SpeakerRole } from '../lib/transcript/speakers.ts';
+import { fiscalQuarterOf } from '../lib/fiscal-quarters.ts';
+import { CALL_SECTION_LABELS, SPEAKER_ROLE_LABELS, type CallSection, type SpeakerRole } from '../lib/transcript/roles.ts';
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 

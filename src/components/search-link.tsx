@@ -1,6 +1,5 @@
 import { useRouter } from '@tanstack/react-router';
 import { useId, useRef, useState, type AnchorHTMLAttributes, type FormEvent, type MouseEvent, type ReactNode } from 'react';
-import { parseSearchQuery } from '../lib/transcript-search/query.ts';
 import { searchHref, type SearchAddress } from '../lib/transcript-search/address.ts';
 import { buttonClass } from './ui/button.tsx';
 import { errorClass, inlineControlClass } from './ui/field.tsx';
@@ -41,6 +40,12 @@ export function SearchLink({
 }
 
 /**
+ * The query syntax's parser, loaded when a box is first used rather than with every page that has
+ * one (the company, event and recording pages): it is most of what a box weighs.
+ */
+const loadQueryParser = () => import('../lib/transcript-search/query.ts');
+
+/**
  * "Search this company's calls": a search box whose submit opens `/search` with what was typed and
  * the given filters. An empty box opens the search with the filters alone (the page asks for the
  * words); a query the syntax cannot read is named under the box and nothing opens.
@@ -65,11 +70,15 @@ export function SearchBox({
   const [q, setQ] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const text = q.trim();
     if (text) {
-      const parsed = parseSearchQuery(text);
+      // A chunk that cannot load (offline) checks nothing here: the search page explains the query.
+      const parsed = await loadQueryParser().then(
+        (parser) => parser.parseSearchQuery(text),
+        () => ({ ok: true as const }),
+      );
       if (!parsed.ok) {
         setProblem(parsed.problem);
         inputRef.current?.focus();
@@ -81,7 +90,7 @@ export function SearchBox({
   };
 
   return (
-    <form role="search" aria-label={label} onSubmit={submit} className={className}>
+    <form role="search" aria-label={label} onSubmit={(event) => void submit(event)} className={className}>
       <label htmlFor={`${id}-q`} className="block text-xs font-medium text-slate-700 dark:text-slate-300">
         {label}
       </label>
@@ -96,6 +105,7 @@ export function SearchBox({
           value={q}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${id}-problem` : undefined}
+          onFocus={() => void loadQueryParser().catch(() => {})}
           onChange={(event) => {
             setQ(event.target.value);
             if (problem) setProblem(null);

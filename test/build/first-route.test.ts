@@ -20,9 +20,13 @@ const FIRST_PAINT_BUDGET = 123_000;
  * reading left the common chunk. 187 kB held those with under a kilobyte to spare. 188 kB since
  * issue 29: the comparison's page (187.1 kB on main as merged) and the links between calls, which
  * take /recordings/$audioId 186.3 → 187.1 kB ("Calls of this company", loaded after the page; the
- * Q&A without a recording; a highlight's speaker runs).
+ * Q&A without a recording; a highlight's speaker runs). 190 kB since issue 30's aimed search: /search
+ * 186.8 → 189.8 kB (role, section and quarter filters with their chips, who spoke in each passage,
+ * NEAR in the one query parser and its help, the export's progress and Cancel), after the export's
+ * writer and stream reader moved to load on Export, the search boxes of other pages load the parser
+ * when first used, and the frame gave back what the new filters' address rules had added to it.
  */
-const FIRST_SCREEN_BUDGET = 188_000;
+const FIRST_SCREEN_BUDGET = 190_000;
 
 const sizes = buildSizes('dist');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lastEndedQuarters, readFiscalQuarter, recentFiscalQuarters } from '../../src/lib/fiscal-periods.ts';
+import { lastEndedQuarters, readFiscalQuarter, recentFiscalQuarters } from '../../src/lib/fiscal-quarters.ts';
 
 /** The quarters the search offers, counted from a clock the test gives (never today's date). */
 describe('fiscal quarters', () => {

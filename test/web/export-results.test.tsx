@@ -50,6 +50,8 @@ describe('ExportResults', () => {
     );
 
     await user.click(screen.getByRole('button', { name: 'Export as CSV' }));
+    // The export's reader loads when first asked for: the request follows it.
+    await vi.waitFor(() => expect(server.asked.url).toBeDefined());
     expect(new URL(server.asked.url!).pathname + new URL(server.asked.url!).search).toBe(
       '/api/search/export?q=tariffs&companyIds=4&roles=cfo&sort=date&format=csv',
     );
@@ -76,6 +78,7 @@ describe('ExportResults', () => {
     render(<ExportResults params={params} totals={{ calls: 512, hits: 900 }} />);
     screen.getByRole('button', { name: 'Export as Markdown' }).focus();
     await user.keyboard('{Enter}');
+    await vi.waitFor(() => expect(server.asked.url).toBeDefined());
     server.write('# Transcript search: tariffs\n\n900 passages in 512 calls.\n\n## 1. Acme\n\n');
     expect(await screen.findByText('Exported 1 of 512 calls…')).toBeInTheDocument();
 
@@ -94,6 +97,7 @@ describe('ExportResults', () => {
     const server = serveExport();
     render(<ExportResults params={params} totals={{ calls: 3, hits: 3 }} />);
     await user.click(screen.getByRole('button', { name: 'Export as CSV' }));
+    await vi.waitFor(() => expect(server.asked.url).toBeDefined());
     server.write(HEADER + row(1));
     server.breakOff();
     expect(await screen.findByRole('alert')).toHaveTextContent(

@@ -1,6 +1,3 @@
-import type { SearchParams, SpeakerSide } from '../../api/search.ts';
-import type { CallSection, SpeakerRole } from '../../lib/transcript/speakers.ts';
-import { searchParamsFor, type SearchAddress as Search } from '../../lib/transcript-search/address.ts';
 import { COMPANY_CODE_FIELDS, OWNER_ID_FIELDS } from '../../lib/filters/common-fields.ts';
 import { defineFilters, type CleanSearch, type FilterAddress } from '../../lib/filters/define-filters.ts';
 
@@ -45,44 +42,4 @@ export function validateSearchAddress(raw: Record<string, unknown>): SearchAddre
   if (raw.sort === 'date') address.sort = 'date';
   if (raw.watchlist === 1 || raw.watchlist === '1' || raw.watchlist === true || raw.watchlist === 'true') address.watchlist = 1;
   return address;
-}
-
-/**
- * The search the address describes, as saved searches and links hold it (lib/transcript-search/address.ts):
- * event types resolved to ids (by family and by id), the watchlist as a flag.
- */
-export function toSearch(address: SearchAddress, byFamily?: readonly number[]): Search {
-  const { filters } = searchFilters.parse(address);
-  return {
-    q: address.q?.trim() ?? '',
-    companyIds: filters.companyIds?.map(Number),
-    eventIds: filters.eventIds?.map(Number),
-    countries: filters.countries,
-    exchanges: filters.exchanges,
-    typeIds: mergeTypes(byFamily, filters.typeIds?.map(Number)),
-    from: filters.from,
-    to: filters.to,
-    speakers: filters.speakers as SpeakerSide[] | undefined,
-    roles: filters.roles as SpeakerRole[] | undefined,
-    sections: filters.sections as CallSection[] | undefined,
-    quarters: filters.quarters,
-    sort: address.sort === 'date' ? 'date' : 'relevance',
-    ...(address.watchlist === 1 ? { watchlist: true } : {}),
-  };
-}
-
-/** What to ask the server; undefined when "watchlist only" leaves no company to search. */
-export function toSearchParams(
-  address: SearchAddress,
-  options: { typeIds?: readonly number[]; watchlistIds?: readonly number[] } = {},
-): SearchParams | undefined {
-  return searchParamsFor(toSearch(address, options.typeIds), options.watchlistIds ?? []);
-}
-
-/** Types by family and by id together: a type must be in both when both are given. */
-function mergeTypes(byFamily: readonly number[] | undefined, byId: readonly number[] | undefined): number[] | undefined {
-  if (!byFamily) return byId ? [...byId] : undefined;
-  if (!byId) return [...byFamily];
-  const both = byFamily.filter((id) => byId.includes(id));
-  return both.length > 0 ? both : [0];
 }

@@ -1,8 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { fetchSearchExport, type SearchParams } from '../../api/search.ts';
+import type { SearchParams } from '../../api/search.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { saveBlob } from '../../lib/download.ts';
-import { SEARCH_EXPORT_CAP, searchExportFileName, type SearchExportFormat } from '../../lib/transcript-search/export.ts';
+import { SEARCH_EXPORT_CAP, type SearchExportFormat } from '../../lib/transcript-search/export-format.ts';
+
+/** The export's reading and naming, loaded when an export is first asked for. */
+const loadExport = () => Promise.all([import('../../api/search-export.ts'), import('../../lib/transcript-search/export.ts')]);
 
 /**
  * "Export": every call the search found (up to SEARCH_EXPORT_CAP), each passage a row with a link
@@ -39,6 +42,7 @@ export function ExportResults({ params, totals }: { params: SearchParams; totals
     setState({ step: 'running', format, calls: 0 });
     let arrived = 0;
     try {
+      const [{ fetchSearchExport }, { searchExportFileName }] = await loadExport();
       const blob = await fetchSearchExport(params, format, {
         signal: controller.signal,
         onProgress: (calls) => {

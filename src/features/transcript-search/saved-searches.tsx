@@ -20,7 +20,7 @@ import {
 } from '../../lib/transcript-search/saved.ts';
 import { searchKey, searchParamsFor, type SearchAddress } from '../../lib/transcript-search/address.ts';
 import { useWatchlist } from '../../lib/watchlist.ts';
-import { fiscalQuarterOf } from '../../lib/fiscal-periods.ts';
+import { fiscalQuarterOf } from '../../lib/fiscal-quarters.ts';
 import { fiscalLabel } from '../../lib/names.ts';
 import { CALL_SECTION_LABELS, SPEAKER_ROLE_LABELS } from '../../lib/transcript/speakers.ts';
 

@@ -1,7 +1,7 @@
 import { readCountry } from './countries.ts';
 import { readIsin } from './isin.ts';
-import { readFiscalQuarter } from '../fiscal-periods.ts';
-import { CALL_SECTIONS, SPEAKER_ROLES } from '../transcript/speakers.ts';
+import { readFiscalQuarter } from '../fiscal-quarters.ts';
+import { CALL_SECTIONS, SPEAKER_ROLES } from '../transcript/roles.ts';
 
 /** What the items of a list filter are. */
 export type ListKind =

@@ -1,7 +1,7 @@
 import { defaultStringifySearch } from '@tanstack/react-router';
 import type { SearchParams, SpeakerSide } from '../../api/search.ts';
-import { readFiscalQuarter } from '../fiscal-periods.ts';
-import { CALL_SECTIONS, SPEAKER_ROLES, type CallSection, type SpeakerRole } from '../transcript/speakers.ts';
+import { readFiscalQuarter } from '../fiscal-quarters.ts';
+import { CALL_SECTIONS, SPEAKER_ROLES, type CallSection, type SpeakerRole } from '../transcript/roles.ts';
 
 /**
  * The address of a transcript search, `/search?q=…&companyIds=…`, built the way the router writes a

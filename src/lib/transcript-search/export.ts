@@ -13,20 +13,8 @@ import { escapeMarkdown } from '../transcript/export.ts';
  * them, where it was said, the passage, and an absolute link that plays that moment.
  */
 
-export type SearchExportFormat = 'csv' | 'md';
-export const SEARCH_EXPORT_FORMATS: readonly SearchExportFormat[] = ['csv', 'md'];
-
-/** The Content-Type each format is sent as. */
-export const SEARCH_EXPORT_TYPES: Record<SearchExportFormat, string> = {
-  csv: 'text/csv; charset=utf-8',
-  md: 'text/markdown; charset=utf-8',
-};
-
-/**
- * The most calls one file holds: as far as the search's own cursor goes (MAX_OFFSET in
- * server/search/params.ts), so the file and the pages see the same calls.
- */
-export const SEARCH_EXPORT_CAP = 10_000;
+export { SEARCH_EXPORT_CAP, SEARCH_EXPORT_FORMATS, SEARCH_EXPORT_TYPES, type SearchExportFormat } from './export-format.ts';
+import type { SearchExportFormat } from './export-format.ts';
 
 export interface SearchExportPassage {
   /** As the transcript names them: `Ana Ruiz (Chief Executive Officer, Acme)`, `Speaker 2`. */

@@ -1,4 +1,7 @@
 import type { SpeakerMapping } from './schema.ts';
+import type { SpeakerRole } from './roles.ts';
+
+export { CALL_SECTION_LABELS, CALL_SECTIONS, SPEAKER_ROLE_LABELS, SPEAKER_ROLES, type CallSection, type SpeakerRole } from './roles.ts';
 
 /**
  * The one rule for naming speakers, on every page and in every export. A mapped speaker (edited
@@ -48,25 +51,6 @@ export function speakerKind(role: string | null | undefined): SpeakerKind {
   return 'unknown';
 }
 
-/**
- * Who a speaker is on the call, finer than their side: the roles a transcript's speaker mapping
- * names ("Chief Financial Officer" is the CFO, "President and Chief Executive Officer" both the
- * president and the CEO), the analysts and the operator; anyone else (another executive, an
- * unmapped speaker of a machine transcript) is "other". What transcript search filters by.
- */
-export type SpeakerRole = 'ceo' | 'cfo' | 'coo' | 'president' | 'ir' | 'analyst' | 'operator' | 'other';
-export const SPEAKER_ROLES: readonly SpeakerRole[] = ['ceo', 'cfo', 'coo', 'president', 'ir', 'analyst', 'operator', 'other'];
-export const SPEAKER_ROLE_LABELS: Record<SpeakerRole, string> = {
-  ceo: 'CEO',
-  cfo: 'CFO',
-  coo: 'COO',
-  president: 'President',
-  ir: 'Head of IR',
-  analyst: 'Analyst',
-  operator: 'Operator',
-  other: 'Other speakers',
-};
-
 const NAMED_ROLES: [SpeakerRole, RegExp][] = [
   ['ceo', /\b(ceo|chief executive( officer)?)\b/i],
   ['cfo', /\b(cfo|chief financial officer|finance director)\b/i],
@@ -91,11 +75,6 @@ export function speakerRoles(role: string | null | undefined, kind: SpeakerKind 
 
 /** A speaker's roles (speakerRoles over the mapping's role text and their side). */
 export const rolesOf = (speaker: Pick<TranscriptSpeaker, 'role' | 'kind'>): SpeakerRole[] => speakerRoles(speaker.role, speaker.kind);
-
-/** The part of a call a paragraph is in: the prepared remarks (the operator's opening included) or the Q&A. */
-export type CallSection = 'prepared' | 'qna';
-export const CALL_SECTIONS: readonly CallSection[] = ['prepared', 'qna'];
-export const CALL_SECTION_LABELS: Record<CallSection, string> = { prepared: 'Prepared remarks', qna: 'Q&A' };
 
 export const UNKNOWN_SPEAKER = 'Unknown speaker';
 
