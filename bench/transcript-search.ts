@@ -1,5 +1,5 @@
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createServerApp } from '../server/app.ts';
@@ -19,6 +19,9 @@ import { readServerConfig } from '../server/config.ts';
  *   npm run bench:search                          # 500 and 5,000 companies
  *   BENCH_SEARCH_COMPANIES=500 npm run bench:search
  *   SEARCH_CACHE_MB=512 BENCH_SEARCH_COMPANIES=5000 npm run bench:search   # the cache a 5,000-company index wants
+ *   BENCH_SEARCH_DATA_DIR=/somewhere BENCH_SEARCH_COMPANIES=20000 npm run bench:search
+ *       keeps the index in /somewhere-20000 (one directory per size) and, when a later run finds it
+ *       there, measures its queries without building it again (20,000 companies take about an hour)
  */
 
 const SIZES = (process.env.BENCH_SEARCH_COMPANIES ?? '500,5000').split(',').map(Number);
@@ -55,13 +58,18 @@ const QUERIES: [string, string[]][] = [
   ['per quarter and company (summary)', ['summary?q=margin', 'summary?q=%22gross+margin%22', 'summary?q=tariffs', 'summary?q=guid*']],
 ];
 
+/** BENCH_SEARCH_DATABASE_URL: the index on that PostgreSQL server instead of PGlite (kept there between runs). */
+const databaseUrl = process.env.BENCH_SEARCH_DATABASE_URL ?? '';
+
 async function benchSize(companies: number): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-search-'));
+  const kept = process.env.BENCH_SEARCH_DATA_DIR ? `${process.env.BENCH_SEARCH_DATA_DIR}-${companies}` : undefined;
+  const reused = kept !== undefined && existsSync(join(kept, 'PG_VERSION'));
+  const dataDir = kept ?? mkdtempSync(join(tmpdir(), 'bench-search-'));
   const config = readServerConfig({
     ...process.env,
     API_KEY: '',
     API_BASE_URL: '',
-    DATABASE_URL: '',
+    DATABASE_URL: databaseUrl,
     SANDBOX_NOW: '2026-11-21T12:00:00Z',
     SANDBOX_COMPANIES: String(companies),
     SEARCH_DATA_DIR: dataDir,
@@ -74,7 +82,9 @@ async function benchSize(companies: number): Promise<void> {
     if (!response.ok) throw new Error(`${path} answered ${response.status}`);
     return performance.now() - started;
   };
-  console.log(`\n── ${companies.toLocaleString('en-US')} companies (PGlite buffer cache ${config.search.cacheMb} MB, SEARCH_CACHE_MB) ──`);
+  const engine = databaseUrl ? 'a PostgreSQL server (BENCH_SEARCH_DATABASE_URL)' : `PGlite, buffer cache ${config.search.cacheMb} MB (SEARCH_CACHE_MB)`;
+  console.log(`\n── ${companies.toLocaleString('en-US')} companies, ${engine}; ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${mb(totalmem())} ──`);
+  if (reused) console.log(`  (the index kept in ${dataDir} is reused: the ingest lines below are a sync of an index already built, not a build)`);
 
   // The same API request before indexing, and every 250 ms while it runs.
   const probe = '/public/v3/companies?limit=50';
@@ -130,7 +140,9 @@ async function benchSize(companies: number): Promise<void> {
   console.log(
     `  Stalls over 200 ms: ${stalls.length === 0 ? 'none' : stalls.map(([at, length]) => `${length.toFixed(0)} ms at ${at.toFixed(1)} s`).join(', ')}`,
   );
-  console.log(`Index: ${mb(status.bytes ?? 0)} in tables and indexes; ${mb(directoryBytes(dataDir))} on disk (PGlite data directory)`);
+  console.log(
+    `Index: ${mb(status.bytes ?? 0)} in tables and indexes${databaseUrl ? ' (on the PostgreSQL server)' : `; ${mb(directoryBytes(dataDir))} on disk (PGlite data directory)`}`,
+  );
   (globalThis as { gc?: () => void }).gc?.();
   const memory = process.memoryUsage();
   console.log(`Memory held: RSS ${mb(memory.rss)}, JS heap ${mb(memory.heapUsed)}, WebAssembly and buffers ${mb(memory.arrayBuffers + memory.external)}`);
@@ -146,8 +158,46 @@ async function benchSize(companies: number): Promise<void> {
     const p95 = percentile(times, 95);
     console.log(`  ${label.padEnd(34)} ${ms(percentile(times, 50)).padStart(9)} / ${ms(p95).padStart(9)}  (${(p95 / QUERY_AIM_MS).toFixed(2)}× the aim)`);
   }
+  await concurrentSearches(request, probe);
   await app.search.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  if (!kept) rmSync(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * CONCURRENT searches at once, each a loop over every query above, and the API list request
+ * answered meanwhile (the app's own requests must stay as fast while the index is busy).
+ */
+const CONCURRENT = 20;
+async function concurrentSearches(request: (path: string) => Promise<number>, probe: string): Promise<void> {
+  const paths = QUERIES.flatMap(([, variants]) =>
+    variants.map((variant) => (variant.startsWith('summary?') ? `/api/search/${variant}` : `/api/search?${variant}`)),
+  );
+  const total = CONCURRENT * 10;
+  let next = 0;
+  const times: number[] = [];
+  const probes: number[] = [];
+  let running = true;
+  const started = performance.now();
+  const prober = (async () => {
+    while (running) {
+      probes.push(await request(probe));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  await Promise.all(
+    Array.from({ length: CONCURRENT }, async () => {
+      while (next < total) {
+        const path = paths[next++ % paths.length]!;
+        times.push(await request(path));
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  running = false;
+  await prober;
+  console.log(
+    `${CONCURRENT} searches at once (${total}, every kind in turn): each p50 ${ms(percentile(times, 50))} / p95 ${ms(percentile(times, 95))}, ${(total / seconds).toFixed(1)} searches/s; meanwhile ${probe} p50 ${ms(percentile(probes, 50))} / p95 ${ms(percentile(probes, 95))}`,
+  );
 }
 
 for (const size of SIZES) await benchSize(size);
