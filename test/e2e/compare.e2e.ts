@@ -35,6 +35,8 @@ async function openLatestCall(page: import('@playwright/test').Page): Promise<vo
 }
 
 test('compare the latest earnings call with the previous one in one click: numbers, terms, changed sentences, ▶ and the export', async ({ page }) => {
+  // The longest journey of the suite (two pages, a worker, playback, a download): more than the default 30 s on a busy machine.
+  test.slow();
   await openLatestCall(page);
   // The comparison is computed in a worker, off the page's thread.
   const worker = page.waitForEvent('worker');

@@ -250,7 +250,7 @@ test('hls.js is not part of the first page: only a recording page brings it (whe
   });
   // What the home page loads when the browser is idle is the search code (the header's index badge
   // and the company index, src/features/company-search/lazy.tsx).
-  const idleScript = page.waitForResponse((response) => /\/assets\/search-ui-[\w-]+\.js$/.test(new URL(response.url()).pathname));
+  const idleScript = page.waitForResponse((response) => /\/assets\/company-search-ui-[\w-]+\.js$/.test(new URL(response.url()).pathname));
   await page.goto('/');
   await expect(page.getByRole('table', { name: 'Latest recordings, newest published first' }).getByRole('row')).toHaveCount(11);
   // Idle callbacks run in the order they were asked for: this one runs after every one the page

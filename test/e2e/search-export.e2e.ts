@@ -77,5 +77,8 @@ test('export a 544-call search as CSV: every call, every passage, each linked to
   const [, minutes, seconds] = /^(\d+):(\d{2})$/.exec(last[10]!)!;
   expect(Number(new URL(last[12]!).searchParams.get('t'))).toBe(Number(minutes) * 60 + Number(seconds));
   await page.goto(last[12]!);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(last[1]!);
+  // The recording page of that company's call: its tab names the company, then the call.
+  const company = last[1]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await expect(page).toHaveTitle(new RegExp(`^${company} — .+ · Earnings Desk$`));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });

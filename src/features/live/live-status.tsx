@@ -89,7 +89,7 @@ export function LiveStatusView({ liveId, t, views }: { liveId: number; t?: numbe
           </Link>
         </p>
         <div className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1">
-          <h1 className="break-words text-xl font-semibold tracking-tight">{title}</h1>
+          <h1 className="min-w-0 text-xl font-semibold tracking-tight wrap-anywhere">{title}</h1>
           <Badge data-state={record.state} tone={TONE_BADGE[info.tone]} size="md">
             {info.tone === 'live' && <span aria-hidden="true" className="h-2 w-2 animate-pulse rounded-full bg-red-600" />}
             {info.label}
