@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 /**
  * Infinite lists and fetchAllPages stop where a robust client must: a null or missing nextCursor,
  * a cursor that repeats, an empty page; and they never assume a page holds `limit` items. The
@@ -6,7 +7,7 @@
  */
 import { InfiniteQueryObserver, type QueryClient } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { audioQueries, fetchAllAudioChapters } from '../../src/api/audio.ts';
 import { companyQueries } from '../../src/api/companies.ts';
 import { documentQueries } from '../../src/api/documents.ts';
@@ -134,7 +135,7 @@ describe('infinite lists stop where they must', () => {
     const observer = new InfiniteQueryObserver(queryClient, options);
     const unsubscribe = observer.subscribe(() => {});
     try {
-      await vi.waitFor(() => expect(observer.getCurrentResult().isSuccess).toBe(true));
+      await waitFor(() => expect(observer.getCurrentResult().isSuccess).toBe(true));
       expect(observer.getCurrentResult().hasNextPage).toBe(true);
       await observer.fetchNextPage();
       const result = observer.getCurrentResult();

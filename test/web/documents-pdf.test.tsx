@@ -3,9 +3,9 @@
  * document page around the viewer (metadata, the original download). Drawing pages needs a real
  * canvas: the journey in test/e2e/documents.e2e.ts covers the viewer in Chromium.
  */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findInPages, indexPage, type PageTextItem } from '../../src/features/documents/pdf-find.ts';
 import { renderApp } from '../support/render-app.tsx';
 import { sandbox, sandboxJson, TEST_ORIGIN, useSandboxServer } from '../support/sandbox-server.ts';
@@ -106,7 +106,7 @@ describe('PDF document page', () => {
     await within(about).findByText(company.displayName);
 
     const download = await screen.findByRole('button', { name: 'Download original' });
-    await vi.waitFor(() => expect(download).toBeEnabled());
+    await waitFor(() => expect(download).toBeEnabled());
     await user.click(download);
     expect(downloads.saved).toHaveLength(1);
     expect(downloads.saved[0]!.name).toBe(`${company.displayName} - ${doc.event.fiscalPeriod} ${doc.event.fiscalYear} - ${type.name}.pdf`);
@@ -125,8 +125,8 @@ describe('PDF document page', () => {
       expect.stringContaining(`/sandbox-files/documents/${id}/`),
     );
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
-    await vi.waitFor(() => expect(screen.queryByRole('alert', { name: /could not be loaded/ })).toBeNull());
-    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Download original' })).toBeEnabled());
+    await waitFor(() => expect(screen.queryByRole('alert', { name: /could not be loaded/ })).toBeNull());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Download original' })).toBeEnabled());
   });
 
   it('a document that does not exist is a clear 404', async () => {

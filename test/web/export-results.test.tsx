@@ -1,5 +1,5 @@
 /** "Export": the whole result streamed from the server, a progress line, Cancel, and the file saved only once whole. */
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ExportResults } from '../../src/features/transcript-search/export-results.tsx';
@@ -51,7 +51,7 @@ describe('ExportResults', () => {
 
     await user.click(screen.getByRole('button', { name: 'Export as CSV' }));
     // The export's reader loads when first asked for: the request follows it.
-    await vi.waitFor(() => expect(server.asked.url).toBeDefined());
+    await waitFor(() => expect(server.asked.url).toBeDefined());
     expect(new URL(server.asked.url!).pathname + new URL(server.asked.url!).search).toBe(
       '/api/search/export?q=tariffs&companyIds=4&roles=cfo&sort=date&format=csv',
     );
@@ -78,7 +78,7 @@ describe('ExportResults', () => {
     render(<ExportResults params={params} totals={{ calls: 512, hits: 900 }} />);
     screen.getByRole('button', { name: 'Export as Markdown' }).focus();
     await user.keyboard('{Enter}');
-    await vi.waitFor(() => expect(server.asked.url).toBeDefined());
+    await waitFor(() => expect(server.asked.url).toBeDefined());
     server.write('# Transcript search: tariffs\n\n900 passages in 512 calls.\n\n## 1. Acme\n\n');
     expect(await screen.findByText('Exported 1 of 512 calls…')).toBeInTheDocument();
 
@@ -89,7 +89,7 @@ describe('ExportResults', () => {
     expect(downloads.saved).toEqual([]);
     expect(server.asked.signal?.aborted).toBe(true);
     // The keyboard is back on the button that started it.
-    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Export as Markdown' })).toHaveFocus());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Export as Markdown' })).toHaveFocus());
   });
 
   it('says the export failed when the file breaks off, and saves nothing', async () => {
@@ -97,7 +97,7 @@ describe('ExportResults', () => {
     const server = serveExport();
     render(<ExportResults params={params} totals={{ calls: 3, hits: 3 }} />);
     await user.click(screen.getByRole('button', { name: 'Export as CSV' }));
-    await vi.waitFor(() => expect(server.asked.url).toBeDefined());
+    await waitFor(() => expect(server.asked.url).toBeDefined());
     server.write(HEADER + row(1));
     server.breakOff();
     expect(await screen.findByRole('alert')).toHaveTextContent(

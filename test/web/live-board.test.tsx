@@ -347,7 +347,7 @@ describe('without the list of live calls', () => {
         http.get(apiPath('/live/audio'), () => HttpResponse.json({ statusCode: status, message: status === 404 ? 'Not Found' : 'Forbidden' }, { status })),
       );
       await renderApp('/live');
-      await vi.waitFor(() => expect(screen.getByRole('note')).toBeInTheDocument());
+      await vi.waitFor(() => expect(screen.getByRole('note')).toBeInTheDocument(), { timeout: 10_000 });
       expect(screen.getAllByRole('note')).toHaveLength(1);
       expect(screen.getByRole('note')).toHaveTextContent(
         'The live board needs the list of live calls, which this data source does not offer. Follow a call by its number, or from its event page.',

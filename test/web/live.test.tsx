@@ -130,7 +130,7 @@ describe('following a call', () => {
     vi.setSystemTime(new Date('2026-11-21T12:00:00Z'));
     const id = samples.liveId!;
     await renderApp(`/live/${id}`);
-    await vi.waitFor(() => expect(screen.getByText('Live', { selector: '[data-state]' })).toBeInTheDocument());
+    await vi.waitFor(() => expect(screen.getByText('Live', { selector: '[data-state]' })).toBeInTheDocument(), { timeout: 10_000 });
     const first = liveRequests(id);
 
     await act(() => vi.advanceTimersByTimeAsync(5_100));
@@ -152,7 +152,7 @@ describe('following a call', () => {
     const id = samples.liveId!;
     await serveAs(id, { state: 'recordingAvailable' });
     await renderApp(`/live/${id}`);
-    await vi.waitFor(() => expect(screen.getByText('Recording available', { selector: '[data-state]' })).toBeInTheDocument());
+    await vi.waitFor(() => expect(screen.getByText('Recording available', { selector: '[data-state]' })).toBeInTheDocument(), { timeout: 10_000 });
     const first = liveRequests(id);
     await act(() => vi.advanceTimersByTimeAsync(120_000));
     expect(liveRequests(id)).toBe(first);

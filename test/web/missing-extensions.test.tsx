@@ -4,9 +4,9 @@
  * without them): the company, event and transcripts pages work as before, say once what is missing,
  * show no error, and ask for each missing list once in the visit.
  */
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from '../support/render-app.tsx';
 import { apiPath, forwardToSandbox, seenRequests, server, useSandboxServer } from '../support/sandbox-server.ts';
 
@@ -37,7 +37,7 @@ describe.each([404, 403] as const)('without the extensions (%i)', (status) => {
     expect(screen.getAllByRole('note')).toHaveLength(2);
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
-    await vi.waitFor(() => expect(requestsTo('/event-types')).toHaveLength(1));
+    await waitFor(() => expect(requestsTo('/event-types')).toHaveLength(1));
     expect(requestsTo('/events')).toHaveLength(1);
     expect(requestsTo('/documents')).toHaveLength(1);
     expect(requestsTo('/live/audio')).toHaveLength(0);
@@ -88,7 +88,7 @@ describe.each([404, 403] as const)('without the extensions (%i)', (status) => {
     );
     await renderApp('/transcripts');
     const group = await screen.findByRole('group', { name: 'Transcript types' });
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(
         within(group)
           .getAllByRole('checkbox')

@@ -198,10 +198,13 @@ describe('the alert tray', () => {
     try {
       watch({ text: 'tariffs', scope: 'all' });
       await renderApp('/');
-      await vi.waitFor(async () => {
-        await act(() => vi.advanceTimersByTimeAsync(100));
-        expect(followed().sort()).toEqual([1910, 1911, 1912]);
-      });
+      await vi.waitFor(
+        async () => {
+          await act(() => vi.advanceTimersByTimeAsync(100));
+          expect(followed().sort()).toEqual([1910, 1911, 1912]);
+        },
+        { timeout: 10_000 },
+      );
       const reads = watcherListReads();
       expect(reads).toBe(1);
       await act(() => vi.advanceTimersByTimeAsync(120_000));

@@ -1,8 +1,8 @@
 /** The transcript list: every endpoint-11 filter in the URL, selection, and the zip download. */
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { unzipSync, strFromU8 } from 'fflate';
 import { delay, http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { transcriptFilters } from '../../src/features/documents/transcript-list-filters.ts';
 import { readableFileName, uniqueFileNames } from '../../src/lib/file-name.ts';
 import { renderApp } from '../support/render-app.tsx';
@@ -91,23 +91,23 @@ describe('transcript filters in the URL', () => {
     await screen.findByRole('option', { name: /^Elanova Metals/ });
     await user.keyboard('{Enter}');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
-    await vi.waitFor(() => expect(router.state.location.search).toEqual({ companyIds: 21 }));
-    await vi.waitFor(() => expect(transcriptRequests().at(-1)!.get('companyIds')).toBe('21'));
+    await waitFor(() => expect(router.state.location.search).toEqual({ companyIds: 21 }));
+    await waitFor(() => expect(transcriptRequests().at(-1)!.get('companyIds')).toBe('21'));
     const table = await screen.findByRole('table', { name: 'Transcripts, newest published first' });
     const { data: expected } = await sandboxJson<{ data: { eventId: number }[] }>(`/documents/transcripts?companyIds=21&limit=50`);
     // One row per call: a call's raw and edited transcripts share a row.
     const calls = new Set(expected.map((doc) => doc.eventId)).size;
     expect(calls).toBeLessThan(expected.length);
-    await vi.waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(calls + 1));
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(calls + 1));
     expect(screen.getByText(/Filters \(1 applied\)/)).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Remove filter Companies: Elanova Metals' })).toBeInTheDocument();
 
     // Back: the previous filters, in the list and in the form.
     router.history.back();
-    await vi.waitFor(() => expect(router.state.location.search).toEqual({}));
-    await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Remove Elanova Metals' })).toBeNull());
+    await waitFor(() => expect(router.state.location.search).toEqual({}));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove Elanova Metals' })).toBeNull());
     router.history.back();
-    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Remove United States' })).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Remove United States' })).toBeInTheDocument());
     await screen.findByRole('table', { name: 'Transcripts, oldest published first' });
   });
 
@@ -116,12 +116,12 @@ describe('transcript filters in the URL', () => {
     expect(await screen.findByText(/could not be used and were left out/)).toHaveTextContent(
       'Some filters in the address could not be used and were left out: Countries: USA; Updated after: 2026-02-31.',
     );
-    await vi.waitFor(() => expect(transcriptRequests().at(-1)?.get('tickers')).toBe('BRK/B,AAPL'));
+    await waitFor(() => expect(transcriptRequests().at(-1)?.get('tickers')).toBe('BRK/B,AAPL'));
     expect(transcriptRequests().at(-1)!.get('countries')).toBe('US');
     expect(transcriptRequests().at(-1)!.has('updatedAfter')).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Remove filter Countries: United States' }));
-    await vi.waitFor(() => expect(router.state.location.search).toEqual({ tickers: 'brk/b,aapl', updatedAfter: '2026-02-31' }));
-    await vi.waitFor(() => expect(transcriptRequests().at(-1)!.has('countries')).toBe(false));
+    await waitFor(() => expect(router.state.location.search).toEqual({ tickers: 'brk/b,aapl', updatedAfter: '2026-02-31' }));
+    await waitFor(() => expect(transcriptRequests().at(-1)!.has('countries')).toBe(false));
     expect(screen.getByRole('button', { name: 'Remove filter Tickers: BRK/B' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Remove filter Tickers: AAPL' })).toBeInTheDocument();
   });
@@ -151,9 +151,9 @@ describe('transcript filters in the URL', () => {
     const edited = await screen.findByRole('checkbox', { name: 'Transcript' });
     await user.click(edited);
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
-    await vi.waitFor(() => expect(transcriptRequests().at(-1)!.get('typeIds')).toBe('15'));
+    await waitFor(() => expect(transcriptRequests().at(-1)!.get('typeIds')).toBe('15'));
     const table = await screen.findByRole('table', { name: 'Transcripts, newest published first' });
-    await vi.waitFor(() => {
+    await waitFor(() => {
       const types = within(table)
         .getAllByRole('row')
         .slice(1)
@@ -173,7 +173,7 @@ describe('transcript filters in the URL', () => {
     server.use(http.get('*/public/v3/documents/transcripts', ({ request }) => onlyEdited(request)));
     await renderApp('/transcripts');
     const group = await screen.findByRole('group', { name: 'Transcript types' });
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(
         within(group)
           .getAllByRole('checkbox')
@@ -201,7 +201,7 @@ describe('zip download of selected transcripts', () => {
       .getAllByRole('row')
       .slice(1, count + 1);
     // Wait for the names the zip entries are built from.
-    await vi.waitFor(() => expect(rows[0]!.textContent).not.toMatch(/Company \d+|Type \d+/));
+    await waitFor(() => expect(rows[0]!.textContent).not.toMatch(/Company \d+|Type \d+/));
     for (const row of rows) await rendered.user.click(within(row).getByRole('checkbox'));
     return { ...rendered, rows };
   }

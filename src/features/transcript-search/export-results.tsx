@@ -31,6 +31,15 @@ export function ExportResults({ params, totals }: { params: SearchParams; totals
   const running = useRef<AbortController | undefined>(undefined);
   // Leaving the page (or another search) stops an export in progress.
   useEffect(() => () => running.current?.abort(), []);
+  // Cancel goes away with the export: the keyboard goes back to the button that started it, once
+  // that button is enabled again (focusing it while it is still disabled would do nothing).
+  const refocus = useRef<SearchExportFormat | undefined>(undefined);
+  useEffect(() => {
+    const format = refocus.current;
+    if (state.step === 'running' || format === undefined) return;
+    refocus.current = undefined;
+    document.getElementById(`${id}-${format}`)?.focus();
+  }, [state.step, id]);
 
   const expected = Math.min(totals.calls, SEARCH_EXPORT_CAP);
   const busy = state.step === 'running';
@@ -58,10 +67,7 @@ export function ExportResults({ params, totals }: { params: SearchParams; totals
       else setState({ step: 'failed', message: (error as Error).message });
     } finally {
       if (running.current === controller) running.current = undefined;
-      // Cancel goes away with the export: the keyboard goes back to the button that started it.
-      if (document.activeElement === document.body || document.activeElement?.id === `${id}-cancel`) {
-        setTimeout(() => document.getElementById(`${id}-${format}`)?.focus());
-      }
+      if (document.activeElement === document.body || document.activeElement?.id === `${id}-cancel`) refocus.current = format;
     }
   };
 
