@@ -82,6 +82,9 @@ export function MultiCombobox({
     onAdd(value);
     onQueryChange('');
     setActive(0);
+    // The list closes on a pick, so it no longer covers the form's Apply and the next Enter submits
+    // instead of picking another; typing, an arrow or a click opens it again.
+    setOpen(false);
     input.current?.focus();
   };
 

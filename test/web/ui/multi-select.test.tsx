@@ -6,10 +6,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { MultiCombobox, MultiSelect } from '../../../src/components/ui/multi-select.tsx';
 import { countryOptions } from '../../../src/lib/filters/countries.ts';
 
-function Countries({ initial = [], onChange }: { initial?: string[]; onChange?: (value: string[]) => void }) {
+function Countries({ initial = [], onChange, onSubmit }: { initial?: string[]; onChange?: (value: string[]) => void; onSubmit?: () => void }) {
   const [value, setValue] = useState<string[]>(initial);
   return (
-    <form onSubmit={(event) => event.preventDefault()}>
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit?.();
+      }}
+    >
       <MultiSelect
         label="Countries"
         options={countryOptions()}
@@ -40,6 +45,26 @@ describe('MultiSelect', () => {
     expect(screen.getByRole('button', { name: 'Remove Sweden' })).toBeInTheDocument();
     expect(input).toHaveValue('');
     expect(input).toHaveFocus();
+  });
+
+  it('closes the list on a pick, so a second Enter applies the form instead of picking another; a click opens it again', async () => {
+    const onChange = vi.fn();
+    const onSubmit = vi.fn();
+    const user = userEvent.setup();
+    render(<Countries onChange={onChange} onSubmit={onSubmit} />);
+    const input = screen.getByRole('combobox', { name: 'Countries' });
+    await user.click(input);
+    expect(screen.getByRole('listbox', { name: 'Countries' })).toBeInTheDocument();
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(input).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    await user.click(input);
+    expect(input).toHaveAttribute('aria-expanded', 'true');
   });
 
   it('arrows move through the options; Escape closes the list', async () => {
