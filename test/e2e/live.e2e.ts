@@ -33,7 +33,7 @@ test('follow a call from before it starts to live, listen, go live, then its rec
   // Listen: the stream plays in the docked player.
   await page.getByRole('button', { name: 'Listen live' }).click();
   const player = page.getByRole('region', { name: 'Player' });
-  await expect(player.getByText('LIVE')).toBeVisible();
+  await expect(player.getByText('LIVE', { exact: true })).toBeVisible();
   await expect.poll(() => audioTime(page), { timeout: 20_000 }).toBeGreaterThan(1);
   const heard = await audioTime(page);
   await expect.poll(() => audioTime(page), { timeout: 10_000 }).toBeGreaterThan(heard + 0.5);
