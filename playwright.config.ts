@@ -44,7 +44,11 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // No trace by default: recording one films every journey (a screenshot per frame, encoded in
+    // the browser) and is thrown away when the journey passes. On 2 cores that took a third of the
+    // journeys' time (15.2 min against 10.4 min for the same 91 journeys, the browser process 393 s
+    // of CPU against 55 s). To see a failing journey step by step: npx playwright test <file> --trace on.
+    trace: 'off',
     launchOptions: {
       executablePath,
       args: [
