@@ -14,6 +14,8 @@
  *   SEARCH_CACHE_MB=128               PGlite's buffer cache (server/search/db.ts)
  *   SEARCH_QUEUE_LIMIT=100            searches in progress at once (running or waiting for the
  *                                     index); one more is answered 503 with Retry-After
+ *   SEARCH_READ_CAP=20000             matching passages a page of results counts, newest months
+ *                                     first, before it ranks what it has (store.ts, searchCalls)
  */
 
 export interface SearchConfig {
@@ -30,6 +32,8 @@ export interface SearchConfig {
   cacheMb: number;
   /** Searches in progress at once; one more is answered 503. */
   queueLimit: number;
+  /** Matching passages a page of results counts (newest months first) before it ranks them. */
+  readCap: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -42,6 +46,7 @@ export const SEARCH_DEFAULTS = {
   maxBytes: 25_000_000,
   cacheMb: 128,
   queueLimit: 100,
+  readCap: 20_000,
 } as const;
 
 export function readSearchConfig(env: Env, upstream: boolean, problems: string[]): SearchConfig {
@@ -89,6 +94,7 @@ export function readSearchConfig(env: Env, upstream: boolean, problems: string[]
   const maxBytes = whole('SEARCH_MAX_TRANSCRIPT_BYTES', SEARCH_DEFAULTS.maxBytes, 1_000, 1_000_000_000)!;
   const cacheMb = whole('SEARCH_CACHE_MB', SEARCH_DEFAULTS.cacheMb, 16, 1024)!;
   const queueLimit = whole('SEARCH_QUEUE_LIMIT', SEARCH_DEFAULTS.queueLimit, 1, 10_000)!;
+  const readCap = whole('SEARCH_READ_CAP', SEARCH_DEFAULTS.readCap, 1, 100_000_000)!;
 
   return {
     enabled,
@@ -101,5 +107,6 @@ export function readSearchConfig(env: Env, upstream: boolean, problems: string[]
     maxBytes,
     cacheMb,
     queueLimit,
+    readCap,
   };
 }

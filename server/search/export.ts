@@ -139,7 +139,8 @@ export function exportResponse(context: ExportContext, first: CallPage): Respons
             return;
           }
           if (signal.aborted || ended) return;
-          page ??= offset < expected ? await searchCalls(context.index, request.tsquery, request.filters, request.sort, offset, EXPORT_PAGE) : undefined;
+          page ??=
+            offset < expected ? await searchCalls(context.index, request.tsquery, request.filters, request.sort, offset, EXPORT_PAGE, Infinity) : undefined;
           const read = page?.calls ?? [];
           const calls = read.filter((call) => !seen.has(call.transcriptId)).slice(0, Math.max(0, expected - seen.size));
           page = undefined;

@@ -29,6 +29,11 @@ export interface SearchRequest {
   offset: number;
   limit: number;
   hitsPerCall: number;
+  /**
+   * totals=all: every match read, so the totals are exact however common the words (a saved
+   * search's count); otherwise the newest matches until SEARCH_READ_CAP (store.ts, searchCalls).
+   */
+  allTotals: boolean;
   /** Ties a cursor to the search it came from. */
   key: string;
 }
@@ -48,7 +53,7 @@ const FILTER_PARAMS = [
   'roles',
   'sections',
 ];
-export const SEARCH_PARAMS = new Set(['q', 'sort', 'cursor', 'limit', 'hits', ...FILTER_PARAMS]);
+export const SEARCH_PARAMS = new Set(['q', 'sort', 'cursor', 'limit', 'hits', 'totals', ...FILTER_PARAMS]);
 export const SUMMARY_PARAMS = new Set(['q', 'top', ...FILTER_PARAMS]);
 export const EXPORT_PARAMS = new Set(['q', 'sort', 'format', ...FILTER_PARAMS]);
 
@@ -254,9 +259,9 @@ function searchTerms(query: NonNullable<ReturnType<typeof readQuery>>) {
   };
 }
 
-export function searchKey(q: string, filters: SearchFilters, sort: SearchSort): string {
+export function searchKey(q: string, filters: SearchFilters, sort: SearchSort, allTotals = false): string {
   return createHash('sha256')
-    .update(JSON.stringify([q, filters, sort]))
+    .update(JSON.stringify(allTotals ? [q, filters, sort, 'all'] : [q, filters, sort]))
     .digest('base64url')
     .slice(0, 10);
 }
@@ -295,7 +300,10 @@ export function readSearchRequest(params: URLSearchParams): SearchRequest | Fiel
   const sort = readSort(params, problems);
   const limit = whole('limit', params.get('limit'), 20, 1, 50, problems);
   const hitsPerCall = whole('hits', params.get('hits'), 3, 1, 50, problems);
-  const key = searchKey(query?.q ?? '', filters, sort);
+  const totals = params.get('totals');
+  if (totals !== null && totals !== 'all') problems.push({ field: 'totals', message: 'totals must be all, or left out' });
+  // A cursor of one reading is refused by the other: they rank different calls.
+  const key = searchKey(query?.q ?? '', filters, sort, totals === 'all');
   const offset = decodeCursor(params.get('cursor'), key, problems);
   if (problems.length > 0 || !query) return problems;
   return {
@@ -305,11 +313,12 @@ export function readSearchRequest(params: URLSearchParams): SearchRequest | Fiel
     offset,
     limit,
     hitsPerCall,
+    allTotals: totals === 'all',
     key,
   };
 }
 
-export interface ExportRequest extends Omit<SearchRequest, 'offset' | 'limit' | 'hitsPerCall' | 'key'> {
+export interface ExportRequest extends Omit<SearchRequest, 'offset' | 'limit' | 'hitsPerCall' | 'key' | 'allTotals'> {
   format: SearchExportFormat;
 }
 

@@ -334,7 +334,15 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
       if (!(await queryHasWords(index, request.tsquery))) return onlyCommonWordsResponse(request.q);
       const near = await commonNearSide(index, request.nearSides);
       if (near) return near;
-      const page = await searchCalls(index, request.tsquery, request.filters, request.sort, request.offset, request.limit);
+      const page = await searchCalls(
+        index,
+        request.tsquery,
+        request.filters,
+        request.sort,
+        request.offset,
+        request.limit,
+        request.allTotals ? Infinity : config.readCap,
+      );
       const rows = await paragraphHits(
         index,
         request.tsquery,
@@ -357,13 +365,16 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
       );
       const notices = request.excluded.filter((_, i) => common[i]).map((term) => leftOutCommonWordsNotice(term));
       const nextOffset = request.offset + page.calls.length;
-      const more = page.calls.length === request.limit && nextOffset < page.totalCalls && nextOffset <= MAX_OFFSET;
+      // Newest first, calls older than those read so far come on later pages; ranked by mentions,
+      // the calls read are all that is ranked.
+      const unread = request.sort === 'date' && !page.complete;
+      const more = page.calls.length === request.limit && (nextOffset < page.totalCalls || unread) && nextOffset <= MAX_OFFSET;
       return json({
         q: request.q,
         sort: request.sort,
         words: request.words,
         ...(notices.length > 0 ? { notices } : {}),
-        totals: { calls: page.totalCalls, hits: page.totalHits },
+        totals: { calls: page.totalCalls, hits: page.totalHits, complete: page.complete, ...(page.since ? { since: page.since } : {}) },
         calls: page.calls.map((call) => ({
           eventId: call.eventId,
           transcriptId: call.transcriptId,
@@ -407,7 +418,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
         if (!(await queryHasWords(index, wanted.tsquery))) return onlyCommonWordsResponse(wanted.q);
         const near = await commonNearSide(index, wanted.nearSides);
         if (near) return near;
-        const first = await searchCalls(index, wanted.tsquery, wanted.filters, wanted.sort, 0, EXPORT_PAGE);
+        const first = await searchCalls(index, wanted.tsquery, wanted.filters, wanted.sort, 0, EXPORT_PAGE, Infinity);
         handedOver = true;
         return exportResponse(
           {

@@ -291,7 +291,14 @@ export function saveIndexed(db: SearchDb, id: number, transcript: Transcript, by
 }
 
 /** saveIndexed's transaction, run on the engine's own thread (server/search/operations.ts). */
-export async function saveIndexedHere(db: Pick<SearchDb, 'transaction'>, id: number, transcript: Transcript, bytes: number): Promise<'indexed' | 'superseded'> {
+export async function saveIndexedHere(
+  db: Pick<SearchDb, 'transaction' | 'query'>,
+  id: number,
+  transcript: Transcript,
+  bytes: number,
+): Promise<'indexed' | 'superseded'> {
+  // The call's month has its partition of search_matches before the transaction (schema.ts).
+  await db.query(`select search_month_partition(event_date) from search_transcripts where id = $1 and event_date is not null`, [id]);
   return db.transaction(async (tx) => {
     // Every transcript of the call is locked first: a call's raw and edited transcripts read at the
     // same time (two connections on PostgreSQL) are stored one after the other, so one supersedes
@@ -390,6 +397,12 @@ export async function saveIndexedHere(db: Pick<SearchDb, 'transaction'>, id: num
         rows.map((row) => row.roleBits),
       ],
     );
+    // The call counts in its month (a call without paragraphs has no row in search_calls, and no month).
+    await tx.query(
+      `update search_months set calls = calls + 1
+       where month = (select date_trunc('month', event_date, 'UTC') from search_calls where transcript_id = $1)`,
+      [id],
+    );
     await tx.query(
       `update search_transcripts set status = 'indexed', edited = $2, superseded_by = null, attempts = 0, failure = null, failed_at = null,
          next_attempt_at = null, paragraphs = $3, bytes = $4 where id = $1`,
@@ -401,11 +414,18 @@ export async function saveIndexedHere(db: Pick<SearchDb, 'transaction'>, id: num
 
 const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
 
-/** A transcript's paragraphs and its call's row, from the three tables that hold them. */
+/**
+ * A transcript's paragraphs and its call's row, from the three tables that hold them. A transcript
+ * has paragraphs only when it has its call's row, so most (those read for the first time) stop at
+ * the first delete instead of looking in every month's partition.
+ */
 async function removeParagraphs(tx: Pick<SearchDb, 'query'>, id: number | string): Promise<void> {
+  const had = await tx.query<{ event_date: string | Date | null }>(`delete from search_calls where transcript_id = $1 returning event_date`, [id]);
+  if (had.length === 0) return;
+  if (had[0]!.event_date !== null)
+    await tx.query(`update search_months set calls = calls - 1 where month = date_trunc('month', $1::timestamptz, 'UTC')`, [had[0]!.event_date]);
   await tx.query(`delete from search_matches where transcript_id = $1`, [id]);
   await tx.query(`delete from search_paragraphs where transcript_id = $1`, [id]);
-  await tx.query(`delete from search_calls where transcript_id = $1`, [id]);
 }
 
 /**
@@ -577,69 +597,168 @@ export interface CallPage {
   calls: CallHitRow[];
   totalCalls: number;
   totalHits: number;
+  /**
+   * Whether every matching passage was counted. When not, the search stopped after the month in
+   * which it had read `readCap` passages: the totals count the calls since `since`, and older calls
+   * say it too.
+   */
+  complete: boolean;
+  /** When not complete, the start of the oldest month read (ISO); null when complete. */
+  since: string | null;
 }
 
-/** The calls that match, one row each with its hit count, sorted and paged. */
-export async function searchCalls(db: SearchDb, tsquery: string, filters: SearchFilters, sort: SearchSort, offset: number, limit: number): Promise<CallPage> {
-  const params: unknown[] = [tsquery];
-  const where = ['p.tsv @@ q.q', ...filterClauses(filters, params)].join(' and ');
-  params.push(limit, offset);
-  // Relevance is how much a call says it: the number of its passages that match (newest first
-  // among equals). Counting needs no ranking function over every match, which is what keeps a
-  // common word fast (ts_rank_cd over 20,000 passages took three times as long).
-  const order = sort === 'date' ? 'event_date desc nulls last, transcript_id desc' : 'hits desc, event_date desc nulls last, transcript_id desc';
-  const pageOrder =
-    sort === 'date' ? 'page.event_date desc nulls last, page.transcript_id desc' : 'page.hits desc, page.event_date desc nulls last, page.transcript_id desc';
-  const rows = await db.query<Record<string, unknown>>(
-    `with q as (select to_tsquery('english', $1) as q),
-     calls as (
-       select p.transcript_id, max(p.event_date) as event_date, count(*)::integer as hits
-       from search_matches p, q where ${where}
-       group by p.transcript_id
-     ),
-     page as (
-       select c.*, count(*) over () as total_calls, sum(c.hits) over () as total_hits from calls c
-       order by ${order} limit $${params.length - 1} offset $${params.length}
-     )
-     select page.transcript_id::text, t.event_id::text, page.hits, page.total_calls, page.total_hits,
-       t.type_id, t.edited, t.company_id::text, co.name as company_name, co.country, t.event_title, t.event_type_id, t.event_date,
-       t.fiscal_year, t.fiscal_period
-     from page
-     join search_transcripts t on t.id = page.transcript_id
-     left join search_companies co on co.id = t.company_id
-     order by ${pageOrder}`,
-    params,
-  );
-  let totalCalls = Number(rows[0]?.total_calls ?? 0);
-  let totalHits = Number(rows[0]?.total_hits ?? 0);
-  if (rows.length === 0 && offset > 0) {
-    // Past the end: the totals still say what the search found.
-    const [row] = await db.query<{ calls: string; hits: string }>(
+interface Window {
+  /** ISO bounds: from (inclusive), to (exclusive); `undated`: the calls without a date. */
+  from?: string;
+  to?: string;
+  undated?: boolean;
+}
+
+interface Month {
+  start: number;
+  end: number;
+  calls: number;
+}
+
+/**
+ * The months a search may read, newest first, within the filters' dates, each with its calls; none
+ * when nothing stops the search early (no cap, or a filter by company or call, which keeps the
+ * matches few): then it reads everything at once.
+ */
+async function monthsFor(db: SearchDb, filters: SearchFilters, readCap: number): Promise<Month[] | undefined> {
+  if (!Number.isFinite(readCap) || filters.companyIds?.length || filters.eventIds?.length) return undefined;
+  const rows = await db.query<{ month: string | Date; calls: number }>('select month, calls from search_months where calls > 0 order by month desc');
+  const from = filters.from ? Date.parse(filters.from) : -Infinity;
+  const to = filters.to ? Date.parse(filters.to) : Infinity;
+  return rows
+    .map((row) => {
+      const start = new Date(row.month);
+      return { start: start.getTime(), end: Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1), calls: row.calls };
+    })
+    .filter((month) => month.start < to && month.end > from);
+}
+
+/**
+ * The next stretch of months to read: enough calls to reach the cap at the rate matches came so far
+ * (passages per call), or, before anything was read, an eighth of the cap in calls (a word said in
+ * every call is said in three or four passages of it). A rate of nothing yet reads all the rest.
+ */
+function nextWindow(months: Month[], from: number, need: number, passages: number, calls: number): [Window, number] {
+  const rate = calls === 0 ? 8 : passages / calls;
+  const wanted = rate === 0 ? Infinity : (need / rate) * 1.1;
+  let end = from;
+  let taken = 0;
+  while (end < months.length && (end === from || taken < wanted)) taken += months[end++]!.calls;
+  return [{ from: new Date(months[end - 1]!.start).toISOString(), to: new Date(months[from]!.end).toISOString() }, end];
+}
+
+/**
+ * The calls that match, one row each with its hit count, sorted and paged. The newest stretch of
+ * time is read first, then older ones, until `readCap` matching passages have been read (and, newest
+ * first, until the page is full): relevance then ranks the calls read, which are the newest that
+ * say it, and the totals say "at least". Without a cap (an export, a saved search's count) every
+ * match is read and ranked.
+ */
+export async function searchCalls(
+  db: SearchDb,
+  tsquery: string,
+  filters: SearchFilters,
+  sort: SearchSort,
+  offset: number,
+  limit: number,
+  readCap: number,
+): Promise<CallPage> {
+  const months = await monthsFor(db, filters, readCap);
+  const found: { id: number; date: number | null; hits: number }[] = [];
+  let passages = 0;
+  let callsRead = 0;
+  let next = 0;
+  let since: string | null = null;
+  let complete = false;
+  for (;;) {
+    // Everything at once; else the next months, newest first; then the calls without a date.
+    let window: Window = {};
+    const first = next;
+    if (months && next < months.length) {
+      [window, next] = nextWindow(months, next, readCap - passages, passages, callsRead);
+      for (let i = first; i < next; i++) callsRead += months[i]!.calls;
+    } else if (months && !filters.from && !filters.to) window = { undated: true };
+    else if (months) {
+      complete = true;
+      break;
+    }
+    const params: unknown[] = [tsquery];
+    const clauses = ['p.tsv @@ q.q', ...filterClauses(filters, params)];
+    if (window.undated) clauses.push('p.event_date is null');
+    if (window.from) {
+      params.push(window.from);
+      clauses.push(`p.event_date >= $${params.length}::timestamptz`);
+    }
+    if (window.to) {
+      params.push(window.to);
+      clauses.push(`p.event_date < $${params.length}::timestamptz`);
+    }
+    // Relevance is how much a call says it: the number of its passages that match (newest first
+    // among equals). Counting needs no ranking function over every match, which is what keeps a
+    // common word fast (ts_rank_cd over 20,000 passages took three times as long).
+    const rows = await db.query<{ id: string; event_date: string | Date | null; hits: number }>(
       `with q as (select to_tsquery('english', $1) as q)
-       select count(distinct p.event_id)::text as calls, count(*)::text as hits from search_matches p, q where ${where}`,
-      params.slice(0, -2),
+       select p.transcript_id::text as id, max(p.event_date) as event_date, count(*)::integer as hits
+       from search_matches p, q where ${clauses.join(' and ')}
+       group by p.transcript_id`,
+      params,
     );
-    totalCalls = Number(row?.calls ?? 0);
-    totalHits = Number(row?.hits ?? 0);
+    for (const row of rows) {
+      found.push({ id: Number(row.id), date: row.event_date ? new Date(row.event_date).getTime() : null, hits: row.hits });
+      passages += row.hits;
+    }
+    if (!months || window.undated) {
+      complete = true;
+      break;
+    }
+    since = filters.from && window.from && Date.parse(filters.from) > Date.parse(window.from) ? new Date(filters.from).toISOString() : (window.from ?? null);
+    if (passages >= readCap && (sort === 'relevance' || found.length >= offset + limit) && next < months.length) break;
   }
+  const newest = (a: (typeof found)[number], b: (typeof found)[number]) =>
+    a.date === b.date ? b.id - a.id : a.date === null ? 1 : b.date === null ? -1 : b.date - a.date;
+  found.sort(sort === 'date' ? newest : (a, b) => b.hits - a.hits || newest(a, b));
+  const page = found.slice(offset, offset + limit);
+  const details = page.length
+    ? await db.query<Record<string, unknown>>(
+        `select t.id::text as transcript_id, t.event_id::text, t.type_id, t.edited, t.company_id::text, co.name as company_name, co.country,
+           t.event_title, t.event_type_id, t.event_date, t.fiscal_year, t.fiscal_period
+         from search_transcripts t left join search_companies co on co.id = t.company_id
+         where t.id = any($1::bigint[])`,
+        [page.map((call) => call.id)],
+      )
+    : [];
+  const byId = new Map(details.map((row) => [Number(row.transcript_id), row]));
   return {
-    totalCalls,
-    totalHits,
-    calls: rows.map((row) => ({
-      eventId: Number(row.event_id),
-      transcriptId: Number(row.transcript_id),
-      transcriptTypeId: Number(row.type_id),
-      edited: Boolean(row.edited),
-      hits: Number(row.hits),
-      companyId: Number(row.company_id),
-      companyName: (row.company_name as string | null) ?? `Company ${row.company_id}`,
-      country: (row.country as string | null) ?? null,
-      eventTitle: (row.event_title as string | null) ?? null,
-      eventTypeId: row.event_type_id === null ? null : Number(row.event_type_id),
-      eventDate: row.event_date ? new Date(row.event_date as string).toISOString() : null,
-      fiscalYear: row.fiscal_year === null ? null : Number(row.fiscal_year),
-      fiscalPeriod: (row.fiscal_period as string | null) ?? null,
-    })),
+    totalCalls: found.length,
+    totalHits: passages,
+    complete,
+    since: complete ? null : since,
+    calls: page.flatMap(({ id, hits }) => {
+      const row = byId.get(id);
+      if (!row) return [];
+      return [
+        {
+          eventId: Number(row.event_id),
+          transcriptId: id,
+          transcriptTypeId: Number(row.type_id),
+          edited: Boolean(row.edited),
+          hits,
+          companyId: Number(row.company_id),
+          companyName: (row.company_name as string | null) ?? `Company ${row.company_id}`,
+          country: (row.country as string | null) ?? null,
+          eventTitle: (row.event_title as string | null) ?? null,
+          eventTypeId: row.event_type_id === null ? null : Number(row.event_type_id),
+          eventDate: row.event_date ? new Date(row.event_date as string).toISOString() : null,
+          fiscalYear: row.fiscal_year === null ? null : Number(row.fiscal_year),
+          fiscalPeriod: (row.fiscal_period as string | null) ?? null,
+        },
+      ];
+    }),
   };
 }
 

@@ -14,9 +14,14 @@ import { filterQuery, type SearchParams } from './search.ts';
 export async function fetchSearchExport(
   params: SearchParams,
   format: SearchExportFormat,
-  options: { signal?: AbortSignal; onProgress?: (calls: number) => void } = {},
+  options: {
+    signal?: AbortSignal;
+    onProgress?: (calls: number) => void;
+    /** The calls the file will hold, as the server says when it starts (every match counted). */
+    onTotal?: (calls: number) => void;
+  } = {},
 ): Promise<Blob> {
-  const { signal, onProgress } = options;
+  const { signal, onProgress, onTotal } = options;
   const shownUrl = `${OWN_API_PREFIX}/search/export`;
   const url = apiUrl('/search/export', { ...filterQuery(params), sort: params.sort === 'date' ? 'date' : undefined, format }, OWN_API_PREFIX);
   const broken = (cause: unknown) => {
@@ -30,6 +35,8 @@ export async function fetchSearchExport(
     throw broken(error);
   }
   if (!response.ok || !response.body) throw errorFromResponse(response.status, response.headers, await response.text().catch(() => ''), shownUrl);
+  const total = Number(response.headers.get('x-export-total-calls') ?? NaN);
+  if (Number.isSafeInteger(total) && total >= 0) onTotal?.(total);
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   const progress = exportProgress(format);

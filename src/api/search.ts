@@ -61,7 +61,12 @@ export const searchPageSchema = z.object({
   words: z.array(z.string()),
   /** What the server did not do as asked, in words (a left-out term of common words only leaves nothing out). */
   notices: z.optional(z.array(z.string())),
-  totals: z.object({ calls: z.int(), hits: z.int() }),
+  /**
+   * complete: every match was counted. When not, the server read the newest calls until it had
+   * enough to rank (a word said in most calls): the totals count the calls since `since`, and older
+   * calls say it too.
+   */
+  totals: z.object({ calls: z.int(), hits: z.int(), complete: z.boolean(), since: z.optional(z.string()) }),
   calls: z.array(searchCallSchema),
   nextCursor: z.nullable(z.string()),
 });
@@ -162,10 +167,18 @@ export function filterQuery(params: SearchParams): QueryParams {
   };
 }
 
-export function fetchSearchPage(params: SearchParams, cursor: string | undefined, signal?: AbortSignal, limit = 20, hits?: number): Promise<SearchPage> {
+/** `totals: 'all'`: every match read, so the totals are exact (slower for a word said in most calls). */
+export function fetchSearchPage(
+  params: SearchParams,
+  cursor: string | undefined,
+  signal?: AbortSignal,
+  limit = 20,
+  hits?: number,
+  totals?: 'all',
+): Promise<SearchPage> {
   return getJson('/search', {
     prefix: OWN_API_PREFIX,
-    query: { ...filterQuery(params), sort: params.sort === 'date' ? 'date' : undefined, cursor, limit, hits },
+    query: { ...filterQuery(params), sort: params.sort === 'date' ? 'date' : undefined, cursor, limit, hits, totals },
     signal,
     schema: searchPageSchema,
   });

@@ -45,6 +45,15 @@ export function formatDate(value: string | number | Date | null | undefined): st
   return date ? dateFormat.format(date) : String(value);
 }
 
+const monthFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', timeZone: 'UTC' });
+
+/** A calendar month in UTC ("October 2026"), as the transcript search groups calls by their date. */
+export function formatMonth(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined) return '—';
+  const date = toDate(value);
+  return date ? monthFormat.format(date) : String(value);
+}
+
 /** The same instant in UTC, for a tooltip. */
 export function formatUtc(value: string | number | Date | null | undefined): string {
   if (value === null || value === undefined) return '';

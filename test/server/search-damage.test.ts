@@ -45,19 +45,26 @@ async function get(search: SearchService, path: string) {
   return { status: response.status, body: (await response.json()) as any, retryAfter: response.headers.get('retry-after') };
 }
 
-/** An index of company 5 on disk, closed; the relation files of its tables by name. */
-async function indexOnDisk(name: string): Promise<{ dir: string; files: Record<string, string>; totals: { calls: number; hits: number } }> {
+/** An index of company 5 on disk, closed; the relation files of its tables by name, and of each month of search_matches with rows. */
+async function indexOnDisk(name: string): Promise<{ dir: string; files: Record<string, string>; matches: string[]; totals: { calls: number; hits: number } }> {
   const dir = join(root, name);
   const search = service(dir);
   await search.whenSynced();
   const files: Record<string, string> = {};
-  for (const table of ['search_meta', 'search_matches', 'search_paragraphs']) {
+  for (const table of ['search_meta', 'search_paragraphs']) {
     const [row] = await search.db!.query<{ path: string }>('select pg_relation_filepath($1::regclass) as path', [table]);
     files[table] = join(dir, row!.path);
   }
+  // search_matches keeps its rows in one partition per month: each with rows is a file of its own.
+  const partitions = await search.db!.query<{ path: string }>(
+    `select pg_relation_filepath(c.oid) as path from pg_inherits i join pg_class c on c.oid = i.inhrelid
+     where i.inhparent = 'search_matches'::regclass and pg_relation_size(c.oid) > 0`,
+  );
+  expect(partitions.length).toBeGreaterThan(1);
+  const matches = partitions.map((row) => join(dir, row.path));
   const { body } = await get(search, '/api/search?q=margin');
   await search.close();
-  return { dir, files, totals: body.totals };
+  return { dir, files, matches, totals: body.totals };
 }
 
 /** Overwrites pages of a relation file with bytes no PostgreSQL page has (all pages when `pages` is not given). */
@@ -96,8 +103,8 @@ describe('a damaged index', () => {
   }, 120_000);
 
   it('with a damaged data page answers 503 saying it is rebuilt (not 500), says so in its status, and is searched again once rebuilt', async () => {
-    const { dir, files, totals } = await indexOnDisk('data');
-    corrupt(files.search_matches!);
+    const { dir, matches, totals } = await indexOnDisk('data');
+    for (const file of matches) corrupt(file);
 
     const search = service(dir);
     await search.whenSynced();

@@ -39,6 +39,9 @@ async function listAll(path: string): Promise<any[]> {
 
 /** Every call's paragraphs, read from its transcript file (the edited one where a call has both). */
 const paragraphsByEvent = new Map<number, string[]>();
+/** Every call's date as the search reads it (the two on the edge moved there), and the transcript it is searched by. */
+const dateByEvent = new Map<number, string>();
+const transcriptByEvent = new Map<number, number>();
 
 /** Two calls the data service is made to date exactly on a day's edge (see `edges`). */
 const EDGE_BEFORE = '2026-09-30T23:59:59.999Z';
@@ -64,8 +67,10 @@ beforeAll(async () => {
   const docs = await listAll('/documents/transcripts');
   const byEvent = new Map<number, any[]>();
   for (const doc of docs) byEvent.set(doc.eventId, [...(byEvent.get(doc.eventId) ?? []), doc]);
+  for (const doc of docs) dateByEvent.set(doc.eventId, new Date(doc.event.date).toISOString());
   for (const [eventId, list] of byEvent) {
     const chosen = list.find((doc) => doc.typeId === 15) ?? list[0];
+    transcriptByEvent.set(eventId, chosen.id);
     const file = (await (await upstream.file(chosen.fileUrl, new AbortController().signal)).json()) as any;
     paragraphsByEvent.set(
       eventId,
@@ -78,19 +83,26 @@ beforeAll(async () => {
   expect(saying.length).toBeGreaterThan(1);
   before = saying[0]!;
   at = saying[1]!;
+  dateByEvent.set(before, EDGE_BEFORE);
+  dateByEvent.set(at, EDGE_AT);
   service = makeService({ api: withEdges });
   await service.whenSynced();
 }, 120_000);
 afterAll(() => service?.close());
 
+/** Passages (paragraphs) that say margin or margins, per call: what relevance counts. */
+function marginCounts(): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const [eventId, paragraphs] of paragraphsByEvent) {
+    const count = paragraphs.filter((text) => /\bmargins?\b/i.test(text)).length;
+    if (count > 0) counts.set(eventId, count);
+  }
+  return counts;
+}
+
 describe('search by relevance', () => {
   it('puts the calls with the most matching passages first, within a page and across pages', async () => {
-    // Passages (paragraphs) that say margin or margins, per call: what relevance counts.
-    const counts = new Map<number, number>();
-    for (const [eventId, paragraphs] of paragraphsByEvent) {
-      const count = paragraphs.filter((text) => /\bmargins?\b/i.test(text)).length;
-      if (count > 0) counts.set(eventId, count);
-    }
+    const counts = marginCounts();
     const expected = [...counts.values()].sort((a, b) => b - a);
     // Enough calls over several pages, and counts that differ, so an order can be wrong.
     expect(counts.size).toBeGreaterThan(9);
@@ -171,5 +183,76 @@ describe('a 429 whose Retry-After is a date', () => {
     expect(body.state).toBe('idle');
     expect(body.transcripts.indexed).toBeGreaterThan(0);
     await waiting.close();
+  });
+});
+
+describe('a word said in most calls: the newest months are counted, and say so', () => {
+  // A cap of 50 passages: "margin" is said in more, so a page counts the newest months until it
+  // has read 50 (the newest month first, then as many months as it expects to need at the rate
+  // found so far). November says it in 32 passages, October in 6, September and August in 14:
+  // 52 since 1 August.
+  let capped: SearchService;
+  beforeAll(async () => {
+    capped = makeService({ api: withEdges }, { SEARCH_READ_CAP: '50' });
+    await capped.whenSynced();
+  }, 120_000);
+  afterAll(() => capped?.close());
+
+  const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
+  it('ranks the calls since the month it stopped at, and says the totals are at least these', async () => {
+    const counts = marginCounts();
+    const { status, body } = await get(capped, '/api/search?q=margin&limit=50');
+    expect(status).toBe(200);
+    expect(body.totals.complete).toBe(false);
+    expect(body.totals.since).toBe('2026-08-01T00:00:00.000Z');
+    const counted = [...counts].filter(([eventId]) => dateByEvent.get(eventId)! >= '2026-08-01');
+    expect(sum(counted.map(([, hits]) => hits))).toBe(52);
+    expect(body.totals).toEqual({ calls: counted.length, hits: 52, complete: false, since: '2026-08-01T00:00:00.000Z' });
+    // The calls of those months, most mentions first, each with the count read by hand.
+    expect(body.calls.map((call: any) => [call.eventId, call.hits]).sort()).toEqual(counted.sort());
+    const hits = body.calls.map((call: any) => call.hits);
+    expect(hits).toEqual([...hits].sort((a, b) => b - a));
+    // Older calls say it too, and are not on the page.
+    expect(counts.size).toBeGreaterThan(counted.length);
+    expect(body.nextCursor).toBeNull();
+  });
+
+  it('counts every call when asked (totals=all), as a saved search does', async () => {
+    const counts = marginCounts();
+    const { body } = await get(capped, '/api/search?q=margin&limit=1&totals=all');
+    expect(body.totals).toEqual({ calls: counts.size, hits: sum([...counts.values()]), complete: true });
+  });
+
+  it('newest first, pages go on past the months counted, to the oldest call', async () => {
+    const counts = marginCounts();
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const { status, body }: { status: number; body: any } = await get(capped, `/api/search?q=margin&sort=date&limit=10${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(status).toBe(200);
+      seen.push(...body.calls.map((call: any) => call.eventId));
+      cursor = body.nextCursor;
+    } while (cursor);
+    const newestFirst = [...counts.keys()].sort(
+      (a, b) => dateByEvent.get(b)!.localeCompare(dateByEvent.get(a)!) || transcriptByEvent.get(b)! - transcriptByEvent.get(a)!,
+    );
+    expect(seen).toEqual(newestFirst);
+  });
+
+  it('a cursor of the counted reading is refused by the reading of every match', async () => {
+    const { body } = await get(capped, '/api/search?q=margin&sort=date&limit=5');
+    const { status, body: refused } = await get(capped, `/api/search?q=margin&sort=date&limit=5&totals=all&cursor=${body.nextCursor}`);
+    expect(status).toBe(400);
+    expect(JSON.stringify(refused)).toContain('cursor');
+    const { status: bad, body: unknown } = await get(capped, '/api/search?q=margin&totals=some');
+    expect(bad).toBe(400);
+    expect(JSON.stringify(unknown)).toContain('totals must be all');
+  });
+
+  it('a filter by company counts every match: a company says it in few calls', async () => {
+    const { body } = await get(capped, `/api/search?q=margin&companyIds=1,2,3,4,5,6&limit=1`);
+    expect(body.totals.complete).toBe(true);
+    expect(body.totals.calls).toBe(marginCounts().size);
   });
 });

@@ -12,7 +12,7 @@ const row = (rank: number) =>
   `${rank},Acme Corp,Q2 2026 Earnings Call,Q2 2026,2026-07-28,Edited,1,Operator,Operator,Q&A,1:01,Questions on tariffs.,https://desk.example.com/recordings/9?t=61\r\n`;
 
 /** The server's answer, written a piece at a time by the test; the request it was asked with. */
-function serveExport() {
+function serveExport(headers: Record<string, string> = {}) {
   const encoder = new TextEncoder();
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   const body = new ReadableStream<Uint8Array>({
@@ -26,7 +26,7 @@ function serveExport() {
     asked.signal = init?.signal ?? undefined;
     // As a browser's fetch does: aborting the request breaks off its body.
     init?.signal?.addEventListener('abort', () => controller.error(init.signal!.reason));
-    return new Response(body, { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8' } });
+    return new Response(body, { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8', ...headers } });
   });
   return {
     asked,
@@ -70,6 +70,21 @@ describe('ExportResults', () => {
     expect([...data.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(new TextDecoder().decode(data.slice(3))).toBe(HEADER + row(1) + row(2) + row(3));
     expect(screen.queryByRole('button', { name: 'Cancel export' })).not.toBeInTheDocument();
+  });
+
+  it('when the page counted only the newest calls, counts against the calls the server says the file holds', async () => {
+    const user = userEvent.setup();
+    const server = serveExport({ 'x-export-total-calls': '7' });
+    render(<ExportResults params={params} totals={{ calls: 2, hits: 5, complete: false }} />);
+    expect(screen.getByRole('group', { name: 'Export' })).toHaveAccessibleDescription(
+      'Every call that says it (at least 2), up to 10,000, one row per passage, each with a link that plays it.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Export as CSV' }));
+    expect(await screen.findByText('Exported 0 of 7 calls…')).toHaveAttribute('role', 'status');
+    server.write(`\uFEFF${HEADER}${row(1)}${row(2)}${row(3)}`);
+    expect(await screen.findByText('Exported 3 of 7 calls…')).toHaveAttribute('role', 'status');
+    server.end();
+    expect(await screen.findByText('Exported 3 calls to “Transcript search - tariffs.csv”.')).toBeInTheDocument();
   });
 
   it('cancels by keyboard: the request stops, nothing is saved, and it says so', async () => {

@@ -31,7 +31,16 @@ beforeEach(() => {
       const url = new URL(request.url);
       asked.push(url);
       const q = url.searchParams.get('q') ?? '';
-      return HttpResponse.json({ q, sort: 'relevance', words: [q], totals: TOTALS[q] ?? { calls: 0, hits: 0 }, calls: [], nextCursor: null });
+      // A saved search's count reads every match (totals=all); without it a stand-in page counts only some.
+      const complete = url.searchParams.get('totals') === 'all';
+      return HttpResponse.json({
+        q,
+        sort: 'relevance',
+        words: [q],
+        totals: { ...(TOTALS[q] ?? { calls: 0, hits: 0 }), complete },
+        calls: [],
+        nextCursor: null,
+      });
     }),
   );
   resetSavedSearchesCache();
@@ -100,7 +109,14 @@ describe('SavedSearches', () => {
 
     // One count per search, with its filters, for one call's worth of results.
     const tariffs = asked.find((url) => url.searchParams.get('q') === 'tariffs')!;
-    expect(Object.fromEntries(tariffs.searchParams)).toEqual({ q: 'tariffs', companyIds: '12', speakers: 'executive', from: '2026-01-01', limit: '1' });
+    expect(Object.fromEntries(tariffs.searchParams)).toEqual({
+      q: 'tariffs',
+      companyIds: '12',
+      speakers: 'executive',
+      from: '2026-01-01',
+      limit: '1',
+      totals: 'all',
+    });
   });
 
   it('watches a saved search in live calls when asked ("Alert me when a live call says this"), and keeps the choice', async () => {
@@ -217,6 +233,21 @@ describe('SaveSearchButton', () => {
     expect(await screen.findByRole('button', { name: 'Save search' })).toHaveAttribute('aria-pressed', 'true');
     await waitFor(() => expect(stored()[0]!.hits).toBe(12));
     expect(stored()[0]!.lastOpenedAt).not.toBe(LONG_AGO);
+  });
+
+  it('when the page counted only the newest calls, saves the count of every match instead', async () => {
+    // The page of a word said in most calls: at least 3 passages in 2 calls since November.
+    const { user } = await renderInApp(
+      <SaveSearchButton
+        params={{ q: 'tariffs', countries: ['SE'] }}
+        apiParams={{ q: 'tariffs', countries: ['SE'] }}
+        totals={{ calls: 2, hits: 3, complete: false }}
+      />,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Save search' }));
+    // Every match counted: 12 (the stand-in's count for tariffs with totals=all).
+    await waitFor(() => expect(stored()).toEqual([expect.objectContaining({ name: 'tariffs', hits: 12 })]));
+    expect(asked.map((url) => url.searchParams.get('totals'))).toEqual(['all']);
   });
 
   it('cannot save a search without words', async () => {

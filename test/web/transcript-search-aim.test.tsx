@@ -78,9 +78,16 @@ const RAW: SearchCall = {
 };
 
 /** Stands in for the search server; returns the search requests it was asked, as URLs. Results wait for `answer` when given. */
-function standInSearch(calls: SearchCall[] = [EDITED, RAW], answer?: Promise<void>): URL[] {
+function standInSearch(calls: SearchCall[] = [EDITED, RAW], answer?: Promise<void>, totals?: SearchPage['totals']): URL[] {
   const asked: URL[] = [];
-  const page: SearchPage = { q: 'margins', sort: 'relevance', words: ['margins'], totals: { calls: calls.length, hits: 3 }, calls, nextCursor: null };
+  const page: SearchPage = {
+    q: 'margins',
+    sort: 'relevance',
+    words: ['margins'],
+    totals: totals ?? { calls: calls.length, hits: 3, complete: true },
+    calls,
+    nextCursor: null,
+  };
   server.use(
     http.get('*/api/search/status', () => HttpResponse.json(STATUS)),
     http.get('*/api/search/summary', () => HttpResponse.json({ q: 'margins', totals: { hits: 3 }, quarters: [], companies: [] })),
@@ -94,6 +101,24 @@ function standInSearch(calls: SearchCall[] = [EDITED, RAW], answer?: Promise<voi
 }
 
 const group = (name: string) => screen.getByRole('group', { name });
+
+describe('a word said in most calls', () => {
+  it('says the totals are at least these, since when, and how to reach older calls; the export says it holds every call', async () => {
+    standInSearch([EDITED, RAW], undefined, { calls: 2, hits: 20_431, complete: false, since: '2026-10-01T00:00:00.000Z' });
+    await renderApp('/search?q=margins');
+    const line = await waitFor(() => {
+      const found = screen.getAllByRole('status').find((element) => /passages in/.test(element.textContent ?? ''));
+      expect(found).toBeDefined();
+      return found!;
+    });
+    expect(line).toHaveTextContent(
+      'At least 20,431 passages in 2 calls since October 2026, most mentions first. Said that often, only the newest calls are counted and ranked: choose dates to rank older ones, or sort by date to go through them all.',
+    );
+    expect(screen.getByRole('group', { name: 'Export' })).toHaveAccessibleDescription(
+      'Every call that says it (at least 2), up to 10,000, one row per passage, each with a link that plays it.',
+    );
+  });
+});
 
 describe('aiming a search', () => {
   it('CFO, Q&A and the last four quarters go to the address and the request, and show as chips that name them', async () => {

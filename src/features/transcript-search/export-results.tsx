@@ -25,7 +25,7 @@ type ExportState =
 const count = (value: number) => value.toLocaleString('en-US');
 const callsText = (value: number) => (value === 1 ? '1 call' : `${count(value)} calls`);
 
-export function ExportResults({ params, totals }: { params: SearchParams; totals: { calls: number; hits: number } }) {
+export function ExportResults({ params, totals }: { params: SearchParams; totals: { calls: number; hits: number; complete?: boolean } }) {
   const id = useId();
   const [state, setState] = useState<ExportState>({ step: 'idle' });
   const running = useRef<AbortController | undefined>(undefined);
@@ -41,7 +41,11 @@ export function ExportResults({ params, totals }: { params: SearchParams; totals
     document.getElementById(`${id}-${format}`)?.focus();
   }, [state.step, id]);
 
-  const expected = Math.min(totals.calls, SEARCH_EXPORT_CAP);
+  // The page may have counted only the newest calls of a word said in most; the export holds every
+  // call (up to its cap), and says how many when it starts.
+  const partial = totals.complete === false;
+  const [announced, setAnnounced] = useState<number | undefined>(undefined);
+  const expected = Math.min(announced ?? totals.calls, SEARCH_EXPORT_CAP);
   const busy = state.step === 'running';
   const disabled = totals.calls === 0 || busy;
 
@@ -49,11 +53,13 @@ export function ExportResults({ params, totals }: { params: SearchParams; totals
     const controller = new AbortController();
     running.current = controller;
     setState({ step: 'running', format, calls: 0 });
+    setAnnounced(undefined);
     let arrived = 0;
     try {
       const [{ fetchSearchExport }, { searchExportFileName }] = await loadExport();
       const blob = await fetchSearchExport(params, format, {
         signal: controller.signal,
+        onTotal: setAnnounced,
         onProgress: (calls) => {
           arrived = calls;
           setState((current) => (current.step === 'running' && current.calls !== calls ? { ...current, calls } : current));
@@ -74,9 +80,11 @@ export function ExportResults({ params, totals }: { params: SearchParams; totals
   const note =
     totals.calls === 0
       ? 'Nothing to export yet.'
-      : totals.calls > SEARCH_EXPORT_CAP
-        ? `The first ${count(SEARCH_EXPORT_CAP)} of the ${count(totals.calls)} calls found, one row per passage, each with a link that plays it.`
-        : `All ${callsText(totals.calls)} found, one row per passage, each with a link that plays it.`;
+      : partial
+        ? `Every call that says it (at least ${count(totals.calls)}), up to ${count(SEARCH_EXPORT_CAP)}, one row per passage, each with a link that plays it.`
+        : totals.calls > SEARCH_EXPORT_CAP
+          ? `The first ${count(SEARCH_EXPORT_CAP)} of the ${count(totals.calls)} calls found, one row per passage, each with a link that plays it.`
+          : `All ${callsText(totals.calls)} found, one row per passage, each with a link that plays it.`;
 
   return (
     <div role="group" aria-labelledby={`${id}-label`} aria-describedby={`${id}-note`} className="flex flex-wrap items-center gap-2">

@@ -134,7 +134,7 @@ export function TranscriptSearchPage({
                 params={params}
                 actions={({ totals }) => (
                   <>
-                    <SaveSearchButton params={search} totals={totals} />
+                    <SaveSearchButton params={search} apiParams={params} totals={totals} />
                     <ExportResults params={params} totals={totals} />
                   </>
                 )}

@@ -30,11 +30,14 @@ import { CALL_SECTION_LABELS, SPEAKER_ROLE_LABELS } from '../../lib/transcript/s
  * totals (matching paragraphs), the same figure the search page shows and the button stores.
  */
 
-/** The current total of a search: the first results page at one call, for its totals only. */
+/**
+ * The current total of a search: the first results page at one call, for its totals only, every
+ * match counted (the results page may count only the newest of a word said in most calls).
+ */
 export function searchCountQuery(params: SearchParams) {
   return queryOptions({
     queryKey: [...searchKeys.all(), 'count', params] as const,
-    queryFn: ({ signal }) => fetchSearchPage(params, undefined, signal, 1).then((page): SearchTotals => page.totals),
+    queryFn: ({ signal }) => fetchSearchPage(params, undefined, signal, 1, undefined, 'all').then((page): SearchTotals => page.totals),
     enabled: params.q.trim() !== '',
     staleTime: 60_000,
   });
@@ -241,12 +244,25 @@ function RenameForm({ entry, onDone }: { entry: SavedSearch; onDone: () => void 
  * is shown for a saved search with its totals, the search counts as opened now with them, so the
  * saved list's "new hits" start again from what the analyst has seen.
  */
-export function SaveSearchButton({ params, totals }: { params: SearchAddress; totals?: SearchTotals }) {
+export function SaveSearchButton({
+  params,
+  apiParams,
+  totals: pageTotals,
+}: {
+  params: SearchAddress;
+  /** The search as the API reads it (the watchlist made ids): to count every match when the page did not. */
+  apiParams?: SearchParams;
+  totals?: SearchTotals & { complete?: boolean };
+}) {
   const list = useSavedSearches();
   const key = searchKey(params);
   const saved = list.find((entry) => entry.id === key);
-  const hits = totals?.hits;
   const canSave = params.q.trim() !== '';
+  // New hits are counted against every match: when the page counted only the newest, the whole count is asked for.
+  const partial = pageTotals?.complete === false;
+  const whole = useQuery({ ...searchCountQuery(apiParams ?? { q: '' }), enabled: partial && canSave && apiParams !== undefined });
+  const totals = partial ? whole.data : pageTotals;
+  const hits = totals?.hits;
 
   useEffect(() => {
     if (hits === undefined) return;

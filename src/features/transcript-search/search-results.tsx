@@ -9,7 +9,7 @@ import { TimeText } from '../../components/time-text.tsx';
 import { useEventTypes } from '../../components/type-records.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { textLinkClass } from '../../components/ui/text-link.ts';
-import { formatDuration } from '../../lib/format.ts';
+import { formatCount, formatDuration, formatMonth } from '../../lib/format.ts';
 import { eventName, type NamedEventType } from '../../lib/names.ts';
 import { useListOffset } from '../../lib/use-list-offset.ts';
 import { NoRecordingError, usePlayCall } from '../../components/use-play-call.ts';
@@ -80,6 +80,7 @@ export function SearchResults({
     );
   }
   if (results.isError && !results.data) return <ErrorPanel error={results.error} onRetry={() => void results.refetch()} />;
+  const partial = first?.totals.complete === false;
   if (!first || calls.length === 0) {
     return (
       <p role="status" className="rounded-lg border border-slate-200 px-4 py-8 text-center text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
@@ -94,9 +95,15 @@ export function SearchResults({
       <h2 className="sr-only">Calls that match</h2>
       {actions && <div className="mb-2 flex flex-wrap items-center gap-3">{actions({ calls, totals: first.totals })}</div>}
       <p role="status" className="mb-2 text-sm text-slate-700 dark:text-slate-300">
-        <span className="tabular font-semibold">{first.totals.hits.toLocaleString('en-US')}</span> {first.totals.hits === 1 ? 'passage' : 'passages'} in{' '}
-        <span className="tabular font-semibold">{first.totals.calls.toLocaleString('en-US')}</span> {first.totals.calls === 1 ? 'call' : 'calls'}
+        {partial && 'At least '}
+        <span className="tabular font-semibold">{formatCount(first.totals.hits)}</span> {first.totals.hits === 1 ? 'passage' : 'passages'} in{' '}
+        <span className="tabular font-semibold">{formatCount(first.totals.calls)}</span> {first.totals.calls === 1 ? 'call' : 'calls'}
+        {partial && first.totals.since ? ` since ${formatMonth(first.totals.since)}` : ''}
         {params.sort === 'date' ? ', newest first' : ', most mentions first'}
+        {partial &&
+          (params.sort === 'date'
+            ? '. Older calls follow as you scroll.'
+            : '. Said that often, only the newest calls are counted and ranked: choose dates to rank older ones, or sort by date to go through them all.')}
       </p>
       <ol ref={ref} aria-label="Calls that match" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {items.map((item) => {
