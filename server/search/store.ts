@@ -627,7 +627,7 @@ interface Month {
  */
 async function monthsFor(db: SearchDb, filters: SearchFilters, readCap: number): Promise<Month[] | undefined> {
   if (!Number.isFinite(readCap) || filters.companyIds?.length || filters.eventIds?.length) return undefined;
-  const rows = await db.query<{ month: string | Date; calls: number }>('select month, calls from search_months where calls > 0 order by month desc');
+  const rows = await db.query<{ month: string | Date; calls: number }>('select month, calls from search_months order by month desc');
   const from = filters.from ? Date.parse(filters.from) : -Infinity;
   const to = filters.to ? Date.parse(filters.to) : Infinity;
   return rows
