@@ -91,11 +91,57 @@ async function claim(dataDir: string): Promise<{ release: () => void } | { heldB
   };
 }
 
+/**
+ * An index kept in memory starts from an empty PostgreSQL cluster, which PGlite makes with initdb in
+ * about 2.5 s of CPU; loading a copy of one takes 0.7 s. The first such index keeps a copy of its
+ * empty cluster (never any data) in node_modules/.cache/earnings-desk/, named by PGlite's version,
+ * and later ones load it: the tests and the journeys' servers start tens of them. Without a copy, or
+ * when it cannot be read or written, the cluster is made as before. An index on disk is always
+ * made by initdb, so a copy that cannot be loaded never leaves a half-made data directory.
+ */
+async function emptyClusterCopy(): Promise<{ file?: string; blob?: Blob }> {
+  const { readFileSync } = await import('node:fs');
+  const { dirname, join } = await import('node:path');
+  try {
+    // PGlite's version, from the package.json beside its entry (the package exports no package.json).
+    const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+    const version = (JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8')) as { version: string }).version;
+    const file = join(process.cwd(), 'node_modules', '.cache', 'earnings-desk', `pglite-${version}-empty-cluster.tar`);
+    try {
+      return { file, blob: new Blob([readFileSync(file)]) };
+    } catch {
+      return { file };
+    }
+  } catch {
+    return {};
+  }
+}
+
+async function keepEmptyClusterCopy(file: string, dump: () => Promise<Blob>): Promise<void> {
+  const { mkdirSync, renameSync, writeFileSync } = await import('node:fs');
+  const { dirname } = await import('node:path');
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    const part = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+    writeFileSync(part, new Uint8Array(await (await dump()).arrayBuffer()));
+    renameSync(part, file);
+  } catch {
+    // not kept: the next index in memory makes its cluster as this one did
+  }
+}
+
 /** PGlite in the thread that calls this: the worker's side (server/search/pglite-worker.ts). */
 export async function openPgliteHere(dataDir: string | undefined, cacheMb: number): Promise<SearchDb> {
   const { PGlite } = await import('@electric-sql/pglite');
   const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${cacheMb}MB`, '-c', `work_mem=${WORK_MEM}`];
-  const db = await PGlite.create(dataDir ? { dataDir, startParams } : { startParams });
+  let db: InstanceType<typeof PGlite>;
+  if (dataDir) db = await PGlite.create({ dataDir, startParams });
+  else {
+    const copy = await emptyClusterCopy();
+    const fromCopy = copy.blob ? await PGlite.create({ startParams, loadDataDir: copy.blob }).catch(() => undefined) : undefined;
+    db = fromCopy ?? (await PGlite.create({ startParams }));
+    if (!fromCopy && copy.file) await keepEmptyClusterCopy(copy.file, () => db.dumpDataDir('none'));
+  }
   const query = async <Row>(sql: string, params: readonly unknown[] = []) => (await db.query<Row>(sql, params as unknown[])).rows;
   const here: SearchDb = {
     engine: 'pglite',
