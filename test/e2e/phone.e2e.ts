@@ -121,3 +121,36 @@ test('bookmarks, the selection bar and My notes keep usable widths on a phone', 
   expect(await overflow()).toBe(0);
   await checkA11y(page, 'my notes on a phone');
 });
+
+test("a company's segment charts show every axis figure whole, on a phone and on a laptop", async ({ page }) => {
+  // Company 34's axes end at 30,000 and company 6's at 100,000: the widest figures of the sandbox's first companies.
+  for (const { companyId, last } of [
+    { companyId: 34, last: '30,000' },
+    { companyId: 6, last: '100,000' },
+  ]) {
+    for (const width of [390, 1366]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto(`/companies/${companyId}`);
+      const charts = page.getByRole('group', { name: /chart, use the arrow keys/ }).getByRole('img');
+      await expect(charts.first()).toBeVisible();
+      const drawn = await charts.evaluateAll((svgs) =>
+        svgs.map((svg) => {
+          const frame = svg.getBoundingClientRect();
+          const labels = [...svg.querySelectorAll('text')].map((text) => {
+            const r = text.getBoundingClientRect();
+            return { text: text.textContent ?? '', left: r.left, right: r.right };
+          });
+          return { left: frame.left, right: frame.right, labels };
+        }),
+      );
+      // The axis once ended in "30,000" with its last digits past the chart's right edge (a laptop's has more, smaller steps).
+      if (width === 390) expect(drawn[0]!.labels.map((label) => label.text)).toContain(last);
+      const outside = drawn.flatMap((chart) =>
+        chart.labels
+          .filter((label) => label.left < chart.left - 0.5 || label.right > chart.right + 0.5)
+          .map((label) => `${label.text} (${Math.round(label.right - chart.right)} px over)`),
+      );
+      expect(outside, `company ${companyId} at ${width} px`).toEqual([]);
+    }
+  }
+});

@@ -31,6 +31,8 @@ const AXIS = 44;
 const RIGHT = 16;
 /** A generous average glyph width of 12 px UI text, so labels are never clipped. */
 const CHAR_WIDTH = 7.2;
+/** The same for the 11 px figures under the axis. */
+const TICK_CHAR_WIDTH = 7;
 const DEFAULT_WIDTH = 640;
 
 interface Group {
@@ -106,13 +108,22 @@ export function SegmentsChart({ block, title, format }: { block: SegmentBlock; t
   const longest = Math.max(...groups.map((group) => group.label.length), 4);
   const labelWidth = Math.round(Math.min(width * 0.38, 200, Math.max(56, longest * CHAR_WIDTH + 8)));
   const plotLeft = labelWidth + 10;
-  const plotWidth = Math.max(40, width - plotLeft - RIGHT);
-  const scale = niceScale(Math.min(0, ...values), Math.max(0, ...values), Math.max(2, Math.floor(plotWidth / 90)));
+  const axisFor = (right: number) => {
+    const plotWidth = Math.max(40, width - plotLeft - right);
+    const scale = niceScale(Math.min(0, ...values), Math.max(0, ...values), Math.max(2, Math.floor(plotWidth / 90)));
+    const tickDecimals = Math.max(0, -Math.floor(Math.log10(scale.step)));
+    const tickFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: tickDecimals });
+    // The last figure is centred on the axis's right end: half of it must fit in the right margin.
+    const needed = Math.ceil((tickFormat.format(scale.ticks.at(-1) ?? 0).length * TICK_CHAR_WIDTH) / 2) + 2;
+    return { plotWidth, scale, tickFormat, needed };
+  };
+  // A wider margin can change the ticks (and so the last figure): widen until the figure fits.
+  let axis = axisFor(RIGHT);
+  for (let tries = 0; tries < 3 && axis.needed > width - plotLeft - axis.plotWidth; tries++) axis = axisFor(Math.max(RIGHT, axis.needed));
+  const { plotWidth, scale, tickFormat } = axis;
   const x = (value: number) => plotLeft + ((value - scale.lower) / (scale.upper - scale.lower)) * plotWidth;
   const zero = x(0);
   const plotBottom = height - AXIS;
-  const tickDecimals = Math.max(0, -Math.floor(Math.log10(scale.step)));
-  const tickFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: tickDecimals });
   const maxChars = Math.max(3, Math.floor((labelWidth - 4) / CHAR_WIDTH));
 
   const activeGroup = active ? groups[active.index] : undefined;
