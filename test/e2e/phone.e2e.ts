@@ -154,3 +154,30 @@ test("a company's segment charts show every axis figure whole, on a phone and on
     }
   }
 });
+
+/** A drawn box of some text. */
+type Box = { text: string; left: number; right: number; top: number; bottom: number };
+
+test('the companies table headers read apart on a phone', async ({ page }) => {
+  await page.goto('/companies');
+  const table = page.getByRole('table', { name: /companies/i });
+  await expect(table.getByRole('row').nth(5)).toBeVisible();
+  const headers: Box[] = await table.getByRole('columnheader').evaluateAll((cells) =>
+    cells
+      .filter((cell) => cell.getBoundingClientRect().width > 0)
+      .map((cell) => {
+        // The text's own box, which may run past its cell.
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        const r = range.getBoundingClientRect();
+        return { text: cell.textContent ?? '', left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+      }),
+  );
+  expect(headers.map((header) => header.text)).toEqual(['Company', 'Country', 'Ticker']);
+  // They once ran together as "COUNTRYTICKER": at least 8 px between one heading's text and the next.
+  const gaps = headers.slice(1).map((header, i) => Math.round(header.left - headers[i]!.right));
+  expect(
+    gaps.every((gap) => gap >= 8),
+    `gaps ${gaps.join(', ')}`,
+  ).toBe(true);
+});

@@ -22,8 +22,9 @@ const OVERSCAN = 8;
 /** Start fetching the next page this many rows before the end. */
 const PREFETCH_ROWS = 40;
 
+/** On a phone the country column is as wide as its heading ("COUNTRY", 12 px capitals) needs: a share of the row once ran it into "TICKER". */
 const grid =
-  'grid grid-cols-[minmax(0,1.4fr)_minmax(0,0.4fr)_minmax(0,0.9fr)] gap-3 sm:grid-cols-[minmax(0,1.2fr)_minmax(0,1.3fr)_minmax(0,0.8fr)_minmax(0,0.6fr)_minmax(0,0.8fr)]';
+  'grid grid-cols-[minmax(0,1.4fr)_4.5rem_minmax(0,0.9fr)] gap-3 sm:grid-cols-[minmax(0,1.2fr)_minmax(0,1.3fr)_minmax(0,0.8fr)_minmax(0,0.6fr)_minmax(0,0.8fr)]';
 
 export function CompaniesTable({ query, label }: { query: UseInfiniteQueryResult<InfiniteData<Page<Company>, unknown>>; label: string }) {
   const rows = useMemo(() => query.data?.pages.flatMap((page) => page.data) ?? [], [query.data]);
