@@ -181,3 +181,58 @@ test('the companies table headers read apart on a phone', async ({ page }) => {
     `gaps ${gaps.join(', ')}`,
   ).toBe(true);
 });
+
+test("the calendar's rows and day headings are whole on a phone", async ({ page }) => {
+  // 390 px; and 360 px (a narrower phone), where "Today · Saturday, November 21" and its count take two lines.
+  for (const width of [390, 360]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto('/calendar');
+    const list = page.getByRole('list', { name: 'Events of the week, by day' });
+    const today = list.getByRole('heading', { name: /^Today · Saturday, November 21/ });
+    await expect(today).toBeVisible();
+    await today.scrollIntoViewIfNeeded();
+    // Today's first calls, recorded: their state badges sit under the company and call.
+    await expect(list.getByText('Recording available').first()).toBeVisible();
+    const problems = await list.evaluate((root) => {
+      const found: string[] = [];
+      const items = [...root.querySelectorAll(':scope > [role="listitem"]')];
+      // What a part of an item draws: its own box and its text's, which may run past that box.
+      const drawn = (element: Element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        const boxes = [
+          element.getBoundingClientRect(),
+          range.getBoundingClientRect(),
+          ...[...element.querySelectorAll('*')].map((e) => e.getBoundingClientRect()),
+        ].filter((r) => r.width > 0 && r.height > 0);
+        if (!boxes.length) return undefined;
+        return {
+          left: Math.min(...boxes.map((r) => r.left)),
+          right: Math.max(...boxes.map((r) => r.right)),
+          top: Math.min(...boxes.map((r) => r.top)),
+          bottom: Math.max(...boxes.map((r) => r.bottom)),
+        };
+      };
+      for (const item of items) {
+        // At 360 px a row's links may take two lines: rows keep the height a 390 px phone needs, and only headings are checked.
+        if (window.innerWidth < 390 && !item.querySelector('h3')) continue;
+        const frame = item.getBoundingClientRect();
+        const parts = item.children.length ? [...item.children] : [item];
+        const boxes = parts.map((part) => ({ part, box: drawn(part) })).filter((p) => p.box);
+        const name = (item.textContent ?? '').slice(0, 40);
+        // Each part lies within its item: the next item does not cover it, and nothing is cut off.
+        for (const { box } of boxes) if (box!.top < frame.top - 0.5 || box!.bottom > frame.bottom + 0.5) found.push(`cut: ${name}`);
+        // And no two parts of one item overlap (a state badge once covered the lower half of "Company · call").
+        for (const [i, a] of boxes.entries()) {
+          for (const b of boxes.slice(i + 1)) {
+            const x = Math.min(a.box!.right, b.box!.right) - Math.max(a.box!.left, b.box!.left);
+            const y = Math.min(a.box!.bottom, b.box!.bottom) - Math.max(a.box!.top, b.box!.top);
+            if (x > 0.5 && y > 0.5) found.push(`overlap: ${a.part.textContent} / ${b.part.textContent}`);
+          }
+        }
+      }
+      return [...new Set(found)];
+    });
+    expect(problems, `at ${width} px`).toEqual([]);
+  }
+});

@@ -20,8 +20,14 @@ type Item = { kind: 'day'; day: string; count: number } | { kind: 'event'; day: 
 const dayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
 const OVERSCAN = 10;
 const DAY_HEIGHT = 48;
+/** Below md a day's heading may take two lines ("Today · Wednesday, September 30" and its count). */
+const NARROW_DAY_HEIGHT = 68;
 const ROW_HEIGHT = 48;
-const NARROW_ROW_HEIGHT = 72;
+/**
+ * Below md a row is three lines: "Company · call" (20 px), its live state (a badge or Listen, up to
+ * 24 px) and its links (up to 24 px with "Add to calendar"), 4 px apart, in 8 px padding.
+ */
+const NARROW_ROW_HEIGHT = 92;
 
 export function dayHeading(day: string): string {
   return dayFormat.format(new Date(`${day}T00:00:00Z`));
@@ -66,10 +72,10 @@ export function CalendarDays({
 }) {
   const items = useMemo(() => buildItems(days, events, timeZone), [days, events, timeZone]);
   const { ref: listRef, offset } = useListOffset<HTMLDivElement>();
-  // Fixed heights (a row is one line from md up, two below), so no row is measured: a week of
+  // Fixed heights (a row is one line from md up, three below), so no row is measured: a week of
   // thousands of rows scrolls without layout work.
   const wide = useMediaQuery('(min-width: 768px)');
-  const heightOf = (index: number) => (items[index]?.kind === 'day' ? DAY_HEIGHT : wide ? ROW_HEIGHT : NARROW_ROW_HEIGHT);
+  const heightOf = (index: number) => (items[index]?.kind === 'day' ? (wide ? DAY_HEIGHT : NARROW_DAY_HEIGHT) : wide ? ROW_HEIGHT : NARROW_ROW_HEIGHT);
   const virtualizer = useWindowVirtualizer({
     count: items.length,
     estimateSize: heightOf,
@@ -108,7 +114,8 @@ export function CalendarDays({
         if (item.kind === 'day') {
           const isToday = item.day === today;
           return (
-            <div key={`day-${item.day}`} role="listitem" className={base} style={style}>
+            // The heading sits at the foot of its slot, on its first event: a second line grows it upwards.
+            <div key={`day-${item.day}`} role="listitem" className={`${base} flex flex-col justify-end`} style={style}>
               <h3
                 aria-current={isToday ? 'date' : undefined}
                 className={`flex items-baseline justify-between gap-2 border-b px-4 pb-1.5 pt-4 text-sm font-semibold ${isToday ? 'border-accent-500 text-accent-700 dark:text-accent-300' : 'border-slate-200 dark:border-slate-800'}`}
