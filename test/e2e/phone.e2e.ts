@@ -122,6 +122,9 @@ test('bookmarks, the selection bar and My notes keep usable widths on a phone', 
   await checkA11y(page, 'my notes on a phone');
 });
 
+/** A drawn box of some text. */
+type Box = { text: string; left: number; right: number; top: number; bottom: number };
+
 test("a company's segment charts show every axis figure whole, on a phone and on a laptop", async ({ page }) => {
   // Company 34's axes end at 30,000 and company 6's at 100,000: the widest figures of the sandbox's first companies.
   for (const { companyId, last } of [
@@ -154,9 +157,6 @@ test("a company's segment charts show every axis figure whole, on a phone and on
     }
   }
 });
-
-/** A drawn box of some text. */
-type Box = { text: string; left: number; right: number; top: number; bottom: number };
 
 test('the companies table headers read apart on a phone', async ({ page }) => {
   await page.goto('/companies');
@@ -235,4 +235,17 @@ test("the calendar's rows and day headings are whole on a phone", async ({ page 
     });
     expect(problems, `at ${width} px`).toEqual([]);
   }
+});
+
+test('every control on the live board is large enough to tap on a phone', async ({ page }) => {
+  await page.goto('/live');
+  // The board is drawn: a call live now, and each call's company named.
+  await expect(page.getByRole('button', { name: /^Listen live: / }).first()).toBeVisible();
+  const links = page.getByRole('listitem').getByRole('link');
+  await expect(links.first()).not.toHaveText('Company page');
+  // Each call's company and call links, one above the other, were 20 px tall and touching.
+  const heights = await links.evaluateAll((all) => all.map((link) => link.getBoundingClientRect().height).filter((height) => height > 0));
+  expect(heights.length).toBeGreaterThan(4);
+  expect(heights.filter((height) => height < 24)).toEqual([]);
+  await checkA11y(page, 'live board on a phone', { tapTargets: true });
 });

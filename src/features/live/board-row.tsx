@@ -9,6 +9,8 @@ import type { CallNames } from './use-call-names.ts';
 import { BoardCallNotes } from './said-alerts-board.tsx';
 
 const HOUR = 3_600_000;
+/** The company's and the call's links, one above the other, are each at least 24 px tall to tap (WCAG 2.5.8). */
+const TAP = 'inline-flex min-h-6 items-center';
 
 /**
  * One call on the live board: when (the reader's time zone; a countdown within the hour before it
@@ -26,12 +28,12 @@ export function BoardRow({ record, names, now }: { record: LiveAudio; names: Cal
       </div>
       <div className="min-w-0 flex-1 basis-48">
         <p className="text-slate-600 wrap-anywhere dark:text-slate-400">
-          <Link to="/companies/$companyId" params={{ companyId: record.companyId }} className={textLinkClass({ strong: false })}>
+          <Link to="/companies/$companyId" params={{ companyId: record.companyId }} className={textLinkClass({ strong: false, className: TAP })}>
             {companyName ?? 'Company page'}
           </Link>
         </p>
         <p className="wrap-anywhere">
-          <Link to="/live/$liveId" params={{ liveId: record.id }} className={textLinkClass()}>
+          <Link to="/live/$liveId" params={{ liveId: record.id }} className={textLinkClass({ className: TAP })}>
             {title ?? 'Live status'}
             {companyName && <span className="sr-only">, {companyName}</span>}
           </Link>
