@@ -13,3 +13,6 @@ export function useMediaQuery(query: string): boolean {
   }, [query]);
   return matches;
 }
+
+/** A phone: below Tailwind's `sm` (40rem, 640 px), where the header's navigation and the player's controls no longer fit in a row. */
+export const PHONE_QUERY = '(width < 40rem)';

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
+import { MainNav } from '../components/main-nav.tsx';
 import { NotFound } from '../components/not-found.tsx';
 import { ThemeToggle } from '../components/theme-toggle.tsx';
 import { PlayerSlot } from '../features/player/player-slot.tsx';
@@ -14,16 +15,6 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
 
 /** Reads the server's config (validated) after the frame is on screen: not part of the first download. */
 const SandboxBadge = lazy(() => import('../components/sandbox-badge.tsx').then((m) => ({ default: m.SandboxBadge })));
-
-const NAV = [
-  { to: '/calendar', label: 'Calendar' },
-  { to: '/companies', label: 'Companies' },
-  { to: '/recordings', label: 'Recordings' },
-  { to: '/transcripts', label: 'Transcripts' },
-  { to: '/search', label: 'Search calls' },
-  { to: '/live', label: 'Live' },
-  { to: '/notes', label: 'My notes' },
-] as const;
 
 function RootLayout() {
   return (
@@ -40,22 +31,8 @@ function RootLayout() {
             <img src="/favicon.svg" alt="" width="20" height="20" />
             Earnings Desk
           </Link>
-          <nav aria-label="Main" className="order-3 w-full overflow-x-auto sm:order-none sm:w-auto">
-            <ul className="flex gap-1 text-sm">
-              {NAV.map((item) => (
-                <li key={item.to}>
-                  <Link
-                    to={item.to}
-                    className="block rounded-md px-2.5 py-1.5 text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
-                    activeProps={{ className: 'bg-slate-100 font-medium text-slate-900 dark:bg-slate-800 dark:text-white', 'aria-current': 'page' }}
-                  >
-                    {item.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <div role="search" aria-label="Companies" className="order-2 w-full sm:order-none sm:ml-auto sm:w-64 lg:w-80">
+          <MainNav />
+          <div role="search" aria-label="Companies" className="order-2 w-full max-sm:w-auto max-sm:min-w-0 max-sm:flex-1 sm:order-none sm:ml-auto sm:w-64 lg:w-80">
             <HeaderSearch />
           </div>
           <div className="ml-auto flex items-center gap-2 sm:ml-0">

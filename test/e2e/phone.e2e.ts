@@ -248,4 +248,60 @@ test('every control on the live board is large enough to tap on a phone', async 
   expect(heights.length).toBeGreaterThan(4);
   expect(heights.filter((height) => height < 24)).toEqual([]);
   await checkA11y(page, 'live board on a phone', { tapTargets: true });
+
+test('every main navigation item is one tap away, and the header and a playing player keep to a fifth of the screen', async ({ page }) => {
+  const viewport = { width: 390, height: 844 };
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  /** Wholly on screen: not cut off by the window nor scrolled away inside the navigation. */
+  const onScreen = async (locator: import('@playwright/test').Locator) => {
+    if (!(await locator.isVisible())) return false;
+    const box = (await locator.boundingBox())!;
+    return box.x >= 0 && box.y >= 0 && box.x + box.width <= viewport.width && box.y + box.height <= viewport.height;
+  };
+
+  await page.goto(`/recordings/${sample.audioId}`);
+  await page.getByRole('button', { name: 'Play recording' }).click();
+  await expect.poll(() => page.evaluate(() => document.querySelector('audio')?.currentTime ?? 0), { timeout: 15_000 }).toBeGreaterThan(0.5);
+  expect(await page.evaluate(() => document.querySelector('audio')!.paused)).toBe(false);
+
+  // Header and docked player together: at most 20% of 844 px (168.8 px). They took 32% (270 px).
+  const header = (await page.getByRole('banner').boundingBox())!;
+  const dock = page.getByRole('region', { name: 'Player' });
+  const player = (await dock.boundingBox())!;
+  expect(header.height + player.height).toBeLessThanOrEqual(168.8);
+  // The player is docked at the bottom of the screen, the header at its top.
+  expect(header.y).toBe(0);
+  expect(Math.round(player.y + player.height)).toBe(844);
+  await expect(dock.getByRole('button', { name: 'Pause' })).toBeVisible();
+  expect(await overflow()).toBe(0);
+  await checkA11y(page, 'recording playing, on a phone', { tapTargets: true });
+
+  // Each of the seven items is on screen at once or after one tap on Menu.
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const menu = nav.getByRole('button', { name: 'Menu' });
+  for (const label of ['Calendar', 'Companies', 'Recordings', 'Transcripts', 'Search calls', 'Live', 'My notes']) {
+    const link = nav.getByRole('link', { name: label, exact: true });
+    if (await onScreen(link)) continue;
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    expect(await onScreen(link), `${label} after one tap`).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu).toBeFocused();
+  }
+
+  // The open menu: the current page marked, nothing sideways, accessible; an item goes there and closes it.
+  await menu.click();
+  await expect(nav.getByRole('link', { name: 'Recordings', exact: true })).toHaveAttribute('aria-current', 'page');
+  expect(await overflow()).toBe(0);
+  await checkA11y(page, 'main menu open, on a phone', { tapTargets: true });
+  await nav.getByRole('link', { name: 'My notes', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'My notes' })).toBeVisible();
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await expect(nav.getByRole('link', { name: 'My notes', exact: true })).toBeHidden();
+  // Still playing on the next page, the player still docked within the fifth.
+  await expect(dock.getByRole('button', { name: 'Pause' })).toBeVisible();
+  expect((await page.getByRole('banner').boundingBox())!.height + (await dock.boundingBox())!.height).toBeLessThanOrEqual(168.8);
+  expect(await overflow()).toBe(0);
 });

@@ -1,9 +1,10 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { chapterLabel, PLAYBACK_RATES, SKIP_BACK, SKIP_FORWARD, usePlayer, usePlayerState, type PlayerSource } from '../../lib/player/index.ts';
 import {
   BackIcon,
   BookmarkIcon,
+  ChevronIcon,
   CloseIcon,
   ForwardIcon,
   KeyboardIcon,
@@ -25,6 +26,7 @@ import { addBookmark, BookmarkNote } from '../../components/notes/bookmark-note.
 import { copyToClipboard } from '../../lib/clipboard.ts';
 import { useCallNotes, type Bookmark } from '../../lib/notes/index.ts';
 import { textLinkClass } from '../../components/ui/text-link.ts';
+import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 
 /** The player's bookmark button asks the bar to bookmark, as B does. */
 const BOOKMARK_EVENT = 'earnings-desk:bookmark';
@@ -33,10 +35,23 @@ const iconButton = buttonClass({ variant: 'quiet', size: 'icon' });
 /** Left out on phones, where the bar has room for the essentials only. */
 const wideOnlyButton = buttonClass({ variant: 'quiet', size: 'icon', className: 'max-sm:hidden' });
 
-/** The player docked at the bottom of every page: whatever is loaded, with every control. */
+/**
+ * The player docked at the bottom of every page: whatever is loaded, with every control. On a
+ * phone it is one row (play/pause, the title, the time, bookmark, expand) with a thin progress
+ * line, so it leaves the page most of the screen; "Player controls" opens every control.
+ */
 export default function DockedPlayer() {
   const player = usePlayer();
   const source = usePlayerState((s) => s.source);
+  const phone = useMediaQuery(PHONE_QUERY);
+  const [expanded, setExpanded] = useState(false);
+  // The expand button moves between the one row and the full bar: the focus follows it there.
+  const focusToggle = useRef(false);
+  const toggleRef = useCallback((button: HTMLButtonElement | null) => {
+    if (!button || !focusToggle.current) return;
+    focusToggle.current = false;
+    button.focus();
+  }, []);
   const [help, setHelp] = useState(false);
   const [draft, setDraft] = useState<Bookmark | null>(null);
   const [said, setSaid] = useState('');
@@ -70,18 +85,43 @@ export default function DockedPlayer() {
   const note = draft && source?.eventId !== undefined && draft.call.eventId === source.eventId ? draft : null;
 
   if (!source) return null;
+  const compact = phone && !expanded;
+  const toggle = phone ? (
+    <button
+      ref={toggleRef}
+      type="button"
+      className={iconButton}
+      onClick={() => {
+        focusToggle.current = true;
+        setExpanded(!expanded);
+      }}
+      aria-expanded={expanded}
+      aria-label="Player controls"
+      title={expanded ? 'Fewer controls' : 'All controls'}
+    >
+      <ChevronIcon up={!expanded} />
+    </button>
+  ) : null;
   return (
     <section
       aria-label="Player"
       className="sticky bottom-0 z-30 border-t border-slate-200 bg-white shadow-[0_-2px_8px_rgba(15,23,42,0.06)] dark:border-slate-800 dark:bg-slate-950"
     >
-      <div className="mx-auto max-w-screen-2xl px-3 pb-2 pt-1.5 sm:px-4">
-        <Timeline source={source} />
-        <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
-          <Transport />
-          <NowPlaying source={source} />
-          <Settings source={source} onHelp={() => setHelp(true)} />
-        </div>
+      {compact && <ProgressLine source={source} />}
+      <div className={`mx-auto max-w-screen-2xl px-3 sm:px-4 ${compact ? 'py-1.5' : 'pb-2 pt-1.5'}`}>
+        {compact ? (
+          <CompactBar source={source} toggle={toggle} />
+        ) : (
+          <>
+            <Timeline source={source} />
+            <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
+              <Transport />
+              <NowPlaying source={source} />
+              <Settings source={source} onHelp={() => setHelp(true)} toggle={toggle} />
+            </div>
+          </>
+        )}
+        <EndedStatus source={source} />
         {note && (
           <BookmarkNote
             key={note.id}
@@ -102,13 +142,87 @@ export default function DockedPlayer() {
   );
 }
 
+/** Live until its stream ends; then what was streamed is a finished stretch, played and sought like a recording. */
+function useOnAir(source: PlayerSource): boolean {
+  const ended = usePlayerState((s) => s.live?.ended === true);
+  return source.kind === 'live' && !ended;
+}
+
+/** The badge changes silently: a screen reader hears the end once. */
+function EndedStatus({ source }: { source: PlayerSource }) {
+  const onAir = useOnAir(source);
+  return (
+    <p role="status" className="sr-only">
+      {source.kind === 'live' && !onAir ? 'The call has ended: what was streamed plays to its end.' : ''}
+    </p>
+  );
+}
+
+/** The phone's one row: play/pause, the title over the time, bookmark, and the button that opens every control. */
+function CompactBar({ source, toggle }: { source: PlayerSource; toggle: ReactNode }) {
+  const currentTime = usePlayerState((s) => s.currentTime);
+  const duration = usePlayerState((s) => s.duration);
+  const buffering = usePlayerState((s) => s.buffering);
+  const onAir = useOnAir(source);
+  return (
+    <div className="flex items-center gap-2">
+      <PlayPause />
+      <div className="min-w-0 flex-1">
+        <TitleLink source={source} className="block" />
+        <p className="tabular truncate text-xs text-slate-700 dark:text-slate-300">
+          {buffering ? (
+            <span className="inline-flex items-center gap-1">
+              <Spinner className="h-3 w-3" /> Buffering…
+            </span>
+          ) : (
+            <>
+              {onAir ? (
+                <span className="mr-1.5 rounded bg-red-600 px-1 py-px text-[0.65rem] font-semibold text-white">LIVE</span>
+              ) : source.kind === 'live' ? (
+                <span className="mr-1.5">
+                  Ended<span className="sr-only">: the call is over,</span>
+                </span>
+              ) : null}
+              <span className="sr-only">Elapsed </span>
+              {clock(currentTime)}
+              {!onAir && (
+                <>
+                  <span aria-hidden="true"> / </span>
+                  <span className="sr-only"> of </span>
+                  {clock(duration)}
+                </>
+              )}
+            </>
+          )}
+        </p>
+      </div>
+      {source.eventId !== undefined && <BookmarkButton />}
+      {toggle}
+    </div>
+  );
+}
+
+/** How far along, as a line along the top of the phone's one row (drawn only: the time is said in the row). */
+function ProgressLine({ source }: { source: PlayerSource }) {
+  const currentTime = usePlayerState((s) => s.currentTime);
+  const duration = usePlayerState((s) => s.duration);
+  const edge = usePlayerState((s) => s.live?.edge);
+  const onAir = useOnAir(source);
+  const max = onAir ? (edge ?? currentTime) : duration;
+  const share = Number.isFinite(max) && max > 0 ? Math.min(100, Math.max(0, (currentTime / max) * 100)) : 0;
+  return (
+    <div aria-hidden="true" className="h-0.5 bg-slate-200 dark:bg-slate-800">
+      <div className="h-full bg-accent-600 dark:bg-accent-400" style={{ width: `${share}%` }} />
+    </div>
+  );
+}
+
 function Timeline({ source }: { source: PlayerSource }) {
   const currentTime = usePlayerState((s) => s.currentTime);
   const duration = usePlayerState((s) => s.duration);
   const live = usePlayerState((s) => s.live);
   const player = usePlayer();
-  // Live until its stream ends; then what was streamed is a finished stretch, played and sought like a recording.
-  const onAir = source.kind === 'live' && live?.ended !== true;
+  const onAir = useOnAir(source);
   // A live call's bookmarks are kept by its event (it has no recording yet); a recording also shows
   // its event's items kept before it existed.
   const marks = useCallNotes({ audioId: source.kind === 'recording' ? source.audioId : undefined, eventId: source.eventId });
@@ -120,10 +234,6 @@ function Timeline({ source }: { source: PlayerSource }) {
         {clock(currentTime)}
       </span>
       <SeekBar max={max} chapters={source.chapters ?? []} marks={marks} />
-      {/* The badge changes silently: a screen reader hears the end once. */}
-      <p role="status" className="sr-only">
-        {source.kind === 'live' && !onAir ? 'The call has ended: what was streamed plays to its end.' : ''}
-      </p>
       {onAir ? (
         <span className="flex w-24 shrink-0 items-center gap-2 text-xs">
           <span className="inline-flex items-center gap-1 rounded bg-red-600 px-1.5 py-0.5 font-semibold text-white">LIVE</span>
@@ -153,10 +263,25 @@ function Timeline({ source }: { source: PlayerSource }) {
   );
 }
 
-function Transport() {
+function PlayPause() {
   const player = usePlayer();
   const playing = usePlayerState((s) => s.playing);
   const buffering = usePlayerState((s) => s.buffering);
+  return (
+    <button
+      type="button"
+      onClick={() => player.toggle()}
+      aria-label={playing ? 'Pause' : 'Play'}
+      title={playing ? 'Pause (K)' : 'Play (K)'}
+      className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-accent-700 text-white shadow-sm hover:bg-accent-800 dark:bg-accent-400 dark:text-slate-950 dark:hover:bg-accent-300"
+    >
+      {buffering ? <Spinner /> : playing ? <PauseIcon /> : <PlayIcon className="ml-0.5 h-5 w-5" />}
+    </button>
+  );
+}
+
+function Transport() {
+  const player = usePlayer();
   const hasChapters = usePlayerState((s) => (s.source?.chapters?.length ?? 0) > 0);
   return (
     <div className="flex items-center gap-0.5">
@@ -179,15 +304,7 @@ function Transport() {
       >
         <BackIcon />
       </button>
-      <button
-        type="button"
-        onClick={() => player.toggle()}
-        aria-label={playing ? 'Pause' : 'Play'}
-        title={playing ? 'Pause (K)' : 'Play (K)'}
-        className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-accent-700 text-white shadow-sm hover:bg-accent-800 dark:bg-accent-400 dark:text-slate-950 dark:hover:bg-accent-300"
-      >
-        {buffering ? <Spinner /> : playing ? <PauseIcon /> : <PlayIcon className="ml-0.5 h-5 w-5" />}
-      </button>
+      <PlayPause />
       <button
         type="button"
         className={iconButton}
@@ -214,19 +331,10 @@ function Transport() {
 function NowPlaying({ source }: { source: PlayerSource }) {
   const buffering = usePlayerState((s) => s.buffering);
   const chapter = usePlayerState((s) => chapterLabel(source.chapters ?? [], s.currentTime));
-  const titleClass = 'truncate text-sm font-medium text-slate-900 hover:underline dark:text-slate-100';
   return (
     <div className="order-first w-full min-w-0 sm:order-none sm:w-auto sm:flex-1">
       <p className="flex min-w-0 items-baseline gap-1.5">
-        {source.kind === 'recording' ? (
-          <Link to="/recordings/$audioId" params={{ audioId: source.audioId }} className={titleClass}>
-            {source.title}
-          </Link>
-        ) : (
-          <Link to="/live/$liveId" params={{ liveId: source.liveId }} className={titleClass}>
-            {source.title}
-          </Link>
-        )}
+        <TitleLink source={source} />
         {source.artist && <span className="hidden truncate text-xs text-slate-600 md:inline dark:text-slate-400">{source.artist}</span>}
       </p>
       <p className="truncate text-xs text-slate-600 dark:text-slate-400">
@@ -247,7 +355,35 @@ function NowPlaying({ source }: { source: PlayerSource }) {
   );
 }
 
-function Settings({ source, onHelp }: { source: PlayerSource; onHelp: () => void }) {
+/** What is playing, as a link to its page. */
+function TitleLink({ source, className = '' }: { source: PlayerSource; className?: string }) {
+  const titleClass = `truncate text-sm font-medium text-slate-900 hover:underline dark:text-slate-100 ${className}`;
+  return source.kind === 'recording' ? (
+    <Link to="/recordings/$audioId" params={{ audioId: source.audioId }} className={titleClass}>
+      {source.title}
+    </Link>
+  ) : (
+    <Link to="/live/$liveId" params={{ liveId: source.liveId }} className={titleClass}>
+      {source.title}
+    </Link>
+  );
+}
+
+function BookmarkButton() {
+  return (
+    <button
+      type="button"
+      className={iconButton}
+      onClick={() => window.dispatchEvent(new Event(BOOKMARK_EVENT))}
+      aria-label="Bookmark this moment"
+      title="Bookmark this moment (B)"
+    >
+      <BookmarkIcon />
+    </button>
+  );
+}
+
+function Settings({ source, onHelp, toggle }: { source: PlayerSource; onHelp: () => void; toggle: ReactNode }) {
   const player = usePlayer();
   const rate = usePlayerState((s) => s.rate);
   const volume = usePlayerState((s) => s.volume);
@@ -292,21 +428,12 @@ function Settings({ source, onHelp }: { source: PlayerSource; onHelp: () => void
         onChange={(event) => player.setVolume(Number(event.target.value))}
         className="hidden h-1.5 w-20 cursor-pointer accent-accent-600 md:block"
       />
-      {source.eventId !== undefined && (
-        <button
-          type="button"
-          className={iconButton}
-          onClick={() => window.dispatchEvent(new Event(BOOKMARK_EVENT))}
-          aria-label="Bookmark this moment"
-          title="Bookmark this moment (B)"
-        >
-          <BookmarkIcon />
-        </button>
-      )}
+      {source.eventId !== undefined && <BookmarkButton />}
       {source.kind === 'recording' && <CopyLink audioId={source.audioId} />}
       <button type="button" className={wideOnlyButton} onClick={onHelp} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">
         <KeyboardIcon />
       </button>
+      {toggle}
       <button type="button" className={iconButton} onClick={() => player.close()} aria-label="Close player" title="Close player">
         <CloseIcon />
       </button>

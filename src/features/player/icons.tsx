@@ -80,3 +80,9 @@ export const BookmarkIcon = () => (
     <path d="M5.5 2.5h9a1 1 0 0 1 1 1v13.2a.5.5 0 0 1-.8.4L10 13.6l-4.7 3.5a.5.5 0 0 1-.8-.4V3.5a1 1 0 0 1 1-1Zm.5 1.5v11.2l3.4-2.5a1 1 0 0 1 1.2 0l3.4 2.5V4H6Z" />
   </Icon>
 );
+/** Up: open more; down: put away. */
+export const ChevronIcon = ({ up }: { up: boolean }) => (
+  <Icon>
+    <path d={up ? 'm5 12.5 5-5 5 5' : 'm5 7.5 5 5 5-5'} stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" fill="none" />
+  </Icon>
+);

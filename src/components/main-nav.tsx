@@ -1,0 +1,77 @@
+import { Link } from '@tanstack/react-router';
+import { useId, useRef, useState } from 'react';
+import { PHONE_QUERY, useMediaQuery } from '../lib/use-media-query.ts';
+import { buttonClass } from './ui/button.tsx';
+import { useDismiss } from './use-dismiss.ts';
+
+const NAV = [
+  { to: '/calendar', label: 'Calendar' },
+  { to: '/companies', label: 'Companies' },
+  { to: '/recordings', label: 'Recordings' },
+  { to: '/transcripts', label: 'Transcripts' },
+  { to: '/search', label: 'Search calls' },
+  { to: '/live', label: 'Live' },
+  { to: '/notes', label: 'My notes' },
+] as const;
+
+/**
+ * The main navigation. From `sm` up, the seven items in a row; on a phone, a "Menu" button that
+ * opens them as a list under the header (Escape or a press outside puts it away, choosing an item
+ * goes there and closes it), so every item is one tap away and the header keeps to one row above
+ * the company search.
+ */
+export function MainNav() {
+  const phone = useMediaQuery(PHONE_QUERY);
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const menuOpen = phone && open;
+  useDismiss(menuOpen, [button, list], (how) => {
+    setOpen(false);
+    if (how === 'escape') button.current?.focus();
+  });
+
+  return (
+    <nav aria-label="Main" className={phone ? 'order-2' : 'order-3 w-full overflow-x-auto sm:order-none sm:w-auto'}>
+      {phone && (
+        <button
+          ref={button}
+          type="button"
+          aria-expanded={open}
+          aria-controls={listId}
+          onClick={() => setOpen((was) => !was)}
+          className={buttonClass({ variant: 'secondary', size: 'compact', className: 'h-9' })}
+        >
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round">
+            {open ? <path d="M5 5l10 10M15 5 5 15" /> : <path d="M3.5 5.5h13M3.5 10h13M3.5 14.5h13" />}
+          </svg>
+          Menu
+        </button>
+      )}
+      <ul
+        ref={list}
+        id={listId}
+        hidden={phone && !open}
+        className={
+          phone
+            ? 'absolute inset-x-0 top-full flex max-h-[calc(100dvh-6rem)] flex-col gap-0.5 overflow-y-auto border-b border-slate-200 bg-white p-2 text-base shadow-lg dark:border-slate-800 dark:bg-slate-950'
+            : 'flex gap-1 text-sm'
+        }
+      >
+        {NAV.map((item) => (
+          <li key={item.to}>
+            <Link
+              to={item.to}
+              onClick={() => setOpen(false)}
+              className={`block rounded-md text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white ${phone ? 'px-3 py-2.5' : 'px-2.5 py-1.5'}`}
+              activeProps={{ className: 'bg-slate-100 font-medium text-slate-900 dark:bg-slate-800 dark:text-white', 'aria-current': 'page' }}
+            >
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
