@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { PHONE_QUERY, useMediaQuery } from '../lib/use-media-query.ts';
 import { buttonClass } from './ui/button.tsx';
 import { useDismiss } from './use-dismiss.ts';
@@ -23,7 +23,6 @@ const NAV = [
 export function MainNav() {
   const phone = useMediaQuery(PHONE_QUERY);
   const [open, setOpen] = useState(false);
-  const listId = useId();
   const button = useRef<HTMLButtonElement>(null);
   const list = useRef<HTMLUListElement>(null);
   const menuOpen = phone && open;
@@ -39,24 +38,22 @@ export function MainNav() {
           ref={button}
           type="button"
           aria-expanded={open}
-          aria-controls={listId}
+          aria-controls="main-menu"
           onClick={() => setOpen((was) => !was)}
           className={buttonClass({ variant: 'secondary', size: 'compact', className: 'h-9' })}
         >
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round">
-            {open ? <path d="M5 5l10 10M15 5 5 15" /> : <path d="M3.5 5.5h13M3.5 10h13M3.5 14.5h13" />}
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round">
+            <path d="M3.5 5.5h13M3.5 10h13M3.5 14.5h13" />
           </svg>
           Menu
         </button>
       )}
       <ul
         ref={list}
-        id={listId}
+        id="main-menu"
         hidden={phone && !open}
         className={
-          phone
-            ? 'absolute inset-x-0 top-full flex max-h-[calc(100dvh-6rem)] flex-col gap-0.5 overflow-y-auto border-b border-slate-200 bg-white p-2 text-base shadow-lg dark:border-slate-800 dark:bg-slate-950'
-            : 'flex gap-1 text-sm'
+          phone ? 'absolute inset-x-0 top-full border-b border-slate-200 bg-white p-2 shadow-lg dark:border-slate-800 dark:bg-slate-950' : 'flex gap-1 text-sm'
         }
       >
         {NAV.map((item) => (
@@ -64,7 +61,7 @@ export function MainNav() {
             <Link
               to={item.to}
               onClick={() => setOpen(false)}
-              className={`block rounded-md text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white ${phone ? 'px-3 py-2.5' : 'px-2.5 py-1.5'}`}
+              className="block rounded-md px-2.5 py-1.5 text-slate-700 hover:bg-slate-100 hover:text-slate-900 max-sm:px-3 max-sm:py-2.5 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
               activeProps={{ className: 'bg-slate-100 font-medium text-slate-900 dark:bg-slate-800 dark:text-white', 'aria-current': 'page' }}
             >
               {item.label}
