@@ -32,7 +32,11 @@ function RootLayout() {
             Earnings Desk
           </Link>
           <MainNav />
-          <div role="search" aria-label="Companies" className="order-2 w-full max-sm:w-auto max-sm:min-w-0 max-sm:flex-1 sm:order-none sm:ml-auto sm:w-64 lg:w-80">
+          <div
+            role="search"
+            aria-label="Companies"
+            className="order-2 w-full max-sm:w-auto max-sm:min-w-0 max-sm:flex-1 sm:order-none sm:ml-auto sm:w-64 lg:w-80"
+          >
             <HeaderSearch />
           </div>
           <div className="ml-auto flex items-center gap-2 sm:ml-0">
