@@ -248,6 +248,7 @@ test('every control on the live board is large enough to tap on a phone', async 
   expect(heights.length).toBeGreaterThan(4);
   expect(heights.filter((height) => height < 24)).toEqual([]);
   await checkA11y(page, 'live board on a phone', { tapTargets: true });
+});
 
 test('every main navigation item is one tap away, and the header and a playing player keep to a fifth of the screen', async ({ page }) => {
   const viewport = { width: 390, height: 844 };
