@@ -349,6 +349,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
         request.filters,
         page.calls.map((call) => call.transcriptId),
         request.hitsPerCall,
+        page.calls.map((call) => call.eventDate),
       );
       const phrases = request.phrases;
       const lexemes = phrases.length > 0 && rows.length > 0 ? await lexemesOf(index, wordsToStem(rows, phrases)) : new Map<string, string[]>();

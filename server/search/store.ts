@@ -641,11 +641,13 @@ async function monthsFor(db: SearchDb, filters: SearchFilters, readCap: number):
 /**
  * The next stretch of months to read: enough calls to reach the cap at the rate matches came so far
  * (passages per call), or, before anything was read, an eighth of the cap in calls (a word said in
- * every call is said in three or four passages of it). A rate of nothing yet reads all the rest.
+ * every call is said in three or four passages of it); never more calls than `callRoom`, however
+ * rare the matches (a filter that keeps few of a common word's passages still costs every one of
+ * them to read). A rate of nothing yet reads up to `callRoom`.
  */
-function nextWindow(months: Month[], from: number, need: number, passages: number, calls: number): [Window, number] {
+function nextWindow(months: Month[], from: number, need: number, passages: number, calls: number, callRoom: number): [Window, number] {
   const rate = calls === 0 ? 8 : passages / calls;
-  const wanted = rate === 0 ? Infinity : (need / rate) * 1.1;
+  const wanted = Math.min(callRoom, rate === 0 ? Infinity : (need / rate) * 1.1);
   let end = from;
   let taken = 0;
   while (end < months.length && (end === from || taken < wanted)) taken += months[end++]!.calls;
@@ -669,8 +671,16 @@ export async function searchCalls(
   readCap: number,
 ): Promise<CallPage> {
   const months = await monthsFor(db, filters, readCap);
+  // Calls read before a page may stop even short of readCap passages: a quarter of it (5,000 calls
+  // by default, about 85,000 paragraphs), which bounds what a filter by speaker or country costs.
+  const callCap = readCap / 4;
+  // Each stretch answers only the calls a page could show (the first offset + limit in the page's
+  // order) with its totals: stretches hold different calls, so the best of each are the best of all.
+  const keep = offset + limit;
+  const order = sort === 'date' ? 'c.event_date desc nulls last, c.transcript_id desc' : 'c.hits desc, c.event_date desc nulls last, c.transcript_id desc';
   const found: { id: number; date: number | null; hits: number }[] = [];
   let passages = 0;
+  let matched = 0;
   let callsRead = 0;
   let next = 0;
   let since: string | null = null;
@@ -680,7 +690,7 @@ export async function searchCalls(
     let window: Window = {};
     const first = next;
     if (months && next < months.length) {
-      [window, next] = nextWindow(months, next, readCap - passages, passages, callsRead);
+      [window, next] = nextWindow(months, next, readCap - passages, passages, callsRead, Math.max(1, callCap - callsRead));
       for (let i = first; i < next; i++) callsRead += months[i]!.calls;
     } else if (months && !filters.from && !filters.to) window = { undated: true };
     else if (months) {
@@ -698,26 +708,33 @@ export async function searchCalls(
       params.push(window.to);
       clauses.push(`p.event_date < $${params.length}::timestamptz`);
     }
+    params.push(keep);
     // Relevance is how much a call says it: the number of its passages that match (newest first
     // among equals). Counting needs no ranking function over every match, which is what keeps a
     // common word fast (ts_rank_cd over 20,000 passages took three times as long).
-    const rows = await db.query<{ id: string; event_date: string | Date | null; hits: number }>(
-      `with q as (select to_tsquery('english', $1) as q)
-       select p.transcript_id::text as id, max(p.event_date) as event_date, count(*)::integer as hits
-       from search_matches p, q where ${clauses.join(' and ')}
-       group by p.transcript_id`,
+    const rows = await db.query<{ id: string; event_date: string | Date | null; hits: number; calls: string; passages: string }>(
+      `with q as (select to_tsquery('english', $1) as q),
+       calls as (
+         select p.transcript_id, max(p.event_date) as event_date, count(*)::integer as hits
+         from search_matches p, q where ${clauses.join(' and ')}
+         group by p.transcript_id
+       )
+       select c.transcript_id::text as id, c.event_date, c.hits, count(*) over () as calls, sum(c.hits) over () as passages
+       from calls c order by ${order} limit $${params.length}`,
       params,
     );
-    for (const row of rows) {
-      found.push({ id: Number(row.id), date: row.event_date ? new Date(row.event_date).getTime() : null, hits: row.hits });
-      passages += row.hits;
-    }
+    for (const row of rows) found.push({ id: Number(row.id), date: row.event_date ? new Date(row.event_date).getTime() : null, hits: row.hits });
+    matched += Number(rows[0]?.calls ?? 0);
+    passages += Number(rows[0]?.passages ?? 0);
     if (!months || window.undated) {
       complete = true;
       break;
     }
     since = filters.from && window.from && Date.parse(filters.from) > Date.parse(window.from) ? new Date(filters.from).toISOString() : (window.from ?? null);
-    if (passages >= readCap && (sort === 'relevance' || found.length >= offset + limit) && next < months.length) break;
+    // Enough read, with a page to show (newest first, the page asked for; by mentions, a first page:
+    // the same calls are ranked whichever page is asked), and months left: stop here.
+    const enough = passages >= readCap || callsRead >= callCap;
+    if (enough && matched >= (sort === 'date' ? keep : limit) && next < months.length) break;
   }
   const newest = (a: (typeof found)[number], b: (typeof found)[number]) =>
     a.date === b.date ? b.id - a.id : a.date === null ? 1 : b.date === null ? -1 : b.date - a.date;
@@ -734,7 +751,7 @@ export async function searchCalls(
     : [];
   const byId = new Map(details.map((row) => [Number(row.transcript_id), row]));
   return {
-    totalCalls: found.length,
+    totalCalls: matched,
     totalHits: passages,
     complete,
     since: complete ? null : since,
@@ -769,10 +786,17 @@ export async function paragraphHits(
   filters: SearchFilters,
   transcriptIds: number[],
   perCall: number,
+  /** The calls' dates, when every one has a date: only their months' partitions are looked in. */
+  dates?: (string | null)[],
 ): Promise<ParagraphHitRow[]> {
   if (transcriptIds.length === 0) return [];
   const params: unknown[] = [tsquery, transcriptIds];
-  const where = ['p.transcript_id = any($2::bigint[])', ...filterClauses(filters, params)].join(' and ');
+  const clauses = ['p.transcript_id = any($2::bigint[])', ...filterClauses(filters, params)];
+  if (dates && dates.length > 0 && dates.every((date) => date !== null)) {
+    params.push(dates);
+    clauses.push(`p.event_date = any($${params.length}::timestamptz[])`);
+  }
+  const where = clauses.join(' and ');
   params.push(perCall, HEADLINE_OPTIONS);
   // The page's calls are few: their paragraphs are read by key and matched one by one (the CTE is
   // materialized so the planner cannot AND in the word's GIN bitmap, which for a common word lists
@@ -988,8 +1012,11 @@ export async function summarize(
 /** Bytes the index takes (tables and their indexes). */
 export async function indexBytes(db: SearchDb): Promise<number> {
   const [row] = await db.query<{ bytes: string }>(
-    `select coalesce(sum(pg_total_relation_size(c.oid)), 0)::text as bytes from pg_class c
-     where c.relkind = 'r' and c.relname in ('search_matches', 'search_paragraphs', 'search_calls', 'search_transcripts', 'search_companies', 'search_meta')`,
+    // A partitioned table (search_matches) holds nothing itself: its months' partitions do.
+    `select coalesce(sum(pg_total_relation_size(t.relid)), 0)::text as bytes
+     from pg_class c, lateral pg_partition_tree(c.oid) t
+     where t.isleaf and c.relkind in ('r', 'p') and c.relname in ('search_matches', 'search_paragraphs', 'search_calls', 'search_transcripts',
+       'search_companies', 'search_months', 'search_meta')`,
   );
   return Number(row?.bytes ?? 0);
 }
