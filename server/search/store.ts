@@ -1013,10 +1013,12 @@ export async function summarize(
 export async function indexBytes(db: SearchDb): Promise<number> {
   const [row] = await db.query<{ bytes: string }>(
     // A partitioned table (search_matches) holds nothing itself: its months' partitions do.
-    `select coalesce(sum(pg_total_relation_size(t.relid)), 0)::text as bytes
-     from pg_class c, lateral pg_partition_tree(c.oid) t
-     where t.isleaf and c.relkind in ('r', 'p') and c.relname in ('search_matches', 'search_paragraphs', 'search_calls', 'search_transcripts',
-       'search_companies', 'search_months', 'search_meta')`,
+    `select coalesce(sum(case when c.relkind = 'p'
+         then (select sum(pg_total_relation_size(t.relid)) from pg_partition_tree(c.oid) t where t.isleaf)
+         else pg_total_relation_size(c.oid) end), 0)::text as bytes
+     from pg_class c
+     where c.relkind in ('r', 'p') and not c.relispartition and c.relname in ('search_matches', 'search_paragraphs', 'search_calls',
+       'search_transcripts', 'search_companies', 'search_months', 'search_meta')`,
   );
   return Number(row?.bytes ?? 0);
 }

@@ -125,6 +125,19 @@ describe('search by relevance', () => {
   });
 });
 
+describe('the index status', () => {
+  it('counts the bytes of every month of the passages table, besides the other tables', async () => {
+    const { body } = await get(service, '/api/search/status');
+    // The months' partitions, read from the catalog on their own.
+    const [months] = await service.db!.query<{ bytes: string; n: string }>(
+      `select sum(pg_total_relation_size(i.inhrelid))::text as bytes, count(*)::text as n from pg_inherits i where i.inhparent = 'search_matches'::regclass`,
+    );
+    const [paragraphs] = await service.db!.query<{ bytes: string }>(`select pg_total_relation_size('search_paragraphs')::text as bytes`);
+    expect(Number(months!.n)).toBeGreaterThan(10);
+    expect(body.bytes).toBeGreaterThan(Number(months!.bytes) + Number(paragraphs!.bytes));
+  });
+});
+
 describe('search dates: `from` and `to`', () => {
   const found = async (query: string) => {
     const { status, body } = await get(service, `/api/search?q=margin&eventIds=${before},${at}&${query}`);
