@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { SearchParams } from '../../api/search.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { saveBlob } from '../../lib/download.ts';
+import { formatCount } from '../../lib/format.ts';
 import { SEARCH_EXPORT_CAP, type SearchExportFormat } from '../../lib/transcript-search/export-format.ts';
 
 /** The export's reading and naming, loaded when an export is first asked for. */
@@ -22,8 +23,7 @@ type ExportState =
   | { step: 'cancelled' }
   | { step: 'failed'; message: string };
 
-const count = (value: number) => value.toLocaleString('en-US');
-const callsText = (value: number) => (value === 1 ? '1 call' : `${count(value)} calls`);
+const callsText = (value: number) => (value === 1 ? '1 call' : `${formatCount(value)} calls`);
 
 export function ExportResults({ params, totals }: { params: SearchParams; totals: { calls: number; hits: number; complete?: boolean } }) {
   const id = useId();
@@ -81,9 +81,9 @@ export function ExportResults({ params, totals }: { params: SearchParams; totals
     totals.calls === 0
       ? 'Nothing to export yet.'
       : partial
-        ? `Every call that says it (at least ${count(totals.calls)}), up to ${count(SEARCH_EXPORT_CAP)}, one row per passage, each with a link that plays it.`
+        ? `Every call that says it (at least ${formatCount(totals.calls)}), up to ${formatCount(SEARCH_EXPORT_CAP)}, one row per passage, each with a link that plays it.`
         : totals.calls > SEARCH_EXPORT_CAP
-          ? `The first ${count(SEARCH_EXPORT_CAP)} of the ${count(totals.calls)} calls found, one row per passage, each with a link that plays it.`
+          ? `The first ${formatCount(SEARCH_EXPORT_CAP)} of the ${formatCount(totals.calls)} calls found, one row per passage, each with a link that plays it.`
           : `All ${callsText(totals.calls)} found, one row per passage, each with a link that plays it.`;
 
   return (
@@ -107,7 +107,7 @@ export function ExportResults({ params, totals }: { params: SearchParams; totals
       </span>
       {/* Polite: the count changes as the file arrives, and a screen reader hears it between other things. */}
       <p role="status" aria-live="polite" className="w-full text-xs text-slate-700 empty:hidden dark:text-slate-300">
-        {state.step === 'running' && `Exported ${count(Math.min(state.calls, expected))} of ${callsText(expected)}…`}
+        {state.step === 'running' && `Exported ${formatCount(Math.min(state.calls, expected))} of ${callsText(expected)}…`}
         {state.step === 'done' && `Exported ${callsText(state.calls)} to “${state.fileName}”.`}
         {state.step === 'cancelled' && 'Export cancelled: nothing was saved.'}
       </p>
