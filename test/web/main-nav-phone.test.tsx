@@ -3,34 +3,17 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../support/render-app.tsx';
 import { useSandboxServer } from '../support/sandbox-server.ts';
+import { pretendScreenWidth } from '../support/screen-width.ts';
 
 useSandboxServer();
 
 /** A screen of the given width: the app's media queries answered as a browser of that width would. */
-function mockWidth(width: number) {
-  const original = window.matchMedia;
-  window.matchMedia = (query: string) =>
-    ({
-      media: query,
-      matches: query === '(width < 40rem)' ? width < 640 : false,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => true,
-    }) as unknown as MediaQueryList;
-  return () => {
-    window.matchMedia = original;
-  };
-}
-
 const ITEMS = ['Calendar', 'Companies', 'Recordings', 'Transcripts', 'Search calls', 'Live', 'My notes'];
 
 describe('main navigation on a phone (390 px)', () => {
   let restore: () => void;
   beforeEach(() => {
-    restore = mockWidth(390);
+    restore = pretendScreenWidth(390);
   });
   afterEach(() => restore());
 
@@ -98,7 +81,7 @@ describe('main navigation on a phone (390 px)', () => {
 describe('main navigation on a wide screen (1280 px)', () => {
   let restore: () => void;
   beforeEach(() => {
-    restore = mockWidth(1280);
+    restore = pretendScreenWidth(1280);
   });
   afterEach(() => restore());
 

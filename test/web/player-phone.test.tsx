@@ -5,6 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../support/render-app.tsx';
 import { sandbox, useSandboxServer } from '../support/sandbox-server.ts';
 import { FakeMedia, usePlayerStage } from './player-fakes.ts';
+import { pretendScreenWidth } from '../support/screen-width.ts';
 
 useSandboxServer();
 
@@ -16,21 +17,7 @@ beforeAll(() => {
 const stage = usePlayerStage();
 let restore: () => void;
 beforeEach(() => {
-  const original = window.matchMedia;
-  window.matchMedia = (query: string) =>
-    ({
-      media: query,
-      matches: query === '(width < 40rem)',
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => true,
-    }) as unknown as MediaQueryList;
-  restore = () => {
-    window.matchMedia = original;
-  };
+  restore = pretendScreenWidth(390);
 });
 afterEach(() => restore());
 
