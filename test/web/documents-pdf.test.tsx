@@ -1,7 +1,8 @@
 /**
  * PDF documents: find-in-document over the text pdf.js reads from a real sandbox PDF, and the
  * document page around the viewer (metadata, the original download). Drawing pages needs a real
- * canvas: the journey in test/e2e/documents.e2e.ts covers the viewer in Chromium.
+ * canvas, which jsdom lacks: here the viewer says so (as it does in a browser that refuses one), and
+ * the journey in test/e2e/documents.e2e.ts covers drawing, the text layer and find in Chromium.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
@@ -104,6 +105,10 @@ describe('PDF document page', () => {
     expect(facts.Event).not.toContain(company.displayName);
     expect(within(about).getByRole('link', { name: facts.Event! })).toHaveAttribute('href', `/events/${doc.eventId}`);
     await within(about).findByText(company.displayName);
+    // jsdom has no canvas: the viewer says the page cannot be drawn, and the download stays.
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This PDF could not be displayed (the browser gave no surface to draw the page on). Download the original to open it in another reader.',
+    );
 
     const download = await screen.findByRole('button', { name: 'Download original' });
     await waitFor(() => expect(download).toBeEnabled());

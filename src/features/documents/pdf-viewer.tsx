@@ -88,6 +88,13 @@ export default function PdfViewer({ bytes, title }: { bytes: Uint8Array; title: 
         const canvas = canvasRef.current;
         const container = textRef.current;
         if (!canvas || !container) return;
+        // A browser can refuse a drawing surface (a phone out of canvas memory). pdf.js's text
+        // layer then fails inside its own stream reader where nothing can catch it, so stop here
+        // and say so; the download still works.
+        if (!canvas.getContext('2d')) {
+          if (!cancelled) setLoadError('the browser gave no surface to draw the page on');
+          return;
+        }
         const ratio = window.devicePixelRatio || 1;
         canvas.width = Math.floor(viewport.width * ratio);
         canvas.height = Math.floor(viewport.height * ratio);
