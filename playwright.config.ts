@@ -25,6 +25,12 @@ const SEARCH_SCOPE = [...Array.from({ length: 40 }, (_, i) => i + 1), 256].join(
  * E2E_PORT + 4, real time), so they run beside the rest without meeting its armed faults.
  */
 const LIVE_JOURNEYS = ['**/live.e2e.ts', '**/live-notes.e2e.ts', '**/live-transcript.e2e.ts', '**/said-alerts.e2e.ts'];
+/**
+ * The journeys that arm sandbox faults (a 503 on a segment, a 401 on every transcript, a slow
+ * answer): every reader of their server meets an armed fault, so they have a server of their own
+ * (E2E_PORT + 5) and run one at a time there, while the other journeys run two at a time.
+ */
+const FAULT_JOURNEYS = ['**/faults.e2e.ts', '**/faults-media.e2e.ts', '**/player.e2e.ts', '**/shell.e2e.ts', '**/documents.e2e.ts'];
 const executablePath = process.env.CHROMIUM_PATH || (await chromium.executablePath());
 
 export default defineConfig({
@@ -32,10 +38,10 @@ export default defineConfig({
   testMatch: '**/*.e2e.ts',
   outputDir: 'test-results',
   fullyParallel: false,
-  // Two at a time, one per project: the live journeys (below) mostly wait for their calls, and run
-  // beside the rest. Within a project, one at a time: the fault journeys arm faults that every
-  // reader of their server would meet.
-  workers: 2,
+  // Four at a time: two of the desktop journeys, one fault journey on its own server, one live
+  // journey (they mostly wait for their calls). On 2 cores the browsers mostly wait on the servers
+  // and on what the page shows, so a third and fourth overlap that waiting.
+  workers: 4,
   // No retries, in CI too: a flaky journey shows as a failure, to be fixed, never hidden.
   retries: 0,
   timeout: 30_000,
@@ -63,7 +69,18 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', testIgnore: LIVE_JOURNEYS, workers: 1, use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'desktop',
+      testIgnore: [...LIVE_JOURNEYS, ...FAULT_JOURNEYS],
+      workers: 2,
+      use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: 'faults',
+      testMatch: FAULT_JOURNEYS,
+      workers: 1,
+      use: { browserName: 'chromium', viewport: { width: 1280, height: 800 }, baseURL: `http://127.0.0.1:${port + 5}` },
+    },
     { name: 'live', testMatch: LIVE_JOURNEYS, workers: 1, use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } },
   ],
   webServer: [
@@ -108,6 +125,15 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
       env: { ...sandboxEnv, PORT: String(port + 4) },
+    },
+    {
+      // The fault journeys' server: the sandbox of the first, with a short proxy timeout too, and no
+      // transcript index (none of them searches).
+      command: 'node dist-server/main.js',
+      url: `http://127.0.0.1:${port + 5}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { ...sandboxEnv, PORT: String(port + 5), PROXY_TIMEOUT_MS: '3000' },
     },
     {
       // An upstream that keeps to the 13 endpoints of the contract: the list extensions answer 404.
