@@ -5,7 +5,8 @@ import { inlineControlClass } from './ui/field.tsx';
 /**
  * The one find box (transcripts on the recording and document pages, PDFs): a hit count ("2 of 7")
  * and previous/next. Enter goes to the next match, Shift+Enter to the previous one. The box keeps
- * a usable width on a phone (at least 10rem, growing into the row); the count and the arrows, which
+ * a usable width on a phone (at least 10rem, growing into the row; it starts a row of its own
+ * rather than share one with less room than that); the count and the arrows, which
  * take no room for the count until there is one, wrap together below it when the row is too narrow.
  */
 export function FindBar({
@@ -31,7 +32,7 @@ export function FindBar({
   const status = !searching ? '' : busy ? 'Searching…' : count === 0 ? 'No matches' : `${Math.min(current + 1, count)} of ${count}`;
   const button = buttonClass({ size: 'compact' });
   return (
-    <div role="search" aria-label={label} className="flex min-w-0 flex-1 flex-wrap items-center gap-1">
+    <div role="search" aria-label={label} className="flex min-w-0 flex-1 basis-44 flex-wrap items-center gap-1">
       <label htmlFor={id} className="sr-only">
         {label}
       </label>

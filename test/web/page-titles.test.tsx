@@ -22,7 +22,7 @@ async function expectTitle(url: string, title: string) {
 
 describe('each page names its tab', () => {
   it.each([
-    ['/', 'Earnings Desk'],
+    ['/', 'Today · Earnings Desk'],
     ['/calendar', 'Earnings calendar · Earnings Desk'],
     ['/companies', 'Companies · Earnings Desk'],
     ['/recordings', 'Recordings · Earnings Desk'],

@@ -71,13 +71,15 @@ export const CalendarRow = memo(function CalendarRow({
           '—'
         )}
       </span>
-      <span className="min-w-0 truncate text-sm">
-        <Link to="/companies/$companyId" params={{ companyId: event.companyId }} className={textLinkClass()}>
+      {/* On a phone the company and the call share a line, each cut short on its own (so neither
+          link runs off the screen under the other's ellipsis); on a wider screen the call has a column. */}
+      <span className="flex min-w-0 text-sm">
+        <Link to="/companies/$companyId" params={{ companyId: event.companyId }} className={`${textLinkClass()} min-w-0 truncate`}>
           {who ?? 'Loading company…'}
         </Link>
-        <span className="md:hidden">
-          {' · '}
-          <Link to="/events/$eventId" params={{ eventId: event.id }} className="hover:underline">
+        <span className="flex min-w-0 shrink-[0.5] md:hidden">
+          <span className="whitespace-pre">{' · '}</span>
+          <Link to="/events/$eventId" params={{ eventId: event.id }} className="min-w-0 truncate hover:underline">
             {name}
           </Link>
         </span>

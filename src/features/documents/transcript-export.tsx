@@ -5,6 +5,7 @@ import { Select } from '../../components/ui/select.tsx';
 import { saveText } from '../../lib/download.ts';
 import { exportTranscript, TRANSCRIPT_EXPORTS, type Transcript, type TranscriptExportFormat, type TranscriptHeading } from '../../lib/transcript/index.ts';
 import { useDismiss } from '../../components/use-dismiss.ts';
+import { sideWithRoom } from '../../components/popover-side.ts';
 
 /**
  * A transcript's "Export": one button in a toolbar that opens a small panel to pick the format
@@ -31,6 +32,7 @@ export function TranscriptExport({
   const summary = useRef<HTMLElement>(null);
   const id = useId();
   const [open, setOpen] = useState(false);
+  const [side, setSide] = useState<'left' | 'right'>('right');
   const kind = TRANSCRIPT_EXPORTS.find((entry) => entry.format === format) ?? TRANSCRIPT_EXPORTS[0]!;
 
   const close = () => {
@@ -49,15 +51,25 @@ export function TranscriptExport({
   });
 
   return (
-    <details ref={details} className="relative" onToggle={(event) => setOpen(event.currentTarget.open)}>
+    <details
+      ref={details}
+      className="relative"
+      onToggle={(event) => {
+        if (event.currentTarget.open) setSide(sideWithRoom(summary.current));
+        setOpen(event.currentTarget.open);
+      }}
+    >
       <summary ref={summary} className={`${buttonClass()} cursor-pointer list-none select-none [&::-webkit-details-marker]:hidden`}>
         Export
         <span aria-hidden="true" className="text-xs">
           ▾
         </span>
       </summary>
-      {/* On a phone the button starts a row, so the panel opens rightwards; beside the find box it opens leftwards. */}
-      <div className="absolute left-0 z-20 mt-1 w-64 max-w-[calc(100vw-1.5rem)] space-y-3 rounded-lg border border-slate-200 bg-white p-3 shadow-lg sm:right-0 sm:left-auto dark:border-slate-700 dark:bg-slate-900">
+      {/* On a phone the panel spans the screen under its button, wherever the button's row put it;
+          on a wider screen it opens towards the side with room. */}
+      <div
+        className={`z-20 mt-1 space-y-3 rounded-lg border border-slate-200 bg-white p-3 shadow-lg max-sm:fixed max-sm:inset-x-2 sm:absolute sm:w-64 dark:border-slate-700 dark:bg-slate-900 ${side === 'left' ? 'sm:left-0' : 'sm:right-0'}`}
+      >
         <Select label="Format" id={`${id}-format`} value={format} onChange={(event) => setFormat(event.target.value as TranscriptExportFormat)}>
           {TRANSCRIPT_EXPORTS.map((entry) => (
             <option key={entry.format} value={entry.format}>

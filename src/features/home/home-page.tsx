@@ -20,7 +20,8 @@ const moreLink = textLinkClass({ className: 'text-xs' });
 
 /** The start page: the watchlist's newest first when there is one, then the newest of earnings season. */
 export function HomePage({ tables, today }: { tables: HomeTables; /** The first panel: today's calendar (from the calendar feature). */ today?: ReactNode }) {
-  usePageTitle();
+  // Named like every other page (a tab titled only after the app reads as any page of it).
+  usePageTitle('Today');
   const recordings = useQuery(latestRecordingsQuery());
   const transcripts = useQuery(latestTranscriptsQuery());
   const watchlist = useWatchlist();

@@ -36,6 +36,7 @@ import {
 } from './said-alerts-watcher.ts';
 import { useCallNames, type CallNames } from './use-call-names.ts';
 import { useDismiss } from '../../components/use-dismiss.ts';
+import { sideWithRoom } from '../../components/popover-side.ts';
 
 /**
  * Alerts on what is said, on screen: the watcher the app shell mounts (while anything is watched),
@@ -210,8 +211,7 @@ export function AlertTray() {
         aria-label={unseen > 0 ? `Alerts, ${unseen} new` : 'Alerts'}
         onClick={() => {
           // Opens towards the side with room: the header puts the button at its left when it wraps.
-          const box = buttonRef.current?.getBoundingClientRect();
-          setAlign(box && box.left + box.width / 2 < window.innerWidth / 2 ? 'left' : 'right');
+          setAlign(sideWithRoom(buttonRef.current));
           setOpen((value) => !value);
         }}
         className={buttonClass({ variant: 'quiet', size: 'compact', className: 'relative' })}
