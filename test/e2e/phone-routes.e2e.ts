@@ -15,6 +15,7 @@ interface Info {
   companyId: number;
   eventWithAudioAndTranscript: { eventId: number; audioId: number; transcriptId: number };
   pdfDocumentId: number;
+  liveId: number;
 }
 
 /** The pages, by the address of one of each kind (ids from the sandbox's own samples). */
@@ -30,6 +31,7 @@ const ROUTES: [string, (info: Info) => string][] = [
   ['a PDF report', (info) => `/documents/${info.pdfDocumentId}`],
   ['the transcripts', () => '/transcripts'],
   ['the live board', () => '/live'],
+  ['a live call', (info) => `/live/${info.liveId}`],
   ['a search', () => '/search?q=margin'],
   ['the comparison', (info) => `/compare?call=${info.eventWithAudioAndTranscript.eventId}`],
   ['my notes', () => '/notes'],
