@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { eventQueries } from '../api/events.ts';
 import { formatDate } from '../lib/format.ts';
 import { PanelError } from './query-states.tsx';
-import { SkeletonLine } from './skeleton.tsx';
+import { NEIGHBOURS_LABEL as LABEL, neighboursBox as box, NeighboursPlaceholder } from './call-neighbours-box.tsx';
 import { textLinkClass } from './ui/text-link.ts';
 import { UnavailableNote } from './unavailable-note.tsx';
 import { useCallNeighbours, type CallNeighbour } from './use-call-neighbours.ts';
@@ -14,8 +14,6 @@ import { useCallNeighbours, type CallNeighbour } from './use-call-neighbours.ts'
  * the previous call. Nothing at all when the call has no neighbour.
  */
 
-const LABEL = 'Calls of this company';
-const box = 'rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm dark:border-slate-800 dark:bg-slate-900';
 const link = textLinkClass();
 
 export function CallNeighboursNav({ eventId, className = '' }: { eventId: number; className?: string }) {
@@ -38,15 +36,7 @@ export function CallNeighboursNav({ eventId, className = '' }: { eventId: number
     );
   }
   if (state.status === 'pending') {
-    return (
-      <nav aria-label={LABEL} className={`${box} ${className}`}>
-        <div role="status" aria-busy="true" className="space-y-2">
-          <span className="sr-only">Loading the calls of this company…</span>
-          <SkeletonLine className="w-40" />
-          <SkeletonLine className="w-2/3" />
-        </div>
-      </nav>
-    );
+    return <NeighboursPlaceholder className={className} />;
   }
 
   const { previous, next, yearEarlier } = state.neighbours;

@@ -18,9 +18,9 @@ const NAV = 'Calls of this company';
 
 /** The nav's links, as name → address, in order. */
 async function neighbourLinks(): Promise<[string, string | null][]> {
-  const nav = await screen.findByRole('navigation', { name: NAV });
-  await within(nav).findAllByRole('link');
-  return within(nav)
+  // Its placeholder (a nav of the same name) gives way to the links once the calls are in.
+  await waitFor(() => expect(within(screen.getByRole('navigation', { name: NAV })).getAllByRole('link').length).toBeGreaterThan(0), { timeout: 10_000 });
+  return within(screen.getByRole('navigation', { name: NAV }))
     .getAllByRole('link')
     .map((link) => [link.textContent ?? '', link.getAttribute('href')]);
 }
@@ -85,8 +85,7 @@ describe('calls of this company', () => {
   it('says once, calmly, when the data source does not list events', async () => {
     server.use(http.get(apiPath('/events'), () => HttpResponse.json({ message: 'Not found' }, { status: 404 })));
     await renderApp('/events/1082');
-    const nav = await screen.findByRole('navigation', { name: NAV });
-    expect(await within(nav).findByRole('note')).toHaveTextContent(
+    expect(await screen.findByRole('note', {}, { timeout: 10_000 })).toHaveTextContent(
       'Linking to this company’s other calls needs the list of events, which this data source does not offer.',
     );
   });
@@ -101,10 +100,10 @@ describe('calls of this company', () => {
       }),
     );
     const { user } = await renderApp('/events/1082');
-    const nav = await screen.findByRole('navigation', { name: NAV });
-    expect(within(nav).getByRole('status')).toHaveTextContent('Loading the calls of this company…');
-    const alert = await within(nav).findByRole('alert', {}, { timeout: 5000 });
-    expect(alert).toBeInTheDocument();
+    const placeholder = await screen.findByRole('navigation', { name: NAV });
+    expect(within(placeholder).getByRole('status')).toHaveTextContent('Loading the calls of this company…');
+    await waitFor(() => expect(within(screen.getByRole('navigation', { name: NAV })).getByRole('alert')).toBeInTheDocument(), { timeout: 5000 });
+    const nav = screen.getByRole('navigation', { name: NAV });
     // The page itself is untouched.
     expect(screen.getByRole('heading', { level: 1, name: 'Q2 2026 earnings call' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'About this event' })).toBeInTheDocument();

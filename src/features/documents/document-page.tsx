@@ -27,6 +27,7 @@ import { FileError } from './file-error.tsx';
 import { fileQueries, fileText, sniffFile, type LoadedFile } from '../../api/files.ts';
 import type { NoteCall } from '../../lib/notes/index.ts';
 import { CallNeighbours } from '../../components/call-neighbours-slot.tsx';
+import { isTranscriptType } from '../../lib/transcript-records.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
 
 /** pdf.js loads only when a PDF is shown. */
@@ -90,6 +91,9 @@ function DocumentView({ doc, sentence, renderQna }: { doc: DocumentRecord; sente
   const [factsOpen] = useState(wide);
   // A call's transcript (not a report's PDF) leads to the company's other calls and shows the call's Q&A.
   const transcript = file.data !== undefined && sniffFile(file.data) === 'json';
+  // The links to other calls hold their room from the start when the document's type says transcript
+  // (the file, larger, comes later: placed only then, they pushed the transcript down as it arrived).
+  const neighbours = file.data !== undefined ? transcript : isTranscriptType(names.type);
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-5 lg:grid-cols-[minmax(0,1fr)_18rem]">
@@ -113,7 +117,7 @@ function DocumentView({ doc, sentence, renderQna }: { doc: DocumentRecord; sente
             Download original
           </Button>
         </div>
-        {transcript && <CallNeighbours eventId={doc.eventId} className="mt-3 max-w-xl" />}
+        {neighbours && <CallNeighbours eventId={doc.eventId} className="mt-3 max-w-xl" />}
       </div>
 
       <Panel title="Document">

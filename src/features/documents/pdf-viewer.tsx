@@ -35,6 +35,8 @@ export default function PdfViewer({ bytes, title }: { bytes: Uint8Array; title: 
   const [searching, setSearching] = useState(false);
   const [query, setQuery] = useState('');
   const [rendered, setRendered] = useState(0);
+  /** Whether the canvas has its page's size: until then a page-shaped placeholder holds the room. */
+  const [sized, setSized] = useState(false);
 
   const viewportRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -100,6 +102,7 @@ export default function PdfViewer({ bytes, title }: { bytes: Uint8Array; title: 
         canvas.height = Math.floor(viewport.height * ratio);
         canvas.style.width = `${Math.floor(viewport.width)}px`;
         canvas.style.height = `${Math.floor(viewport.height)}px`;
+        setSized(true);
         renderTask = pdfPage.render({ canvas, viewport, transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0] });
         textLayerRef.current?.cancel();
         container.replaceChildren();
@@ -295,12 +298,16 @@ export default function PdfViewer({ bytes, title }: { bytes: Uint8Array; title: 
       {/* Focusable so the page can be scrolled by keyboard. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
       <div ref={viewportRef} tabIndex={0} role="region" aria-label="PDF page" className="max-h-[80vh] overflow-auto bg-slate-100 p-3 dark:bg-slate-950">
-        {!doc && (
-          <p role="status" className="p-6 text-center text-sm text-slate-600 dark:text-slate-400">
+        {/* A letter page's shape at the box's width: the page drawn in its place moves nothing. */}
+        {!sized && (
+          <p
+            role="status"
+            className="mx-auto flex aspect-[17/22] max-w-[76.5rem] items-center justify-center bg-white text-sm text-slate-600 dark:text-slate-400"
+          >
             Opening the PDF…
           </p>
         )}
-        <div className="pdf-page relative mx-auto w-fit bg-white shadow-sm" hidden={!doc}>
+        <div className="pdf-page relative mx-auto w-fit bg-white shadow-sm" hidden={!sized}>
           <canvas ref={canvasRef} role="img" aria-label={`${title}, page ${page} of ${pages}`} className="block" />
           <div ref={textRef} className="pdf-text-layer" />
         </div>
