@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { textLinkClass } from '../../components/ui/text-link.ts';
 import { findMatches } from '../../lib/find-matches.ts';
 import { formatDuration } from '../../lib/format.ts';
@@ -8,7 +8,7 @@ import { FindBar } from '../../components/find-bar.tsx';
 import { MarkedText, markedSegments } from '../../components/marked-text.tsx';
 import { HIGHLIGHT_CLASSES, highlightsBySentence, useCallNotes, type NoteCall } from '../../lib/notes/index.ts';
 import { HighlightNotes, paragraphHighlights, startsHighlight } from '../../components/notes/highlight-notes.tsx';
-import { SelectionBar } from '../../components/notes/selection-bar.tsx';
+import { SelectionBar, SelectionHint } from '../../components/notes/selection-bar.tsx';
 import { useSentenceSelection } from '../../components/notes/sentence-selection.ts';
 import { TranscriptExport } from './transcript-export.tsx';
 import { SpeakerName } from '../../components/speaker-name.tsx';
@@ -17,7 +17,8 @@ import { SpeakerName } from '../../components/speaker-name.tsx';
  * The documents' transcript reader: paragraphs under their speaker and time, find-in-transcript, and
  * exports (text, Markdown, SRT and WebVTT captions; see TranscriptExport). Where the event has a
  * recording, each time links to the recording page, which plays the call from that point. Text
- * selected here is widened to whole sentences to highlight, quote or clip; the listener's
+ * selected here is widened to whole sentences to highlight, quote or clip (see
+ * useSentenceSelection), with a bar hung below the header over the text; the listener's
  * highlights of the call show here as on the recording.
  */
 
@@ -71,6 +72,7 @@ export function TranscriptReader({
 
   const selection = useSentenceSelection(listRef);
   const [said, setSaid] = useState('');
+  const hintId = useId();
   const kept = useCallNotes({ eventId: call?.eventId });
   const highlightOf = useMemo(() => highlightsBySentence(kept, sentences), [kept, sentences]);
 
@@ -100,12 +102,14 @@ export function TranscriptReader({
           onStep={step}
         />
         <TranscriptExport transcript={transcript} heading={heading} fileStem={fileStem} />
-        {selection.range && (
-          <div className="basis-full">
+        {/* Hung below the header, over the text (never in the flow: showing it moves no sentence), once a drag has ended. */}
+        {selection.range && !selection.dragging && (
+          <div className="absolute inset-x-2 top-full mt-1 rounded-md shadow-lg">
             <SelectionBar transcript={transcript} range={selection.range} call={call} onClear={selection.clear} announce={setSaid} />
           </div>
         )}
       </div>
+      {transcript.paragraphs.length > 0 && <SelectionHint id={hintId} />}
       <p role="status" className={said ? 'border-b border-slate-200 px-4 py-1.5 text-xs dark:border-slate-800' : 'sr-only'}>
         {said}
       </p>
@@ -117,7 +121,7 @@ export function TranscriptReader({
       {transcript.paragraphs.length === 0 ? (
         <p className="px-4 py-8 text-center text-sm text-slate-600 dark:text-slate-400">This transcript has no text.</p>
       ) : (
-        <ol ref={listRef} aria-label="Transcript" className="divide-y divide-slate-100 dark:divide-slate-800">
+        <ol ref={listRef} aria-label="Transcript" aria-describedby={hintId} className="divide-y divide-slate-100 dark:divide-slate-800">
           {transcript.paragraphs.map((paragraph) => {
             const focused = focusParagraph === paragraph.index;
             const highlights = paragraphHighlights(highlightOf, paragraph);
