@@ -31,13 +31,13 @@ const KEY = 'rounded border border-slate-300 px-1 font-sans dark:border-slate-60
 export function SelectionHint({ id, keyboard = false }: { id: string; keyboard?: boolean }) {
   return (
     <p id={id} className="px-4 pt-1.5 text-xs text-slate-600 dark:text-slate-400">
-      Drag across sentences, or <kbd className={KEY}>Shift</kbd>+click, to highlight.
+      Drag across sentences, or <kbd className={KEY}>Shift</kbd>+click, to highlight.{' '}
       {keyboard && (
-        <>
-          {' '}
+        // Said on a phone too (to a screen reader), shown from the sm breakpoint, where keyboards are.
+        <span className="max-sm:sr-only">
           Keyboard: <kbd className={KEY}>Shift</kbd>+<Arrow symbol="↑" name="Up arrow" /> or <Arrow symbol="↓" name="Down arrow" />, or{' '}
           <kbd className={KEY}>Shift</kbd>+<kbd className={KEY}>Enter</kbd>; <kbd className={KEY}>Esc</kbd> clears.
-        </>
+        </span>
       )}
     </p>
   );
