@@ -141,24 +141,25 @@ describe('highlighting in the recording’s transcript', () => {
   });
 });
 
-describe('selecting sentences in the recording’s transcript', () => {
-  /** The mouse pressed on `from`, moved 30 px at a time over each of `over`, and let go on the last. */
-  function drag(from: HTMLElement, ...over: HTMLElement[]) {
-    let y = 10;
-    fireEvent.mouseDown(from, { button: 0, buttons: 1, detail: 1, clientX: 10, clientY: y });
-    for (const element of over) {
-      y += 30;
-      fireEvent.mouseMove(element, { buttons: 1, clientX: 10, clientY: y });
-    }
-    return {
-      release() {
-        const end = over.at(-1) ?? from;
-        fireEvent.mouseUp(end, { button: 0, clientX: 10, clientY: y });
-        // The browser clicks where press and release met: the sentence, or the text around both.
-        fireEvent.click(end === from ? end : end.closest('ol')!, { detail: 1 });
-      },
-    };
+/** The mouse pressed on `from`, moved 30 px at a time over each of `over`, and let go on the last. */
+function drag(from: HTMLElement, ...over: HTMLElement[]) {
+  let y = 10;
+  fireEvent.mouseDown(from, { button: 0, buttons: 1, detail: 1, clientX: 10, clientY: y });
+  for (const element of over) {
+    y += 30;
+    fireEvent.mouseMove(element, { buttons: 1, clientX: 10, clientY: y });
   }
+  return {
+    release() {
+      const end = over.at(-1) ?? from;
+      fireEvent.mouseUp(end, { button: 0, clientX: 10, clientY: y });
+      // The browser clicks where press and release met: the sentence, or the text around both.
+      fireEvent.click(end === from ? end : end.closest('ol')!, { detail: 1 });
+    },
+  };
+}
+
+describe('selecting sentences in the recording’s transcript', () => {
   const bar = () => screen.queryByRole('group', { name: 'Selected sentences' });
 
   it('a drag across sentences selects from the one pressed to the one let go, shows the bar only once it ends, and does not play', async () => {
@@ -342,6 +343,17 @@ describe('highlighting in the document viewer', () => {
     expect(sentence(transcript, SENTENCE_8)).toHaveClass('bg-sky-200');
     expect(sentence(transcript, SENTENCE_9)).toHaveClass('bg-sky-200');
     expect(sentence(transcript, SENTENCE_10)).not.toHaveClass('bg-sky-200');
+  });
+
+  it('a drag across sentences selects them whole there too, once it ends, and the text stays where it was', async () => {
+    await renderApp('/documents/4239?kind=transcript');
+    const reader = await screen.findByRole('list', { name: 'Transcript' });
+    expect(reader).toHaveAccessibleDescription('Drag across sentences, or Shift+click, to highlight.');
+    const moving = drag(within(reader).getByText(SENTENCE_9), within(reader).getByText(SENTENCE_8), within(reader).getByText(SENTENCE_7));
+    expect(screen.queryByRole('group', { name: 'Selected sentences' })).not.toBeInTheDocument();
+    moving.release();
+    expect(screen.getByRole('group', { name: 'Selected sentences' })).toHaveTextContent('Selected 3 sentences, 0:30–0:45');
+    expect(document.getSelection()!.toString()).toBe(`${SENTENCE_7} ${SENTENCE_8} ${SENTENCE_9}`);
   });
 
   it('a selection that stops at the very start of a sentence does not take that sentence, highlighted or not', async () => {
