@@ -19,8 +19,9 @@ import { SpeakerName } from '../../components/speaker-name.tsx';
  * or "Back to live", resumes), any sentence plays from its start on click, and a search box finds
  * words and steps through the matches. Sentences can be selected (drag across them, or Shift with a
  * click, the arrow keys, Enter or Space: see useSentenceSelection) to highlight, quote or clip them,
- * with a bar that lies over the text beside the selection, so showing it moves no sentence; the
- * listener's highlights show in their colours, with their notes. Where the Q&A starts, a divider says so.
+ * with a bar that lies over the box clear of the selection (see barPlace), so showing it moves no
+ * sentence; the listener's highlights show in their colours, with their notes. Where the Q&A starts,
+ * a divider says so.
  *
  * Live (`live` given): the text grows while it is read. Paragraphs keep their keys and are only
  * re-rendered when their own words change; the view follows the listener's position when the
