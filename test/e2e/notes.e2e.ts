@@ -3,8 +3,9 @@ import { checkA11y, expect, test } from './fixtures.ts';
 
 /**
  * Listening like an analyst, in Chromium against the built app: a bookmark made with B while the
- * call plays survives a reload and plays from My notes; selected sentences copy as a quote and as
- * a clip link that plays just that range and stops at its end; the Q&A is walked by keyboard.
+ * call plays survives a reload and plays from My notes; sentences dragged over with the mouse are
+ * the ones highlighted, and the text stays put under the pointer; selected sentences copy as a
+ * quote and as a clip link that plays just that range and stops at its end; the Q&A is walked by keyboard.
  *
  * What the e2e sandbox says (seed "e2e"): recording 1 is Dunarane Beverages at the Nordic Investor
  * Week 2024 (event 2), 3:51 long (the sandbox's call 2). Its edited transcript has Farah Bergstrom
@@ -19,6 +20,8 @@ const RECORDING = '/recordings/1';
 const CALL = 'Nordic Investor Week 2024';
 const QUOTE_START = 'Thank you, and good afternoon, everyone.';
 const QUOTE_END = 'over to our Chief Executive Officer.';
+const QUOTE_MIDDLE = 'Joining me are our Chief Executive Officer and our Chief Financial Officer.';
+const QUOTE_LAST = "With that, I'll hand the call over to our Chief Executive Officer.";
 const SPEAKER = 'Farah Bergstrom (Head of Investor Relations, Dunarane Beverages)';
 
 const audioTime = (page: Page) => page.evaluate(() => document.querySelector('audio')?.currentTime ?? NaN);
@@ -68,6 +71,34 @@ test('listen, press B, type a note, reload, find it in My notes and play from it
   // It plays from the bookmark (kept to a tenth of a second; the label shows whole seconds).
   await expect.poll(() => audioTime(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(at);
   expect(await audioTime(page)).toBeLessThan(at + 3);
+});
+
+test('drag across three sentences: exactly those are highlighted, and the text does not move while dragging', async ({ page }) => {
+  await page.goto(RECORDING);
+  const transcript = page.getByRole('list', { name: 'Transcript' });
+  // The first of the two sentences with these words: the head of investor relations'.
+  const first = transcript.getByRole('button', { name: QUOTE_START }).first();
+  const last = transcript.getByRole('button', { name: QUOTE_LAST });
+  const from = (await first.boundingBox())!;
+  const to = (await last.boundingBox())!;
+  await page.mouse.move(from.x + 4, from.y + from.height / 2);
+  await page.mouse.down();
+  const pressed = (await first.boundingBox())!.y;
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
+  const dragged = (await first.boundingBox())!.y;
+  await page.mouse.up();
+  const bar = page.getByRole('group', { name: 'Selected sentences' });
+  await expect(bar).toContainText('Selected 3 sentences, 0:16–0:27');
+  const released = (await first.boundingBox())!.y;
+  // Nothing was put above the text, during the drag or once the bar showed.
+  expect(Math.abs(dragged - pressed)).toBeLessThanOrEqual(1);
+  expect(Math.abs(released - pressed)).toBeLessThanOrEqual(1);
+  expect(await audioPaused(page)).toBe(true);
+
+  await bar.getByRole('button', { name: 'Highlight' }).click();
+  const kept = page.getByRole('region', { name: 'Bookmarks and highlights' }).getByRole('listitem');
+  await expect(kept).toHaveCount(1);
+  await expect(kept).toContainText(`Yellow highlight: “${QUOTE_START} ${QUOTE_MIDDLE} ${QUOTE_LAST}”`);
 });
 
 test('select sentences, copy the quote, open the clip link and hear it stop at the end of the range', async ({ page, context }) => {

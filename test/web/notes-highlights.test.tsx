@@ -11,7 +11,7 @@
  */
 // First: dates as an en-US reader in UTC reads them (before src/lib/format.ts makes its formatters).
 import '../support/dates-in-utc.ts';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notes } from '../../src/lib/notes/index.ts';
 
@@ -141,6 +141,100 @@ describe('highlighting in the recording’s transcript', () => {
   });
 });
 
+/** The mouse pressed on `from`, moved 30 px at a time over each of `over`, and let go on the last. */
+function drag(from: HTMLElement, ...over: HTMLElement[]) {
+  let y = 10;
+  fireEvent.mouseDown(from, { button: 0, buttons: 1, detail: 1, clientX: 10, clientY: y });
+  for (const element of over) {
+    y += 30;
+    fireEvent.mouseMove(element, { buttons: 1, clientX: 10, clientY: y });
+  }
+  return {
+    release() {
+      const end = over.at(-1) ?? from;
+      fireEvent.mouseUp(end, { button: 0, clientX: 10, clientY: y });
+      // The browser clicks where press and release met: the sentence, or the text around both.
+      fireEvent.click(end === from ? end : end.closest('ol')!, { detail: 1 });
+    },
+  };
+}
+
+describe('selecting sentences in the recording’s transcript', () => {
+  const bar = () => screen.queryByRole('group', { name: 'Selected sentences' });
+
+  it('a drag across sentences selects from the one pressed to the one let go, shows the bar only once it ends, and does not play', async () => {
+    const { transcript, media } = await openRecording();
+    const moving = drag(sentence(transcript, SENTENCE_8), sentence(transcript, SENTENCE_9), sentence(transcript, SENTENCE_10));
+    // Mid-drag: nothing appears (the text must not move under the pointer).
+    expect(bar()).not.toBeInTheDocument();
+    moving.release();
+    expect(bar()).toHaveTextContent('Selected 3 sentences, 0:34–0:53');
+    expect(media.sources).toEqual([]);
+    // The text selected is exactly those sentences, whole (what shows and what copies).
+    expect(document.getSelection()!.toString()).toBe(`${SENTENCE_8}${SENTENCE_9}${SENTENCE_10}`);
+  });
+
+  it('a drag upwards selects the same sentences; Shift+click then extends from where the drag started', async () => {
+    const { user, transcript, media } = await openRecording();
+    drag(sentence(transcript, SENTENCE_10), sentence(transcript, SENTENCE_9), sentence(transcript, SENTENCE_8)).release();
+    expect(bar()).toHaveTextContent('Selected 3 sentences, 0:34–0:53');
+    await user.keyboard('{Shift>}');
+    await user.click(sentence(transcript, SENTENCE_7));
+    await user.keyboard('{/Shift}');
+    expect(bar()).toHaveTextContent('Selected 4 sentences, 0:30–0:53');
+    expect(media.sources).toEqual([]);
+  });
+
+  it('a drag that stays inside one sentence selects it; it does not play it', async () => {
+    const { transcript, media } = await openRecording();
+    drag(sentence(transcript, SENTENCE_9), sentence(transcript, SENTENCE_9)).release();
+    expect(bar()).toHaveTextContent('Selected 1 sentence, 0:38–0:45');
+    expect(media.sources).toEqual([]);
+    expect(document.getSelection()!.toString()).toBe(SENTENCE_9);
+  });
+
+  it('a click that does not move plays from the sentence; Shift+click then selects from it', async () => {
+    const { user, transcript, media } = await openRecording();
+    await user.click(sentence(transcript, SENTENCE_8));
+    expect(media.sources).toHaveLength(1);
+    expect(bar()).not.toBeInTheDocument();
+    await user.keyboard('{Shift>}');
+    await user.click(sentence(transcript, SENTENCE_10));
+    await user.keyboard('{/Shift}');
+    expect(bar()).toHaveTextContent('Selected 3 sentences, 0:34–0:53');
+    expect(media.sources).toHaveLength(1);
+  });
+
+  it('by keyboard: Shift+arrows up from a sentence, and Shift+Enter from the sentence last played, select as the mouse does', async () => {
+    const { user, transcript, media } = await openRecording();
+    sentence(transcript, SENTENCE_10).focus();
+    await user.keyboard('{Shift>}{ArrowUp}{ArrowUp}{/Shift}');
+    expect(bar()).toHaveTextContent('Selected 3 sentences, 0:34–0:53');
+    expect(sentence(transcript, SENTENCE_8)).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(bar()).not.toBeInTheDocument();
+
+    // Enter plays from sentence 8 (as a click); the arrows only move; Shift+Enter selects from 8 to here.
+    await user.keyboard('{Enter}');
+    expect(media.sources).toHaveLength(1);
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(sentence(transcript, SENTENCE_10)).toHaveFocus();
+    await user.keyboard('{Shift>}{Enter}{/Shift}');
+    expect(bar()).toHaveTextContent('Selected 3 sentences, 0:34–0:53');
+    // Shift+Space as Shift+Enter: from the same sentence, down to 9 now.
+    await user.keyboard('{ArrowUp}{Shift>}[Space]{/Shift}');
+    expect(bar()).toHaveTextContent('Selected 2 sentences, 0:34–0:45');
+    expect(media.sources).toHaveLength(1);
+  });
+
+  it('says how to select, visibly and as the transcript’s description', async () => {
+    const { transcript } = await openRecording();
+    expect(transcript).toHaveAccessibleDescription(
+      'Drag across sentences, or Shift+click, to highlight. Keyboard: Shift+Up arrow or Down arrow, or Shift+Enter; Esc clears.',
+    );
+  });
+});
+
 describe('a highlight kept before the call had a recording', () => {
   it('shows on the recording’s transcript, its list and its seek bar once there is one', async () => {
     // Made in the document viewer while the event had no recording yet: kept against the event only.
@@ -249,6 +343,17 @@ describe('highlighting in the document viewer', () => {
     expect(sentence(transcript, SENTENCE_8)).toHaveClass('bg-sky-200');
     expect(sentence(transcript, SENTENCE_9)).toHaveClass('bg-sky-200');
     expect(sentence(transcript, SENTENCE_10)).not.toHaveClass('bg-sky-200');
+  });
+
+  it('a drag across sentences selects them whole there too, once it ends, and the text stays where it was', async () => {
+    await renderApp('/documents/4239?kind=transcript');
+    const reader = await screen.findByRole('list', { name: 'Transcript' });
+    expect(reader).toHaveAccessibleDescription('Drag across sentences, or Shift+click, to highlight.');
+    const moving = drag(within(reader).getByText(SENTENCE_9), within(reader).getByText(SENTENCE_8), within(reader).getByText(SENTENCE_7));
+    expect(screen.queryByRole('group', { name: 'Selected sentences' })).not.toBeInTheDocument();
+    moving.release();
+    expect(screen.getByRole('group', { name: 'Selected sentences' })).toHaveTextContent('Selected 3 sentences, 0:30–0:45');
+    expect(document.getSelection()!.toString()).toBe(`${SENTENCE_7} ${SENTENCE_8} ${SENTENCE_9}`);
   });
 
   it('a selection that stops at the very start of a sentence does not take that sentence, highlighted or not', async () => {

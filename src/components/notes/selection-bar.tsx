@@ -21,6 +21,38 @@ import {
 import { clipParam, clipUrl, quoteClipboard, quoteOf, type SentenceRange } from '../../lib/notes/quote.ts';
 import type { Transcript } from '../../lib/transcript/index.ts';
 
+const KEY = 'rounded border border-slate-300 px-1 font-sans dark:border-slate-600';
+
+/**
+ * How sentences are selected, said once above a transcript (visible, and the transcript's
+ * description for screen readers): by dragging across them or Shift+click, and in a view whose
+ * sentences take the focus (`keyboard`), by Shift with the arrow keys, Enter or Space.
+ */
+export function SelectionHint({ id, keyboard = false }: { id: string; keyboard?: boolean }) {
+  return (
+    <p id={id} className="px-4 pt-1.5 text-xs text-slate-600 dark:text-slate-400">
+      Drag across sentences, or <kbd className={KEY}>Shift</kbd>+click, to highlight.{' '}
+      {keyboard && (
+        // Said on a phone too (to a screen reader), shown from the sm breakpoint, where keyboards are.
+        <span className="max-sm:sr-only">
+          Keyboard: <kbd className={KEY}>Shift</kbd>+<Arrow symbol="↑" name="Up arrow" /> or <Arrow symbol="↓" name="Down arrow" />, or{' '}
+          <kbd className={KEY}>Shift</kbd>+<kbd className={KEY}>Enter</kbd>; <kbd className={KEY}>Esc</kbd> clears.
+        </span>
+      )}
+    </p>
+  );
+}
+
+/** An arrow key: its symbol shown, its name said. */
+function Arrow({ symbol, name }: { symbol: string; name: string }) {
+  return (
+    <kbd className={KEY}>
+      <span aria-hidden="true">{symbol}</span>
+      <span className="sr-only">{name}</span>
+    </kbd>
+  );
+}
+
 /**
  * What can be done with selected sentences, in both transcript views: highlight them (a colour
  * and an optional note), copy them as a quote (text and HTML, with speaker, call, time and link),

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { textLinkClass } from '../../components/ui/text-link.ts';
 import { findMatches } from '../../lib/find-matches.ts';
 import { formatDuration } from '../../lib/format.ts';
@@ -8,7 +8,7 @@ import { FindBar } from '../../components/find-bar.tsx';
 import { MarkedText, markedSegments } from '../../components/marked-text.tsx';
 import { HIGHLIGHT_CLASSES, highlightsBySentence, useCallNotes, type NoteCall } from '../../lib/notes/index.ts';
 import { HighlightNotes, paragraphHighlights, startsHighlight } from '../../components/notes/highlight-notes.tsx';
-import { SelectionBar } from '../../components/notes/selection-bar.tsx';
+import { SelectionBar, SelectionHint } from '../../components/notes/selection-bar.tsx';
 import { useSentenceSelection } from '../../components/notes/sentence-selection.ts';
 import { TranscriptExport } from './transcript-export.tsx';
 import { SpeakerName } from '../../components/speaker-name.tsx';
@@ -17,7 +17,9 @@ import { SpeakerName } from '../../components/speaker-name.tsx';
  * The documents' transcript reader: paragraphs under their speaker and time, find-in-transcript, and
  * exports (text, Markdown, SRT and WebVTT captions; see TranscriptExport). Where the event has a
  * recording, each time links to the recording page, which plays the call from that point. Text
- * selected here is widened to whole sentences to highlight, quote or clip; the listener's
+ * selected here is widened to whole sentences to highlight, quote or clip (see
+ * useSentenceSelection), with a bar over the text, hung below the toolbar (or just below the
+ * selection where it would cover it there); the listener's
  * highlights of the call show here as on the recording.
  */
 
@@ -71,8 +73,28 @@ export function TranscriptReader({
 
   const selection = useSentenceSelection(listRef);
   const [said, setSaid] = useState('');
+  const hintId = useId();
   const kept = useCallNotes({ eventId: call?.eventId });
   const highlightOf = useMemo(() => highlightsBySentence(kept, sentences), [kept, sentences]);
+
+  // The selection bar hangs below the toolbar, unless it would cover the selection there: then it goes just below the selection.
+  const frame = useRef<HTMLDivElement>(null);
+  const toolbar = useRef<HTMLDivElement>(null);
+  const barRef = useRef<HTMLDivElement>(null);
+  const [below, setBelow] = useState<number | null>(null);
+  const settledFirst = selection.dragging ? undefined : selection.range?.first;
+  const settledLast = selection.dragging ? undefined : selection.range?.last;
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (settledFirst === undefined || settledLast === undefined || !list || !frame.current || !toolbar.current || !barRef.current) return;
+    const firstLine = list.querySelector(`[data-index="${settledFirst}"]`)?.getClientRects()[0];
+    const lastLines = list.querySelector(`[data-index="${settledLast}"]`)?.getClientRects();
+    const lastLine = lastLines?.[lastLines.length - 1];
+    if (!firstLine || !lastLine) return;
+    const hangs = toolbar.current.getBoundingClientRect().bottom;
+    const covered = lastLine.bottom > hangs && firstLine.top < hangs + 4 + barRef.current.offsetHeight;
+    setBelow(covered ? lastLine.bottom - frame.current.getBoundingClientRect().top + 6 : null);
+  }, [settledFirst, settledLast]);
 
   const step = (delta: 1 | -1) => {
     if (hits.length > 0) setCurrent((index) => (index + delta + hits.length) % hits.length);
@@ -85,9 +107,23 @@ export function TranscriptReader({
     hitsBySentence.set(hit.sentence, list);
   });
 
+  const settled = selection.dragging ? null : selection.range;
+  const bar = settled && (
+    <div
+      ref={barRef}
+      style={below === null ? undefined : { top: below }}
+      className={`absolute inset-x-2 z-10 rounded-md shadow-lg ${below === null ? 'top-full mt-1' : ''}`}
+    >
+      <SelectionBar transcript={transcript} range={settled} call={call} onClear={selection.clear} announce={setSaid} />
+    </div>
+  );
+
   return (
-    <div>
-      <div className="sticky top-[5.5rem] z-10 flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 bg-white px-3 py-2 sm:top-[3.1rem] dark:border-slate-800 dark:bg-slate-900">
+    <div ref={frame} className="relative">
+      <div
+        ref={toolbar}
+        className="sticky top-[5.5rem] z-10 flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 bg-white px-3 py-2 sm:top-[3.1rem] dark:border-slate-800 dark:bg-slate-900"
+      >
         <FindBar
           label="Find in transcript"
           query={query}
@@ -100,12 +136,12 @@ export function TranscriptReader({
           onStep={step}
         />
         <TranscriptExport transcript={transcript} heading={heading} fileStem={fileStem} />
-        {selection.range && (
-          <div className="basis-full">
-            <SelectionBar transcript={transcript} range={selection.range} call={call} onClear={selection.clear} announce={setSaid} />
-          </div>
-        )}
+        {/* Hung below the toolbar, over the text (never in the flow: showing it moves no sentence), once a drag has ended. */}
+        {settled && below === null && bar}
       </div>
+      {/* Where it would cover the selection there: just below the selection, scrolling with the text. */}
+      {settled && below !== null && bar}
+      {transcript.paragraphs.length > 0 && <SelectionHint id={hintId} />}
       <p role="status" className={said ? 'border-b border-slate-200 px-4 py-1.5 text-xs dark:border-slate-800' : 'sr-only'}>
         {said}
       </p>
@@ -117,7 +153,7 @@ export function TranscriptReader({
       {transcript.paragraphs.length === 0 ? (
         <p className="px-4 py-8 text-center text-sm text-slate-600 dark:text-slate-400">This transcript has no text.</p>
       ) : (
-        <ol ref={listRef} aria-label="Transcript" className="divide-y divide-slate-100 dark:divide-slate-800">
+        <ol ref={listRef} aria-label="Transcript" aria-describedby={hintId} className="divide-y divide-slate-100 dark:divide-slate-800">
           {transcript.paragraphs.map((paragraph) => {
             const focused = focusParagraph === paragraph.index;
             const highlights = paragraphHighlights(highlightOf, paragraph);

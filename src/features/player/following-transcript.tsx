@@ -1,4 +1,4 @@
-import { Fragment, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, memo, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { usePlayer, usePlayerState, type PlayerSource } from '../../lib/player/index.ts';
 import type { Transcript, TranscriptParagraph, TranscriptSentence } from '../../lib/transcript/index.ts';
 import { clock } from './time.ts';
@@ -8,7 +8,7 @@ import { MarkedText, markedSegments } from '../../components/marked-text.tsx';
 import { findMatches } from '../../lib/find-matches.ts';
 import { HIGHLIGHT_CLASSES, highlightsBySentence, noteCallOf, useCallNotes, type Highlight } from '../../lib/notes/index.ts';
 import { sourceClipUrl, type SentenceRange } from '../../lib/notes/quote.ts';
-import { SelectionBar } from '../../components/notes/selection-bar.tsx';
+import { SelectionBar, SelectionHint } from '../../components/notes/selection-bar.tsx';
 import { useSentenceSelection } from '../../components/notes/sentence-selection.ts';
 import { HighlightNotes, paragraphHighlights, startsHighlight } from '../../components/notes/highlight-notes.tsx';
 import { SpeakerName } from '../../components/speaker-name.tsx';
@@ -17,9 +17,11 @@ import { SpeakerName } from '../../components/speaker-name.tsx';
  * A transcript that follows playback, for a recording and for a call being streamed alike: the
  * sentence being spoken is highlighted and kept in view (until the reader scrolls; "Follow along",
  * or "Back to live", resumes), any sentence plays from its start on click, and a search box finds
- * words and steps through the matches. Sentences can be selected (drag across the text, or Shift
- * with a click or the arrow keys) to highlight, quote or clip them; the listener's highlights show
- * in their colours, with their notes. Where the Q&A starts, a divider says so.
+ * words and steps through the matches. Sentences can be selected (drag across them, or Shift with a
+ * click, the arrow keys, Enter or Space: see useSentenceSelection) to highlight, quote or clip them,
+ * with a bar that lies over the box clear of the selection (see barPlace), so showing it moves no
+ * sentence; the listener's highlights show in their colours, with their notes. Where the Q&A starts,
+ * a divider says so.
  *
  * Live (`live` given): the text grows while it is read. Paragraphs keep their keys and are only
  * re-rendered when their own words change; the view follows the listener's position when the
@@ -143,21 +145,23 @@ const ParagraphView = memo(function ParagraphView({
               onMouseDown={(event) => {
                 if (event.shiftKey) event.preventDefault();
               }}
+              // A click plays from here, Shift+click extends a selection (a drag selects: its click never comes here).
               onClick={(event) => {
-                // Shift extends a selection; a click that ends a drag across the text selects, it does not play.
                 if (event.shiftKey) {
                   event.preventDefault();
                   onExtend(sentence.index);
                   return;
                 }
-                const selection = document.getSelection();
-                if (selection && !selection.isCollapsed && event.currentTarget.closest('ol')?.contains(selection.anchorNode)) return;
+                // A double click selects a word, which selects its sentence; the first click played it.
+                if (event.detail > 1) return;
                 onPlay(sentence);
               }}
+              // Enter or Space plays from here, as a click; with Shift they extend a selection, as Shift+click.
               onKeyDown={(event) => {
                 if (event.key === 'Enter' || event.key === ' ') {
                   event.preventDefault();
-                  onPlay(sentence);
+                  if (event.shiftKey) onExtend(sentence.index);
+                  else onPlay(sentence);
                 }
               }}
               title={`Play from ${clock(sentence.start)}`}
@@ -237,6 +241,31 @@ function sentenceFrom(sentences: readonly TranscriptSentence[], time: number): T
   return sentences.find((sentence) => sentence.start >= time - 0.05);
 }
 
+/**
+ * Where the selection bar goes over the transcript's box (its top, in px from the box's top): at
+ * the bottom of what can be seen of the box (not under the page's header or the docked player),
+ * or at its top when the selection reaches down there, so it never covers the sentences it is
+ * about nor the ones just after them (where a Shift+click extends to).
+ */
+function barPlace(frame: HTMLElement, box: HTMLElement, height: number, range: SentenceRange): number {
+  const lines = (index: number) => box.querySelector(`[data-index="${index}"]`)?.getClientRects();
+  const firstLine = lines(range.first)?.[0];
+  const lastLines = lines(range.last);
+  const lastLine = lastLines?.[lastLines.length - 1];
+  const seen = box.getBoundingClientRect();
+  const header = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+  const player = document.querySelector('section[aria-label="Player"]')?.getBoundingClientRect().top ?? Infinity;
+  const top = Math.max(seen.top, header, 0);
+  const bottom = Math.min(seen.bottom, window.innerHeight, player);
+  const gap = 8;
+  const origin = frame.getBoundingClientRect().top;
+  const atBottom = bottom - gap - height;
+  const atTop = top + gap;
+  const clear = (first: number, last: number) => !firstLine || !lastLine || lastLine.bottom <= first || firstLine.top >= last;
+  if (clear(atBottom, atBottom + height) || !clear(atTop, atTop + height)) return Math.max(0, atBottom - origin);
+  return Math.max(0, atTop - origin);
+}
+
 export function FollowingTranscript({ transcript, source, live }: { transcript: Transcript; source: PlayerSource; live?: LiveText }) {
   const player = usePlayer();
   const paragraphs = transcript.paragraphs;
@@ -251,6 +280,7 @@ export function FollowingTranscript({ transcript, source, live }: { transcript: 
   const [query, setQuery] = useState('');
   const [matchPos, setMatchPos] = useState(0);
   const [said, setSaid] = useState('');
+  const hintId = useId();
   const scroller = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLOListElement>(null);
   const selection = useSentenceSelection(list);
@@ -350,14 +380,14 @@ export function FollowingTranscript({ transcript, source, live }: { transcript: 
     [player, source],
   );
 
-  const { extend, clear, anchorAt } = selection;
-  // Shift+click selects from the sentence last clicked (or focused by the arrow keys) to this one.
+  const { extendTo, extendBy, clear } = selection;
+  // Shift+click (or Shift+Enter) selects from the sentence last chosen to this one.
   const onExtend = useCallback(
     (index: number) => {
-      extend(index, index);
+      extendTo(index);
       setFocusIndex(index);
     },
-    [extend],
+    [extendTo],
   );
 
   // Arrow keys move between sentences (one tab stop for the whole transcript); with Shift they select.
@@ -379,14 +409,13 @@ export function FollowingTranscript({ transcript, source, live }: { transcript: 
       else if (event.key === 'End') next = sentences.length - 1;
       if (next === undefined) return;
       event.preventDefault();
-      if (event.shiftKey) extend(from, next);
-      else anchorAt(next);
+      if (event.shiftKey) extendBy(from, next);
       setFocusIndex(next);
       element.querySelector<HTMLElement>(`[data-index="${next}"]`)?.focus();
     };
     element.addEventListener('keydown', onKeyDown);
     return () => element.removeEventListener('keydown', onKeyDown);
-  }, [sentences.length, extend, clear, anchorAt]);
+  }, [sentences.length, extendBy, clear]);
 
   const step = (delta: number) => {
     if (matches.length === 0) return;
@@ -396,6 +425,32 @@ export function FollowingTranscript({ transcript, source, live }: { transcript: 
 
   // The active sentence is the natural place for the Tab key to land in the list.
   const rovingIndex = focusIndex === 0 && active !== undefined ? active : focusIndex;
+
+  // The bar lies over the box, at the bottom or the top of what can be seen of it: see barPlace.
+  const frame = useRef<HTMLDivElement>(null);
+  const bar = useRef<HTMLDivElement>(null);
+  const [barTop, setBarTop] = useState(0);
+  const settled = selection.dragging ? null : selection.range;
+  useLayoutEffect(() => {
+    if (!settled) return;
+    const place = () => {
+      if (scroller.current && frame.current && bar.current) setBarTop(barPlace(frame.current, scroller.current, bar.current.offsetHeight, settled));
+    };
+    place();
+    // Kept clear of the selection while the page or the transcript scrolls.
+    let pending = 0;
+    const later = () => {
+      cancelAnimationFrame(pending);
+      pending = requestAnimationFrame(place);
+    };
+    window.addEventListener('scroll', later, { capture: true, passive: true });
+    window.addEventListener('resize', later);
+    return () => {
+      cancelAnimationFrame(pending);
+      window.removeEventListener('scroll', later, { capture: true });
+      window.removeEventListener('resize', later);
+    };
+  }, [settled, paragraphs]);
 
   const resumeFollowing = () => {
     setFollowing(true);
@@ -434,24 +489,11 @@ export function FollowingTranscript({ transcript, source, live }: { transcript: 
       <p role="status" className={said ? 'border-b border-slate-200 px-4 py-1.5 text-xs dark:border-slate-800' : 'sr-only'}>
         {said}
       </p>
-      <div>
-        {/* Above the scrolling text, so it never covers the sentences it is about. */}
-        {selection.range && (
-          <div className="border-b border-slate-200 p-2 dark:border-slate-800">
-            <SelectionBar
-              transcript={transcript}
-              range={selection.range}
-              call={call}
-              onPlayClip={onPlayClip}
-              clipLink={clipLink}
-              onClear={clear}
-              announce={setSaid}
-            />
-          </div>
-        )}
-        {/* Live, the newest words sit at the bottom of the box: on a desktop it ends above the docked player, below the page's header. */}
+      <SelectionHint id={hintId} keyboard />
+      {/* Live, the newest words sit at the bottom of the box: on a desktop it ends above the docked player, below the page's header. */}
+      <div ref={frame} className="relative">
         <div ref={scroller} className={`max-h-[60vh] overflow-y-auto ${live ? 'lg:max-h-[max(20rem,calc(100vh-28rem))]' : 'lg:max-h-[calc(100vh-15rem)]'}`}>
-          <ol ref={list} aria-label="Transcript" className="divide-y divide-slate-100 dark:divide-slate-800">
+          <ol ref={list} aria-label="Transcript" aria-describedby={hintId} className="divide-y divide-slate-100 dark:divide-slate-800">
             {paragraphs.map((paragraph) => {
               const first = paragraph.sentences[0]?.index ?? 0;
               const last = first + paragraph.sentences.length - 1;
@@ -483,6 +525,20 @@ export function FollowingTranscript({ transcript, source, live }: { transcript: 
             })}
           </ol>
         </div>
+        {/* Over the text, clear of the selection (never in the flow: showing it moves no sentence), once a drag has ended. */}
+        {selection.range && !selection.dragging && (
+          <div ref={bar} style={{ top: barTop }} className="absolute inset-x-2 z-10 rounded-md shadow-lg">
+            <SelectionBar
+              transcript={transcript}
+              range={selection.range}
+              call={call}
+              onPlayClip={onPlayClip}
+              clipLink={clipLink}
+              onClear={clear}
+              announce={setSaid}
+            />
+          </div>
+        )}
       </div>
     </div>
   );
