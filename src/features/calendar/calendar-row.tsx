@@ -3,7 +3,7 @@ import { memo } from 'react';
 import type { AudioRecord, Company, DocumentRecord, EventRecord, EventType, LiveAudio } from '../../api/schemas.ts';
 import { AddToCalendarButton } from '../../components/add-to-calendar.tsx';
 import { ListenLiveButton } from '../../components/listen-live-button.tsx';
-import { formatCountdown } from '../../components/live-states.ts';
+import { formatTimeUntil } from '../../components/live-states.ts';
 import { LiveStateBadge } from '../../components/live-state-badge.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { textLinkClass } from '../../components/ui/text-link.ts';
@@ -138,7 +138,7 @@ function LiveCell({ live, now, start, title, artist }: { live: LiveAudio | undef
     return (
       <>
         <Badge tone="accent">Starting soon</Badge>
-        <span className="tabular text-xs text-slate-600 dark:text-slate-400">in {formatCountdown(start - now).replace(/ \d+ s$/, '')}</span>
+        <span className="tabular text-xs text-slate-600 dark:text-slate-400">in {formatTimeUntil(start - now)}</span>
       </>
     );
   }
