@@ -192,7 +192,7 @@ function DocumentFileView({
   if (!fileUrl) {
     return (
       <p role="alert" className="p-4 text-sm">
-        This record names no file that can be opened (only http and https addresses are followed).
+        This document names no file that can be opened (only http and https addresses are followed).
       </p>
     );
   }
