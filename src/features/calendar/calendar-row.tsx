@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
 import type { AudioRecord, Company, DocumentRecord, EventRecord, EventType, LiveAudio } from '../../api/schemas.ts';
-import { AddToCalendarButton } from '../../components/add-to-calendar.tsx';
+import { AddToCalendar } from '../../components/deferred-slots.tsx';
 import { ListenLiveButton } from '../../components/listen-live-button.tsx';
 import { formatTimeUntil } from '../../components/live-states.ts';
 import { LiveStateBadge } from '../../components/live-state-badge.tsx';
@@ -118,7 +118,7 @@ export const CalendarRow = memo(function CalendarRow({
             {documents === 1 ? '1 document' : `${documents} documents`}
           </Link>
         )}
-        {Number.isFinite(start) && start > now && <AddToCalendarButton event={event} company={company} type={type} />}
+        {Number.isFinite(start) && start > now && <AddToCalendar event={event} company={company} type={type} />}
       </span>
     </>
   );

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { eventQueries } from '../../api/events.ts';
 import { liveQueries } from '../../api/live.ts';
 import type { Company, EventRecord } from '../../api/schemas.ts';
-import { AddToCalendarButton } from '../../components/add-to-calendar.tsx';
+import { AddToCalendar } from '../../components/deferred-slots.tsx';
 import { LiveStateBadge } from '../../components/live-state-badge.tsx';
 import { PanelError } from '../../components/query-states.tsx';
 import { SkeletonRows } from '../../components/skeleton.tsx';
@@ -80,7 +80,7 @@ export function CompanyUpcoming({ company }: { company: Company }) {
                 </span>
                 <span className="flex items-center gap-2">
                   {state && state !== 'notLive' && <LiveStateBadge state={state} />}
-                  {when(event) > now && <AddToCalendarButton event={event} company={company} type={type} />}
+                  {when(event) > now && <AddToCalendar event={event} company={company} type={type} />}
                 </span>
               </li>
             );

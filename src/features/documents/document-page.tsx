@@ -26,7 +26,7 @@ import { documentRecordQuery } from './document-record.ts';
 import { FileError } from './file-error.tsx';
 import { fileQueries, fileText, sniffFile, type LoadedFile } from '../../api/files.ts';
 import type { NoteCall } from '../../lib/notes/index.ts';
-import { CallNeighbours } from '../../components/call-neighbours-slot.tsx';
+import { CallNeighbours } from '../../components/deferred-slots.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 
 /** pdf.js loads only when a PDF is shown. */

@@ -13,7 +13,7 @@ import { audioFileLabel, documentTypeLabel, eventName, eventTypeName, fiscalLabe
 import { oneTranscriptPerCall } from '../../lib/transcript-records.ts';
 import { EmptyState, Panel } from '../../components/ui/panel.tsx';
 import { EventDocuments } from './event-documents.tsx';
-import { CallNeighbours } from '../../components/call-neighbours-slot.tsx';
+import { AddToCalendar, CallNeighbours } from '../../components/deferred-slots.tsx';
 import { QueryStates } from '../../components/query-states.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { TranscriptLink } from '../../components/transcript-link.tsx';
@@ -24,7 +24,6 @@ import { safeHttpUrl } from '../../lib/safe-url.ts';
 import { textLinkClass } from '../../components/ui/text-link.ts';
 import { eventDetailQuery, eventLiveQuery, eventRecordingsQuery, eventTranscriptsQuery } from './event-queries.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { AddToCalendarButton } from '../../components/add-to-calendar.tsx';
 import { formatTimeUntil } from '../../components/live-states.ts';
 import { useNow } from '../../components/use-now.ts';
 
@@ -86,7 +85,7 @@ function EventView({ event, parts }: { event: EventRecord; parts: EventPageParts
         {upcoming && (
           <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1">
             <p className="text-sm font-medium">Starts in {formatTimeUntil(start - now)}</p>
-            <AddToCalendarButton event={event} company={company.data} type={type.data} />
+            <AddToCalendar event={event} company={company.data} type={type.data} />
           </div>
         )}
         {recording && parts.renderPlay && <div className="mt-3 flex flex-wrap gap-2">{parts.renderPlay(recording)}</div>}
