@@ -122,7 +122,7 @@ export async function getJson<S extends z.ZodMiniType>(path: string, options: Ge
       throw new ApiError({
         status: response.status,
         kind: 'malformed',
-        message: `The data service sent a response that is not valid JSON (${shownUrl}).`,
+        message: 'Its answer was cut off or garbled.',
         url: shownUrl,
         cause: error,
       });

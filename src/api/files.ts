@@ -67,7 +67,7 @@ export function fileNameOf(disposition: string | null, url: string): string | un
 
 export async function fetchFile(fileUrl: string | null, signal?: AbortSignal): Promise<LoadedFile> {
   const safe = safeHttpUrl(fileUrl);
-  if (!safe) throw fileError(400, 'The record names no usable file address (only http and https links are opened).', String(fileUrl).slice(0, 200));
+  if (!safe) throw fileError(400, 'This document names no file that can be opened (only http and https links are opened).', String(fileUrl).slice(0, 200));
   const origin = globalThis.location?.origin;
   const sameOrigin = origin !== undefined && new URL(safe).origin === origin;
 
@@ -132,7 +132,7 @@ export function parseContentRange(value: string | null): { start?: number; total
  */
 export async function fetchFileRange(fileUrl: string | null, from: number, signal?: AbortSignal): Promise<FileRange> {
   const safe = safeHttpUrl(fileUrl);
-  if (!safe) throw fileError(400, 'The record names no usable file address (only http and https links are opened).', String(fileUrl).slice(0, 200));
+  if (!safe) throw fileError(400, 'This document names no file that can be opened (only http and https links are opened).', String(fileUrl).slice(0, 200));
   const headers = { range: `bytes=${from}-` };
   const origin = globalThis.location?.origin;
   const target = new URL(safe).origin;

@@ -9,7 +9,7 @@ import { UnavailableNote } from './unavailable-note.tsx';
 import { useCallNeighbours, type CallNeighbour } from './use-call-neighbours.ts';
 
 /**
- * "Calls of this company" (pages show it through CallNeighbours in call-neighbours-slot.tsx, which loads it): from a call's page (event, recording, transcript) to the previous and
+ * "Calls of this company" (pages show it through CallNeighbours in deferred-slots.tsx, which loads it): from a call's page (event, recording, transcript) to the previous and
  * next call of the same company and kind, the same period a year earlier, and the comparison with
  * the previous call. Nothing at all when the call has no neighbour.
  */

@@ -36,7 +36,7 @@ export function describeError(error: unknown, online = typeof navigator === 'und
         detail: 'Your API key does not give access to this dataset. Live audio and documents are licensed separately; ask your provider to add them.',
       };
     case 'not-found':
-      return { title: 'Not found (404)', detail: 'This record does not exist, or is no longer available. Check the link, or go back to the list.' };
+      return { title: 'Not found (404)', detail: 'This does not exist, or is no longer available. Check the link, or go back to the list.' };
     case 'rate-limited':
       return {
         title: 'Too many requests (429)',

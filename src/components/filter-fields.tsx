@@ -143,7 +143,7 @@ export function MoreFilters({
     <details className={['group min-w-0', className].filter(Boolean).join(' ')} open={open || invalid || undefined}>
       <summary className="cursor-pointer text-sm font-medium text-slate-700 dark:text-slate-300">More filters</summary>
       <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-        When the record last changed at the source: for keeping a copy of the data in sync, not the date of the event.
+        When the source last changed each item, for keeping your own copy up to date; not the date of the event.
       </p>
       <div className="mt-2 grid gap-3 sm:grid-cols-2">
         <DateField field="updatedAfter" label="Updated after" form={form} fieldId={fieldId} />

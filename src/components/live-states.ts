@@ -61,6 +61,22 @@ export const TONE_BADGE: Record<Tone, BadgeTone> = {
   failed: 'danger',
 };
 
+/**
+ * The time left before something starts, to the minute: "3 days", "1 day 4 h", "2 h 15 min",
+ * "50 min", and "40 s" in the last minute (say it after "in").
+ */
+export function formatTimeUntil(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const days = Math.floor(total / 86_400);
+  const hours = Math.floor((total % 86_400) / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  if (days >= 2) return `${days} days`;
+  if (days === 1) return hours > 0 ? `1 day ${hours} h` : '1 day';
+  if (hours > 0) return `${hours} h ${String(minutes).padStart(2, '0')} min`;
+  if (minutes > 0) return `${minutes} min`;
+  return `${total} s`;
+}
+
 /** "2 h 05 min 09 s", "4 min 09 s", "9 s": a countdown's remaining time. */
 export function formatCountdown(ms: number): string {
   const total = Math.max(0, Math.ceil(ms / 1000));

@@ -70,7 +70,7 @@ describe('reading a file on another host', () => {
 
   it('refuses an address that is not http(s) without asking anyone', async () => {
     const error = await fetchTranscriptContent('javascript:alert(1)').catch((e: unknown) => e);
-    expect((error as Error).message).toBe('The record names no usable file address (only http and https links are opened).');
+    expect((error as Error).message).toBe('This document names no file that can be opened (only http and https links are opened).');
   });
 });
 

@@ -81,6 +81,30 @@ test('an event leads to its transcript: find a phrase, export it as text and Mar
   await expect(page).toHaveURL(new RegExp(`/recordings/${audioId}\\?t=${Math.floor(third.start)}$`));
 });
 
+test('an event still to come says when it starts and how long until then, and goes into a calendar', async ({ page }) => {
+  const info = (await (await page.request.get('/__sandbox/info')).json()) as Info & { now: string; companyId: number };
+  // The company's first event two days or more ahead of the sandbox's clock.
+  const from = new Date(Date.parse(info.now) + 2 * 86_400_000).toISOString();
+  const events = (await (await page.request.get(`/public/v3/events?companyIds=${info.companyId}&startDate=${from}&sortBy=date&limit=1`)).json()).data as {
+    id: number;
+    date: string;
+  }[];
+  const event = events[0]!;
+  await page.goto(`/events/${event.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('main time').first()).toHaveAttribute('datetime', event.date);
+  await expect(page.getByText(/^Times in /)).toBeVisible();
+  await expect(page.getByText(/^Starts in \d+ days?\b/)).toBeVisible();
+  const add = page.getByRole('button', { name: /^Add to calendar: / });
+  await expect(add).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Transcript' })).toHaveCount(0);
+  await checkA11y(page, 'event still to come');
+  const [download] = await Promise.all([page.waitForEvent('download'), add.click()]);
+  expect(download.suggestedFilename()).toMatch(/\.ics$/);
+  const ics = await readFile((await download.path())!, 'utf8');
+  expect(ics).toContain(`DTSTART:${event.date.replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z')}`);
+});
+
 test('an unknown event says so', async ({ page, expectConsoleError }) => {
   expectConsoleError(/status of 404/);
   await page.goto('/events/99999999');

@@ -47,7 +47,7 @@ test('403: a live record says it is not in the plan; the status already shown st
   await page.goto(`/live/${info.liveId}`);
   const status = page.getByRole('heading', { level: 1 });
   await expect(status).not.toHaveText(/^(Event|Live audio) \d+$|^Loading the call/); // the event's own title has arrived
-  await expect(page.getByText('Status checked')).toBeVisible();
+  await expect(page.getByText('Updated', { exact: true })).toBeVisible();
   const title = await status.textContent();
 
   // The next poll is refused: the record on screen stays, with the reason above it.
@@ -140,7 +140,7 @@ test('a malformed body: the page says the answer could not be read, and the othe
   await page.goto('/');
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('The data service sent something we could not read');
-  await expect(alert).toContainText('not valid JSON');
+  await expect(alert).toContainText('Its answer was cut off or garbled');
   await expect(rows(page, 'Latest transcripts, newest published first')).toHaveCount(latestCalls);
   await checkA11y(page, 'home malformed');
 

@@ -2,8 +2,9 @@ import { expect, test } from './fixtures.ts';
 
 /**
  * Every page speaks the analyst's language: no raw ids ("Recording 6636"), no API parameter names
- * ("companyIds", "updatedAfter"), no mime types or encodings ("audio/mpeg", "7bit"), and no "live
- * record". Each route is opened with every fold (filters, More filters, facts) open, and its visible
+ * ("companyIds", "updatedAfter"), no mime types or encodings ("audio/mpeg", "7bit"), no "live
+ * record", no polling cadence ("every 5 s while this tab is visible") and no engineering words
+ * ("endpoint", "cursor", "Status checked", "not valid JSON", "HTTP 502", "this record"). Each route is opened with every fold (filters, More filters, facts) open, and its visible
  * text is read.
  */
 
@@ -13,6 +14,8 @@ const FORBIDDEN: [string, RegExp][] = [
   ['an API parameter name', /\b(?:companyIds|eventIds|typeIds|documentGroupIds|updatedAfter|updatedBefore|startDate|endDate)\b/],
   ['a mime type or encoding', /audio\/mpeg|application\/json|\b7bit\b/i],
   ['"live record"', /live record/i],
+  ['how often the app asks', /\bevery \d+ ?s\b|while this tab is visible/i],
+  ['engineering words', /\b(?:endpoints?|cursors?|status checked|valid JSON|HTTP \d{3})\b|\b(?:this|the) record\b/i],
 ];
 
 let routes: [string, string][];

@@ -6,10 +6,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { captureDownloads } from '../support/downloads.ts';
 import { renderApp } from '../support/render-app.tsx';
 import { apiPath, forwardToSandbox, sandbox, sandboxJson, seenRequests, server, useSandboxServer } from '../support/sandbox-server.ts';
 
 useSandboxServer();
+const downloads = captureDownloads();
 
 /** Pelarite: a US company (8-K releases, 10-Qs, a 10-K), 57 documents over 13 periods. */
 const PELARITE = 10;
@@ -61,6 +63,40 @@ describe('company page: Upcoming', () => {
     expect(new URL(requestsTo('/events')[0]!).searchParams.get('companyIds')).toBe(String(PELARITE));
     await waitFor(() => expect(requestsTo('/live/audio')).toHaveLength(1));
     expect(new URL(requestsTo('/live/audio')[0]!).searchParams.get('eventIds')).toBe('1182,1262,1342,1422,1502');
+  });
+
+  it("offers each coming event for the reader's calendar, as an .ics file", async () => {
+    const { user } = await renderApp(`/companies/${PELARITE}`);
+    const panel = await screen.findByRole('region', { name: 'Upcoming' });
+    await waitFor(() => expect(within(panel).getAllByRole('listitem')).toHaveLength(5));
+    expect(
+      within(panel)
+        .getAllByRole('button', { name: /^Add to calendar/ })
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual([
+      'Add to calendar: Pelarite: Q3 2026 earnings call',
+      'Add to calendar: Pelarite: Industrials Forum 2026',
+      'Add to calendar: Pelarite: Investor Day 2026',
+      'Add to calendar: Pelarite: Q4 2026 Trading Update',
+      'Add to calendar: Pelarite: Consumer & Retail Day 2026',
+    ]);
+    await user.click(within(panel).getByRole('button', { name: 'Add to calendar: Pelarite: Industrials Forum 2026' }));
+    expect(downloads.saved).toHaveLength(1);
+    expect(downloads.saved[0]!.name).toBe('Pelarite - Industrials Forum 2026.ics');
+    expect(downloads.saved[0]!.blob.type).toBe('text/calendar;charset=utf-8');
+    const lines = (await downloads.saved[0]!.blob.text()).split('\r\n');
+    expect(lines).toContain('SUMMARY:Pelarite: Industrials Forum 2026');
+    expect(lines).toContain('DTSTART:20261121T145030Z');
+    expect(lines).toContain('URL:http://localhost:3000/events/1262');
+  });
+
+  it('has no "Add to calendar" for a call that has already started', async () => {
+    await renderApp(`/companies/${HARELARD}`);
+    const panel = await screen.findByRole('region', { name: 'Upcoming' });
+    await waitFor(() => expect(within(panel).getAllByRole('listitem')[0]).toHaveTextContent('Q3 2026 earnings call'));
+    const started = within(panel).getAllByRole('listitem')[0]!;
+    expect(within(started).queryByRole('button', { name: /^Add to calendar/ })).toBeNull();
+    expect(within(panel).getAllByRole('button', { name: /^Add to calendar/ })).toHaveLength(4);
   });
 
   it('marks a call about to start with its live state', async () => {
@@ -127,12 +163,14 @@ describe('company page: Documents', () => {
         ],
       ],
       [
+        // The annual report came with the Q4 2025 call; it is filed under the year it covers.
         'FY 2025',
         [
           'Transcript → /documents/3741?kind=transcript',
-          'Press release → /documents/3711',
           'In-house transcript → /documents/3709?kind=transcript',
+          'Press release → /documents/3711',
           'Report → /documents/3386',
+          'Annual report (10-K) → /documents/3317',
         ],
       ],
       [
@@ -150,6 +188,15 @@ describe('company page: Documents', () => {
     // Each row names its period for a screen reader, and says when it was published.
     const report = within(panel).getByRole('link', { name: 'Quarterly report (10-Q), Pelarite, Q2 2026' });
     expect(report.closest('li')).toHaveTextContent('Published Aug 14, 2026');
+    // A call's two transcripts are one row: the edited one, the machine one linked beside it.
+    const q2 = within(panel).getByRole('region', { name: 'Documents of Q2 2026' });
+    expect(within(q2).getAllByRole('listitem')).toHaveLength(3);
+    const transcriptRow = within(q2).getByRole('link', { name: 'Transcript, Pelarite, Q2 2026' }).closest('li')!;
+    expect(within(transcriptRow).getByRole('link', { name: 'In-house transcript, Pelarite, Q2 2026' })).toHaveAttribute(
+      'href',
+      '/documents/4235?kind=transcript',
+    );
+    expect(transcriptRow).toHaveTextContent('Published Aug 4, 2026');
 
     await user.click(within(panel).getByRole('button', { name: 'Show all 57 documents (13 periods)' }));
     expect(documentGroups(panel).map(([heading]) => heading)).toEqual([
@@ -168,13 +215,65 @@ describe('company page: Documents', () => {
       'FY 2023',
     ]);
     expect(within(panel).getAllByRole('link')).toHaveLength(57);
-    expect(within(panel).getByRole('link', { name: 'Annual report (10-K), Pelarite, Q4 2025' })).toHaveAttribute('href', '/documents/3317');
+    expect(within(panel).getByRole('link', { name: 'Annual report (10-K), Pelarite, FY 2025' })).toHaveAttribute('href', '/documents/3317');
+    expect(within(panel).getByRole('link', { name: 'Annual report (10-K), Pelarite, FY 2024' })).toHaveAttribute('href', '/documents/1659');
+    // Q4 2025 keeps the quarter's own documents.
+    expect(documentGroups(panel).find(([heading]) => heading === 'Q4 2025')).toEqual([
+      'Q4 2025',
+      [
+        'Transcript → /documents/3202?kind=transcript',
+        'In-house transcript → /documents/3189?kind=transcript',
+        'Slides → /documents/3187',
+        'Earnings release (8-K) → /documents/3186',
+      ],
+    ]);
     expect(within(panel).getByRole('button', { name: 'Show the latest periods only' })).toHaveAttribute('aria-expanded', 'true');
     // Every page of the company's documents in one walk, with their events.
     const documents = requestsTo('/documents');
     expect(documents).toHaveLength(1);
     expect(new URL(documents[0]!).searchParams.get('companyIds')).toBe(String(PELARITE));
     expect(new URL(documents[0]!).searchParams.get('expand')).toBe('event');
+  });
+
+  it('narrows the documents to one kind with "Show", counting each kind', async () => {
+    const { user } = await renderApp(`/companies/${PELARITE}`);
+    const panel = await screen.findByRole('region', { name: 'Documents' });
+    const show = await within(panel).findByRole('combobox', { name: 'Show' });
+    await waitFor(() =>
+      expect(
+        within(show)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Every kind (57)', 'Reports (13)', 'Releases (13)', 'Slides (5)', 'Transcripts (26)']),
+    );
+    await user.selectOptions(show, 'Reports (13)');
+    expect(documentGroups(panel)).toEqual([
+      ['Q2 2026', ['Quarterly report (10-Q) → /documents/4351']],
+      ['FY 2025', ['Report → /documents/3386', 'Annual report (10-K) → /documents/3317']],
+      ['Q1 2026', ['Quarterly report (10-Q) → /documents/3771']],
+    ]);
+    await user.click(within(panel).getByRole('button', { name: 'Show all 13 reports (11 periods)' }));
+    expect(within(panel).getAllByRole('link')).toHaveLength(13);
+
+    // Still every period, as asked.
+    await user.selectOptions(show, 'Slides (5)');
+    expect(documentGroups(panel)).toEqual([
+      ['Q1 2026', ['Slides → /documents/3621']],
+      ['Q4 2025', ['Slides → /documents/3187']],
+      ['Q3 2025', ['Slides → /documents/2853']],
+      ['Q1 2025', ['Slides → /documents/1919']],
+      ['Q1 2024', ['Slides → /documents/345']],
+    ]);
+    await user.click(within(panel).getByRole('button', { name: 'Show the latest periods only' }));
+    expect(documentGroups(panel).map(([heading]) => heading)).toEqual(['Q1 2026', 'Q4 2025', 'Q3 2025']);
+    expect(within(panel).getByRole('button', { name: 'Show all 5 slides (5 periods)' })).toHaveAttribute('aria-expanded', 'false');
+    await user.selectOptions(show, 'Transcripts (26)');
+    expect(documentGroups(panel)[0]).toEqual([
+      'Q2 2026',
+      ['Transcript → /documents/4242?kind=transcript', 'In-house transcript → /documents/4235?kind=transcript'],
+    ]);
+    await user.selectOptions(show, 'Every kind (57)');
+    expect(documentGroups(panel).map(([heading]) => heading)).toEqual(['Q2 2026', 'FY 2025', 'Q1 2026']);
   });
 
   it('puts documents of no fiscal period under "Other", last', async () => {

@@ -43,9 +43,36 @@ describe('event page: documents', () => {
     expect(new URL(documents[0]!).searchParams.get('eventIds')).toBe(String(PELARITE_Q2_2026));
   });
 
+  it("files an annual report that came with a fourth quarter's call under the year it covers", async () => {
+    // Pelarite's Q4 2025 earnings call: its release, slides and transcripts, and the 10-K for FY 2025.
+    await renderApp('/events/804');
+    const panel = await screen.findByRole('region', { name: 'Documents' });
+    await waitFor(() =>
+      expect(
+        within(panel)
+          .getAllByRole('heading', { level: 3 })
+          .map((heading) => heading.textContent),
+      ).toEqual(['Q4 2025', 'FY 2025']),
+    );
+    expect(
+      within(within(panel).getByRole('region', { name: 'Documents of Q4 2025' }))
+        .getAllByRole('link')
+        .map((link) => `${link.textContent} → ${link.getAttribute('href')}`),
+    ).toEqual([
+      'Transcript → /documents/3202?kind=transcript',
+      'In-house transcript → /documents/3189?kind=transcript',
+      'Slides → /documents/3187',
+      'Earnings release (8-K) → /documents/3186',
+    ]);
+    const year = within(panel).getByRole('region', { name: 'Documents of FY 2025' });
+    expect(within(year).getByRole('link', { name: 'Annual report (10-K), Q4 2025 earnings call, FY 2025' })).toHaveAttribute('href', '/documents/3317');
+    expect(within(year).getAllByRole('listitem')).toHaveLength(1);
+  });
+
   it('says so when the event has no documents yet', async () => {
-    // Pelarite's Q3 2026 call, later today.
-    await renderApp('/events/1182');
+    // Harelard's Q3 2026 call, live since 11:59:30, before its release is out.
+    server.use(http.get(apiPath('/documents'), () => HttpResponse.json({ data: [], pagination: { nextCursor: null } })));
+    await renderApp('/events/1148');
     const panel = await screen.findByRole('region', { name: 'Documents' });
     expect(await within(panel).findByText('No documents published for this event yet.')).toBeInTheDocument();
   });

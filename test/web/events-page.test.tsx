@@ -1,11 +1,13 @@
 /** The event page against sandbox data: details, type and parent, recordings, transcripts, live status. */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { captureDownloads } from '../support/downloads.ts';
 import { renderApp } from '../support/render-app.tsx';
 import { apiPath, sandbox, sandboxJson, server, TEST_ORIGIN, useSandboxServer } from '../support/sandbox-server.ts';
 
 useSandboxServer();
+const downloads = captureDownloads();
 
 interface EventRecord {
   id: number;
@@ -124,5 +126,46 @@ describe('event page', () => {
   it('an unknown event is a clear 404', async () => {
     await renderApp('/events/99999999');
     expect(await screen.findByRole('heading', { level: 1, name: 'Event not found' })).toBeInTheDocument();
+  });
+});
+
+describe('event page: an event still to come', () => {
+  // The sandbox's clock reads 2026-11-21 12:00:00 UTC: Pelarite's Q3 2026 call (event 1182) starts at 12:50:30.
+  it('says when it is and how long until then, links the previous call, offers it for the calendar, and shows no empty panels', async () => {
+    const { user } = await renderApp('/events/1182');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Q3 2026 earnings call' })).toBeInTheDocument();
+    const header = screen.getByRole('heading', { level: 1 }).parentElement!;
+    expect(within(header).getByText(/2026/, { selector: 'time' })).toHaveAttribute('datetime', '2026-11-21T12:50:30.000Z');
+    expect(within(header).getByText(/^Times in /)).toBeInTheDocument();
+    expect(within(header).getByText('Starts in 50 min')).toBeInTheDocument();
+    const previous = await within(screen.getByRole('navigation', { name: 'Calls of this company' })).findByRole('link', { name: /^Previous call:/ });
+    expect(previous).toHaveTextContent('Previous call: Q2 2026 earnings call · Aug 3, 2026');
+    expect(previous).toHaveAttribute('href', '/events/1102');
+
+    await user.click(within(header).getByRole('button', { name: 'Add to calendar: Pelarite: Q3 2026 earnings call' }));
+    expect(downloads.saved.map((file) => file.name)).toEqual(['Pelarite - Q3 2026 earnings call.ics']);
+    const lines = (await downloads.saved[0]!.blob.text()).split('\r\n');
+    expect(lines).toContain('SUMMARY:Pelarite: Q3 2026 earnings call');
+    expect(lines).toContain('DTSTART:20261121T125030Z');
+
+    // Nothing can have been published yet: one calm line instead of empty panels.
+    expect(screen.getByText('The recording, transcript and documents are listed here once they are published after the event.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Live status' })).toHaveTextContent('Announced: not live yet'));
+    for (const name of ['Recording', 'Q&A', 'Transcript', 'Documents']) expect(screen.queryByRole('region', { name })).toBeNull();
+    expect(screen.queryByRole('searchbox', { name: 'Search this call' })).toBeNull();
+  });
+
+  it('counts down in hours, then days', async () => {
+    // Pelarite at the Industrials Forum 2026, 14:50:30 today.
+    const first = await renderApp('/events/1262');
+    expect(await screen.findByText('Starts in 2 h 50 min')).toBeInTheDocument();
+    first.unmount();
+    // Pelarite's Q4 2026 Trading Update, tomorrow at 14:50:30.
+    const second = await renderApp('/events/2222');
+    expect(await screen.findByText('Starts in 1 day 2 h')).toBeInTheDocument();
+    second.unmount();
+    // Pelarite at the Consumer & Retail Day 2026, 2026-11-24 12:50:30.
+    await renderApp('/events/4062');
+    expect(await screen.findByText('Starts in 3 days')).toBeInTheDocument();
   });
 });

@@ -99,6 +99,9 @@ describe('every state', () => {
     const [, minutes = '0', seconds = '0'] = /(?:(\d+) min )?(\d+) s/.exec(timer.textContent ?? '') ?? [];
     // Within a few seconds of the service's time left (the Date header has one-second resolution).
     expect(Math.abs(Number(minutes) * 60 + Number(seconds) - left / 1000)).toBeLessThanOrEqual(3);
+    // When the status was last read, in words, and that it keeps itself current (no polling cadence).
+    const updated = screen.getByText('Updated', { selector: 'dt' });
+    expect(updated.nextElementSibling).toHaveTextContent(/^(?:just now|updating…|\d+ s ago) · updates by itself$/);
     const live = await liveRecord(id);
     await renderApp(`/live/${id}`);
     const went = await screen.findByText('Went live');
@@ -153,6 +156,7 @@ describe('following a call', () => {
     await serveAs(id, { state: 'recordingAvailable' });
     await renderApp(`/live/${id}`);
     await vi.waitFor(() => expect(screen.getByText('Recording available', { selector: '[data-state]' })).toBeInTheDocument(), { timeout: 10_000 });
+    expect(screen.getByText('Updated', { selector: 'dt' }).nextElementSibling).toHaveTextContent(/ · this is the final status$/);
     const first = liveRequests(id);
     await act(() => vi.advanceTimersByTimeAsync(120_000));
     expect(liveRequests(id)).toBe(first);

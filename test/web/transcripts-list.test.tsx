@@ -131,7 +131,7 @@ describe('transcript filters in the URL', () => {
     await screen.findByRole('table', { name: 'Transcripts, newest published first' });
     const more = screen.getByText('More filters').closest('details')!;
     expect(more).not.toHaveAttribute('open');
-    expect(more).toHaveTextContent('When the record last changed at the source');
+    expect(more).toHaveTextContent('When the source last changed each item, for keeping your own copy up to date; not the date of the event.');
     await user.click(screen.getByText('More filters'));
     expect(more).toHaveAttribute('open');
     expect(within(screen.getByRole('group', { name: 'Event date' })).getByLabelText('From')).toHaveValue('');

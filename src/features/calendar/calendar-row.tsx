@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
 import type { AudioRecord, Company, DocumentRecord, EventRecord, EventType, LiveAudio } from '../../api/schemas.ts';
-import { AddToCalendarButton } from '../../components/add-to-calendar.tsx';
+import { AddToCalendar } from '../../components/deferred-slots.tsx';
 import { ListenLiveButton } from '../../components/listen-live-button.tsx';
-import { formatCountdown } from '../../components/live-states.ts';
+import { formatTimeUntil } from '../../components/live-states.ts';
 import { LiveStateBadge } from '../../components/live-state-badge.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { textLinkClass } from '../../components/ui/text-link.ts';
@@ -120,7 +120,7 @@ export const CalendarRow = memo(function CalendarRow({
             {documents === 1 ? '1 document' : `${documents} documents`}
           </Link>
         )}
-        {Number.isFinite(start) && start > now && <AddToCalendarButton event={event} company={company} type={type} />}
+        {Number.isFinite(start) && start > now && <AddToCalendar event={event} company={company} type={type} />}
       </span>
     </>
   );
@@ -140,7 +140,7 @@ function LiveCell({ live, now, start, title, artist }: { live: LiveAudio | undef
     return (
       <>
         <Badge tone="accent">Starting soon</Badge>
-        <span className="tabular text-xs text-slate-600 dark:text-slate-400">in {formatCountdown(start - now).replace(/ \d+ s$/, '')}</span>
+        <span className="tabular text-xs text-slate-600 dark:text-slate-400">in {formatTimeUntil(start - now)}</span>
       </>
     );
   }

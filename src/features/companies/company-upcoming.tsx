@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { eventQueries } from '../../api/events.ts';
 import { liveQueries } from '../../api/live.ts';
 import type { Company, EventRecord } from '../../api/schemas.ts';
+import { AddToCalendar } from '../../components/deferred-slots.tsx';
 import { LiveStateBadge } from '../../components/live-state-badge.tsx';
 import { PanelError } from '../../components/query-states.tsx';
 import { SkeletonRows } from '../../components/skeleton.tsx';
@@ -26,7 +27,7 @@ const when = (event: EventRecord) => Date.parse(event.date ?? '') || Infinity;
 
 /**
  * A company's next events (`/events?companyIds=…&startDate=…`): date, name, type and live state,
- * each linking to its event page; a call that started in the last hours leads while it is live.
+ * each linking to its event page and, while still to come, offered as an .ics ("Add to calendar"); a call that started in the last hours leads while it is live.
  * Where the data source has no event list, one calm line says so.
  */
 export function CompanyUpcoming({ company }: { company: Company }) {
@@ -77,7 +78,10 @@ export function CompanyUpcoming({ company }: { company: Company }) {
                     {type && !/earnings call/i.test(eventName(event, { type, company })) ? ` · ${eventTypeName(type)}` : ''}
                   </span>
                 </span>
-                {state && state !== 'notLive' && <LiveStateBadge state={state} />}
+                <span className="flex items-center gap-2">
+                  {state && state !== 'notLive' && <LiveStateBadge state={state} />}
+                  {when(event) > now && <AddToCalendar event={event} company={company} type={type} />}
+                </span>
               </li>
             );
           })}

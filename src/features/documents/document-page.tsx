@@ -26,7 +26,7 @@ import { documentRecordQuery } from './document-record.ts';
 import { FileError } from './file-error.tsx';
 import { fileQueries, fileText, sniffFile, type LoadedFile } from '../../api/files.ts';
 import type { NoteCall } from '../../lib/notes/index.ts';
-import { CallNeighbours } from '../../components/call-neighbours-slot.tsx';
+import { CallNeighbours } from '../../components/deferred-slots.tsx';
 import { isTranscriptType } from '../../lib/transcript-records.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
 
@@ -196,7 +196,7 @@ function DocumentFileView({
   if (!fileUrl) {
     return (
       <p role="alert" className="p-4 text-sm">
-        This record names no file that can be opened (only http and https addresses are followed).
+        This document names no file that can be opened (only http and https addresses are followed).
       </p>
     );
   }

@@ -13,7 +13,7 @@ import { audioFileLabel, documentTypeLabel, eventName, eventTypeName, fiscalLabe
 import { oneTranscriptPerCall } from '../../lib/transcript-records.ts';
 import { EmptyState, Panel } from '../../components/ui/panel.tsx';
 import { EventDocuments } from './event-documents.tsx';
-import { CallNeighbours } from '../../components/call-neighbours-slot.tsx';
+import { AddToCalendar, CallNeighbours } from '../../components/deferred-slots.tsx';
 import { QueryStates } from '../../components/query-states.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { TranscriptLink } from '../../components/transcript-link.tsx';
@@ -24,6 +24,8 @@ import { safeHttpUrl } from '../../lib/safe-url.ts';
 import { textLinkClass } from '../../components/ui/text-link.ts';
 import { eventDetailQuery, eventLiveQuery, eventRecordingsQuery, eventTranscriptsQuery } from './event-queries.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
+import { formatTimeUntil } from '../../components/live-states.ts';
+import { useNow } from '../../components/use-now.ts';
 
 /**
  * An event: what, who, when (reader's time zone, UTC on hover), its type and parent (endpoint 5,
@@ -60,6 +62,11 @@ function EventView({ event, parts }: { event: EventRecord; parts: EventPageParts
   const first = recordings.data?.data[0];
   const recording = useMemo(() => first && { ...first, event: first.event ?? event }, [first, event]);
   const fiscal = fiscalLabel(event);
+  // An event still to come has no recording, transcript or documents yet: the page says when it
+  // is, how long until then, and offers it for the reader's calendar instead of empty panels.
+  const now = useNow();
+  const start = Date.parse(event.date ?? '');
+  const upcoming = Number.isFinite(start) && start > now;
 
   return (
     <div className="space-y-5">
@@ -75,17 +82,28 @@ function EventView({ event, parts }: { event: EventRecord; parts: EventPageParts
           <TimeText value={event.date} />
         </p>
         <TimeZoneNote className="mt-1" />
+        {upcoming && (
+          <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1">
+            <p className="text-sm font-medium">Starts in {formatTimeUntil(start - now)}</p>
+            <AddToCalendar event={event} company={company.data} type={type.data} />
+          </div>
+        )}
         {recording && parts.renderPlay && <div className="mt-3 flex flex-wrap gap-2">{parts.renderPlay(recording)}</div>}
-        <SearchBox label="Search this call" filters={{ eventIds: [event.id] }} className="mt-3 max-w-md" />
+        {!upcoming && <SearchBox label="Search this call" filters={{ eventIds: [event.id] }} className="mt-3 max-w-md" />}
         <CallNeighbours eventId={event.id} className="mt-3 max-w-xl" />
       </div>
       <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-5 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-5">
           <LiveStatus eventId={event.id} />
-          <Recordings query={recordings} name={name} />
-          {parts.renderQna && <Panel title="Q&A">{parts.renderQna(event.id, recording, recordings.isPending)}</Panel>}
-          <Transcripts eventId={event.id} renderTranscript={parts.renderTranscript} />
-          <EventDocuments eventId={event.id} name={name} />
+          <Recordings query={recordings} name={name} hideWhenEmpty={upcoming} />
+          {parts.renderQna && !upcoming && <Panel title="Q&A">{parts.renderQna(event.id, recording, recordings.isPending)}</Panel>}
+          <Transcripts eventId={event.id} renderTranscript={parts.renderTranscript} hideWhenEmpty={upcoming} />
+          <EventDocuments event={event} name={name} hideWhenEmpty={upcoming} />
+          {upcoming && (
+            <p className="rounded-lg border border-dashed border-slate-300 px-4 py-3 text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
+              The recording, transcript and documents are listed here once they are published after the event.
+            </p>
+          )}
         </div>
         <Panel title="About this event">
           <dl className="grid grid-cols-[7rem_1fr] gap-x-3 gap-y-2 px-4 py-3 text-sm">
@@ -170,7 +188,8 @@ function LiveStatus({ eventId }: { eventId: number }) {
   );
 }
 
-function Recordings({ query, name }: { query: UseQueryResult<Page<AudioRecord>>; name: string }) {
+function Recordings({ query, name, hideWhenEmpty = false }: { query: UseQueryResult<Page<AudioRecord>>; name: string; hideWhenEmpty?: boolean }) {
+  if (hideWhenEmpty && !query.isError && !query.data?.data.length) return null;
   return (
     <Panel title="Recording">
       <QueryStates
@@ -199,11 +218,20 @@ function Recordings({ query, name }: { query: UseQueryResult<Page<AudioRecord>>;
   );
 }
 
-function Transcripts({ eventId, renderTranscript }: { eventId: number; renderTranscript?: (doc: DocumentRecord) => ReactNode }) {
+function Transcripts({
+  eventId,
+  renderTranscript,
+  hideWhenEmpty = false,
+}: {
+  eventId: number;
+  renderTranscript?: (doc: DocumentRecord) => ReactNode;
+  hideWhenEmpty?: boolean;
+}) {
   const transcripts = useQuery(eventTranscriptsQuery(eventId));
   const docs = transcripts.data?.data ?? [];
   const types = useDocumentTypes(docs.map((t) => t.typeId));
   const call = oneTranscriptPerCall(docs, (id) => types.get(id)?.name ?? undefined)[0];
+  if (hideWhenEmpty && !transcripts.isError && docs.length === 0) return null;
   return (
     <Panel title="Transcript">
       <QueryStates

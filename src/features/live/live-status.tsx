@@ -108,7 +108,7 @@ export function LiveStatusView({ liveId, t, views }: { liveId: number; t?: numbe
           ) : (
             <Countdown to={record.date ?? ''} state={record.state} />
           )}
-          <Fact label="Status checked">
+          <Fact label="Updated">
             <CheckedAt at={query.dataUpdatedAt} fetching={query.isFetching} interval={interval} />
           </Fact>
         </dl>
@@ -241,10 +241,8 @@ function CheckedAt({ at, fetching, interval }: { at: number; fetching: boolean; 
   const ago = Math.max(0, Math.round((now - at) / 1000));
   return (
     <span className="text-slate-700 dark:text-slate-300">
-      {fetching ? 'checking…' : ago < 2 ? 'just now' : `${ago} s ago`}
-      <span className="text-slate-500 max-sm:hidden dark:text-slate-400">
-        {interval === false ? ' · final, no more checks' : ` · every ${Math.round(interval / 1000)} s while this tab is visible`}
-      </span>
+      {fetching ? 'updating…' : ago < 2 ? 'just now' : `${ago} s ago`}
+      <span className="text-slate-500 max-sm:hidden dark:text-slate-400">{interval === false ? ' · this is the final status' : ' · updates by itself'}</span>
     </span>
   );
 }

@@ -10,7 +10,7 @@ import { useCueRecording, useRecordingSource } from './recording-source.ts';
 import { RecordingSummary } from './recording-summary.tsx';
 import { ClipPanel, readCue } from './clip-panel.tsx';
 import { CallNotesPanel } from '../../components/notes/call-notes-panel.tsx';
-import { CallNeighbours } from '../../components/call-neighbours-slot.tsx';
+import { CallNeighbours } from '../../components/deferred-slots.tsx';
 
 import { RECORDING_COLUMNS as columns } from './recording-skeleton.tsx';
 
