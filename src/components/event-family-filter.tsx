@@ -1,7 +1,9 @@
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { FilterFormLike } from './filter-fields.tsx';
-import { useEventTypeList } from './type-records.ts';
+import { useEventTypeList, useEventTypes } from './type-records.ts';
 import { MultiSelect } from './ui/multi-select.tsx';
-import { eventFamilies, typeIdsOf, type EventFamily } from '../lib/event-families.ts';
+import { callKind, eventFamilies, typeIdsOf, type EventFamily } from '../lib/event-families.ts';
 import { splitList } from '../lib/filters/split-list.ts';
 
 /**
@@ -44,4 +46,53 @@ export function EventFamilyField({
       error={form.error('types')}
     />
   );
+}
+
+/**
+ * The event-type field of a list page that matches it in the browser (recordings, transcripts):
+ * spread into the page's own filters (`*-page-filters.ts`), not the route's, so neither the field
+ * nor its words join every page's first download; the router keeps the address key all the same.
+ */
+export const EVENT_FAMILY_FIELDS = { types: { kind: 'eventFamilies', label: 'Event types' } } as const;
+
+/** A list matched in the browser reads on by itself until it shows this many rows… */
+const FILL_ROWS = 20;
+/** …or has read this many pages (then "Load more" reads on). */
+const FILL_PAGES = 10;
+
+/**
+ * Event types by family for a list whose endpoint cannot filter on them (recordings, transcripts:
+ * each record embeds its event): the rows of the pages read so far whose event is of a chosen
+ * family, by `callKind` of its type (the catalog where the data source lists it, else each type
+ * read by id, so the address's families work on every data source). A row whose type is still
+ * loading waits. While few rows match, the next pages are read (up to FILL_PAGES in all), so a
+ * first page of conferences does not leave an earnings-call list empty.
+ */
+export function useEventFamilyRows<T extends { event?: { typeId: number } | null }>(
+  query: UseInfiniteQueryResult<InfiniteData<{ data: T[] }>>,
+  families: readonly string[] | undefined,
+) {
+  const read = query.data?.pages.flatMap((page) => page.data) ?? [];
+  const types = useEventTypes(families ? read.map((row) => row.event?.typeId) : []);
+  const wanted = families ? new Set(families) : undefined;
+  const matches = (row: T) => {
+    if (!wanted) return true;
+    const typeId = row.event?.typeId;
+    return typeId !== undefined && types.has(typeId) && wanted.has(callKind(types.get(typeId), typeId));
+  };
+  const shown = wanted ? read.filter(matches).length : read.length;
+  const pages = query.data?.pages.length ?? 0;
+  const { hasNextPage, isFetching, isError, fetchNextPage } = query;
+  const active = wanted !== undefined;
+  useEffect(() => {
+    if (!active || shown >= FILL_ROWS || pages === 0 || pages >= FILL_PAGES || !hasNextPage || isFetching || isError) return;
+    void fetchNextPage();
+  }, [active, shown, pages, hasNextPage, isFetching, isError, fetchNextPage]);
+  return {
+    /** Whether a row is of a chosen family (every row when none is chosen). */
+    matches,
+    /** Rows shown and rows read, for the line that says what was matched. */
+    shown,
+    read: read.length,
+  };
 }
