@@ -53,7 +53,8 @@ export function CompaniesPage({
     void fetchNextPage();
   }, [sort, hasNextPage, isFetching, isError, pages, fetchNextPage]);
   const capped = sort !== undefined && hasNextPage && pages >= MAX_SORT_PAGES;
-  const readingAll = sort !== undefined && hasNextPage && !capped;
+  // A page that failed shows what was read, sorted, with the failure and Retry under it (the table's footer).
+  const readingAll = sort !== undefined && hasNextPage && !capped && !query.isFetchNextPageError;
   const waitingForCalls = sort === 'next-call' && nextCalls.pending;
   const rows = useMemo(
     () => (sort === undefined || readingAll || waitingForCalls ? listed : sortCompanies(listed, sort, search.direction, nextCalls.byCompany)),
