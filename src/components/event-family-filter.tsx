@@ -1,5 +1,5 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { FilterFormLike } from './filter-fields.tsx';
 import { useEventTypeList, useEventTypes } from './type-records.ts';
 import { MultiSelect } from './ui/multi-select.tsx';
@@ -55,6 +55,8 @@ export function EventFamilyField({
  */
 export const EVENT_FAMILY_FIELDS = { types: { kind: 'eventFamilies', label: 'Event types' } } as const;
 
+const everyRow = () => true;
+
 /** A list matched in the browser reads on by itself until it shows this many rows… */
 const FILL_ROWS = 20;
 /** …or has read this many pages (then "Load more" reads on). */
@@ -72,14 +74,16 @@ export function useEventFamilyRows<T extends { event?: { typeId: number } | null
   query: UseInfiniteQueryResult<InfiniteData<{ data: T[] }>>,
   families: readonly string[] | undefined,
 ) {
-  const read = query.data?.pages.flatMap((page) => page.data) ?? [];
+  const read = useMemo(() => query.data?.pages.flatMap((page) => page.data) ?? [], [query.data]);
   const types = useEventTypes(families ? read.map((row) => row.event?.typeId) : []);
   const wanted = families ? new Set(families) : undefined;
-  const matches = (row: T) => {
-    if (!wanted) return true;
-    const typeId = row.event?.typeId;
-    return typeId !== undefined && types.has(typeId) && wanted.has(callKind(types.get(typeId), typeId));
-  };
+  // Without a choice, one function for good, so what the page derives from the rows stays put between renders.
+  const matches = wanted
+    ? (row: T) => {
+        const typeId = row.event?.typeId;
+        return typeId !== undefined && types.has(typeId) && wanted.has(callKind(types.get(typeId), typeId));
+      }
+    : everyRow;
   const shown = wanted ? read.filter(matches).length : read.length;
   const pages = query.data?.pages.length ?? 0;
   const { hasNextPage, isFetching, isError, fetchNextPage } = query;

@@ -39,7 +39,7 @@ export function TranscriptsPage({ renderCompanyPicker, seenExchanges }: { render
   for (const item of read) seenTypeIds.add(item.typeId);
   const { families } = useEventFamilyFilter(search.filters.types);
   const byType = useEventFamilyRows(query, search.filters.types);
-  const items = read.filter(byType.matches);
+  const items = useMemo(() => read.filter(byType.matches), [read, byType.matches]);
   const searchKey = JSON.stringify(transcriptPageFilters.toAddress(search));
   return (
     <>
