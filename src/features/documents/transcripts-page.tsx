@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import type { DocumentRecord, Page } from '../../api/schemas.ts';
 import { useCompanyNames } from '../../components/company-names.tsx';
 import { ActiveFilterChips } from '../../components/active-filter-chips.tsx';
-import { useEventFamilyFilter, useEventFamilyRows } from '../../components/event-family-filter.tsx';
+import { useEventFamilyFilter, useEventFamilyRows } from '../../components/filter-fields.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { TimeZoneNote } from '../../components/time-zone-note.tsx';
 import type { RenderCompanyPicker } from '../../components/company-picker-slot.ts';

@@ -1,6 +1,5 @@
 import type { RenderCompanyPicker } from '../../components/company-picker-slot.ts';
-import { FilterDisclosure, MoreFilters, OwnerFilterFields } from '../../components/filter-fields.tsx';
-import { EventFamilyField } from '../../components/event-family-filter.tsx';
+import { FilterDisclosure, MoreFilters, OwnerFilterFields, EventFamilyField } from '../../components/filter-fields.tsx';
 import { FilterFormActions } from '../../components/filter-form-actions.tsx';
 import type { EventFamily } from '../../lib/event-families.ts';
 import { useFilterForm } from '../../lib/filters/use-filter-form.ts';

@@ -1,4 +1,4 @@
-import { EVENT_FAMILY_FIELDS } from '../../components/event-family-filter.tsx';
+import { EVENT_FAMILY_FIELDS } from '../../components/filter-fields.tsx';
 import { defineFilters, type CleanSearch } from '../../lib/filters/define-filters.ts';
 import { recordingFilters } from './recording-list-filters.ts';
 

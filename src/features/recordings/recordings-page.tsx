@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { ActiveFilterChips } from '../../components/active-filter-chips.tsx';
-import { useEventFamilyFilter, useEventFamilyRows } from '../../components/event-family-filter.tsx';
+import { useEventFamilyFilter, useEventFamilyRows } from '../../components/filter-fields.tsx';
 import { TimeZoneNote } from '../../components/time-zone-note.tsx';
 import type { RenderCompanyPicker } from '../../components/company-picker-slot.ts';
 import { DroppedFiltersNotice } from '../../components/dropped-filters-notice.tsx';
