@@ -79,3 +79,31 @@ test('find a company by part of its name in the recordings filter (no id typed),
   await expect(page.locator('main').getByText(String(first.companyId), { exact: true })).toHaveCount(0);
   await checkA11y(page, 'recordings filtered by a company picked by name');
 });
+
+test('sort /companies by name with the Company heading: the address holds the order', async ({ page }) => {
+  await page.goto('/companies?countries=DE');
+  const table = page.getByRole('table', { name: 'Matching companies' });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  const heading = table.getByRole('columnheader', { name: 'Company' });
+  await heading.getByRole('button', { name: 'Company' }).click();
+  await expect(page).toHaveURL(/\/companies\?countries=DE&sort=name$/);
+  await expect(heading).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page.getByText(/^All [\d,]+ companies sorted\.$/)).toBeVisible();
+  const names = async () => (await table.getByRole('row').locator('[role=cell]:first-child').allTextContents()).slice(0, 10);
+  const shown = await names();
+  expect(shown.length).toBeGreaterThan(1);
+  expect(shown).toEqual([...shown].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true })));
+  await expect(table.getByRole('columnheader', { name: 'Next earnings call' })).toBeVisible();
+  await checkA11y(page, '/companies sorted by name');
+});
+
+test('play a call from /recordings with ▶ on its row, in the docked player', async ({ page }) => {
+  await page.goto('/recordings?types=earnings-call');
+  const row = page.getByRole('table', { name: 'Recordings, newest published first' }).getByRole('row').nth(1);
+  const play = row.getByRole('button', { name: /^Play .+ earnings call, / });
+  // axe reads /recordings with its ▶ buttons in the journey above.
+  await play.click();
+  const dock = page.getByRole('region', { name: 'Player' });
+  await expect(dock.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
+  await expect(row.getByRole('button', { name: /^Pause .+ earnings call, / })).toBeVisible();
+});

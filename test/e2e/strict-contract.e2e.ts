@@ -62,6 +62,15 @@ test('without the extensions, pages work, say once what is missing, and never as
   await expect(page.getByRole('table')).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
 
+  // The companies list without its "Next earnings call" column, and without a word about it.
+  await page.goto('/companies');
+  const companies = page.getByRole('table', { name: 'Companies' });
+  await expect(companies.getByRole('row').nth(1)).toBeVisible();
+  await expect(companies.getByRole('columnheader', { name: 'Exchange' })).toBeVisible();
+  await expect(companies.getByRole('columnheader', { name: 'Next earnings call' })).toHaveCount(0);
+  await expect(page.getByRole('note')).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+
   // Each missing list was asked for once in the whole visit (the answer is kept for the tab's session).
   expect(Object.fromEntries(asked)).toEqual({ events: 1, 'live/audio': 1, documents: 1, 'event-types': 1, 'document-types': 1 });
   // No event's id was asked as if it were a live record's.

@@ -42,7 +42,7 @@ describe('filters in the address', () => {
     // The form shows what the address says.
     expect(screen.getByRole('list', { name: 'Chosen countries' })).toHaveTextContent('United States');
     expect(screen.getByRole('list', { name: 'Chosen exchanges' })).toHaveTextContent('New York Stock Exchange');
-    expect(screen.getByRole('combobox', { name: 'Order' })).toHaveValue('desc');
+    expect(screen.getByRole('combobox', { name: 'Order' })).toHaveValue('listed:desc');
   });
 
   it('falls back cleanly from bad values: they are left out, named, and the rest still applies', async () => {
@@ -110,13 +110,13 @@ describe('filters in the address', () => {
 });
 
 describe('the table', () => {
-  it('shows name, legal name, country, main ticker and exchange in each row, linking to the company', async () => {
+  it('shows name, legal name, country, main ticker, exchange and next earnings call in each row, linking to the company', async () => {
     await renderApp('/companies');
     await screen.findByRole('table', { name: 'Companies' });
     const headers = within(screen.getByRole('table', { name: 'Companies' }))
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
-    expect(headers).toEqual(['Company', 'Legal name', 'Country', 'Ticker', 'Exchange']);
+    expect(headers).toEqual(['Company', 'Legal name', 'Country', 'Ticker', 'Exchange', 'Next earnings call']);
     const first = sandbox.store.companies[0]!;
     const row = bodyRows()[0]!;
     const cells = within(row).getAllByRole('cell');

@@ -54,7 +54,7 @@ describe('home page', () => {
       within(recordings)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Company', 'Call', 'Published', 'Duration', 'Size']);
+    ).toEqual(['Company', 'Call', 'Published', 'Play', 'Duration', 'Size']);
     await expect(companyColumn(recordings, recordingNames)).resolves.toEqual(recordingNames);
 
     const transcripts = await screen.findByRole('table', { name: 'Latest transcripts, newest published first' });

@@ -1,6 +1,5 @@
-import { CountryExchangeFields, FilterDisclosure } from '../../components/filter-fields.tsx';
+import { CountryExchangeFields, FilterDisclosure, EventFamilyField } from '../../components/filter-fields.tsx';
 import { FilterFormActions } from '../../components/filter-form-actions.tsx';
-import { EventFamilyField } from '../../components/event-family-filter.tsx';
 import type { EventFamily } from '../../lib/event-families.ts';
 import { useFilterForm } from '../../lib/filters/use-filter-form.ts';
 import { calendarFilters, type CalendarFilterSearch } from './calendar-search.ts';

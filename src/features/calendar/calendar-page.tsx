@@ -7,7 +7,7 @@ import { ErrorPanel } from '../../components/error-panel.tsx';
 import { useArrivedData } from '../../components/query-states.tsx';
 import { SkeletonRows } from '../../components/skeleton.tsx';
 import { TimeZoneNote, readerTimeZone } from '../../components/time-zone-note.tsx';
-import { useEventFamilyFilter } from '../../components/event-family-filter.tsx';
+import { useEventFamilyFilter } from '../../components/filter-fields.tsx';
 import { textLinkClass } from '../../components/ui/text-link.ts';
 import { UnavailableNote } from '../../components/unavailable-note.tsx';
 import { addDays, dayOf, daysOfWeek, daysRange, mondayOf } from '../../lib/calendar-week.ts';

@@ -2,16 +2,20 @@ import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query
 import { textLinkClass } from '../../components/ui/text-link.ts';
 import { Link } from '@tanstack/react-router';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { useListOffset } from '../../lib/use-list-offset.ts';
-import type { Company, Page } from '../../api/schemas.ts';
+import type { Company, EventRecord, Page } from '../../api/schemas.ts';
 import { RetryingNotice, PanelError } from '../../components/query-states.tsx';
-import { companyLabel, textOr } from '../../lib/format.ts';
+import { companyLabel, formatDate, formatUtc, textOr } from '../../lib/format.ts';
+import type { Direction } from '../../lib/filters/define-filters.ts';
+import type { CompanySort } from './company-sort.ts';
+import type { NextCalls } from './next-calls.ts';
 import { countryName } from '../../lib/filters/countries.ts';
 import { Button } from '../../components/ui/button.tsx';
 
 /**
- * Companies as an ARIA table that scrolls without end: rows are virtualized against the window
+ * Companies as an ARIA table that scrolls without end (in the service's order; sorted by a heading,
+ * every matching company is read first and sorted in the browser): rows are virtualized against the window
  * (only those near the viewport are in the document, however many are loaded), and the next
  * cursor page loads as the reader nears the last loaded row. A "Load more" button does the same
  * for keyboard users, and a failed page shows its error under the rows already loaded.
@@ -25,10 +29,41 @@ const PREFETCH_ROWS = 40;
 /** On a phone the country column is as wide as its heading ("COUNTRY", 12 px capitals) needs: a share of the row once ran it into "TICKER". */
 const grid =
   'grid grid-cols-[minmax(0,1.4fr)_4.5rem_minmax(0,0.9fr)] gap-3 sm:grid-cols-[minmax(0,1.2fr)_minmax(0,1.3fr)_minmax(0,0.8fr)_minmax(0,0.6fr)_minmax(0,0.8fr)]';
+/** The same with "Next earnings call" last (from the phone's width up, as the legal name). */
+const gridWithCalls =
+  'grid grid-cols-[minmax(0,1.4fr)_4.5rem_minmax(0,0.9fr)] gap-3 sm:grid-cols-[minmax(0,1.2fr)_minmax(0,1.1fr)_minmax(0,0.8fr)_minmax(0,0.6fr)_minmax(0,0.8fr)_minmax(0,0.8fr)]';
 
-export function CompaniesTable({ query, label }: { query: UseInfiniteQueryResult<InfiniteData<Page<Company>, unknown>>; label: string }) {
-  const rows = useMemo(() => query.data?.pages.flatMap((page) => page.data) ?? [], [query.data]);
+/** The order shown, and how a sortable heading changes it. */
+export interface TableOrder {
+  sort: CompanySort | undefined;
+  direction: Direction;
+  /** A heading pressed: its order, or the reverse when it is the order already. */
+  onSort: (sort: CompanySort) => void;
+}
+
+export function CompaniesTable({
+  query,
+  rows,
+  label,
+  order,
+  nextCalls,
+  capped,
+}: {
+  query: UseInfiniteQueryResult<InfiniteData<Page<Company>, unknown>>;
+  /** The companies read, in the order shown. */
+  rows: readonly Company[];
+  label: string;
+  order: TableOrder;
+  /** Each company's next earnings call; the column is left out where the data source has no list of events. */
+  nextCalls: NextCalls;
+  /** Sorted in the browser among the first companies only (the rest were not read): say so. */
+  capped?: number;
+}) {
   const { ref: listRef, offset } = useListOffset<HTMLDivElement>();
+  const withCalls = nextCalls.available !== false;
+  const cols = withCalls ? gridWithCalls : grid;
+  // Sorted in the browser, every company is read already: scrolling reads nothing more.
+  const sorted = order.sort !== undefined;
 
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
@@ -41,9 +76,9 @@ export function CompaniesTable({ query, label }: { query: UseInfiniteQueryResult
   const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = query;
 
   useEffect(() => {
-    if (!hasNextPage || isFetchingNextPage || isError) return;
+    if (sorted || !hasNextPage || isFetchingNextPage || isError) return;
     if (last >= rows.length - PREFETCH_ROWS) void fetchNextPage();
-  }, [last, rows.length, hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
+  }, [sorted, last, rows.length, hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
 
   return (
     <div>
@@ -52,17 +87,26 @@ export function CompaniesTable({ query, label }: { query: UseInfiniteQueryResult
           <div
             role="row"
             aria-rowindex={1}
-            className={`${grid} border-b border-slate-200 px-4 py-2 text-left text-xs font-medium uppercase tracking-wide text-slate-600 dark:border-slate-800 dark:text-slate-400`}
+            className={`${cols} border-b border-slate-200 px-4 py-2 text-left text-xs font-medium uppercase tracking-wide text-slate-600 dark:border-slate-800 dark:text-slate-400`}
           >
-            <span role="columnheader">Company</span>
+            <SortHeader by="name" order={order}>
+              Company
+            </SortHeader>
             <span role="columnheader" className="hidden sm:block">
               Legal name
             </span>
-            <span role="columnheader">Country</span>
+            <SortHeader by="country" order={order}>
+              Country
+            </SortHeader>
             <span role="columnheader">Ticker</span>
             <span role="columnheader" className="hidden sm:block">
               Exchange
             </span>
+            {withCalls && (
+              <SortHeader by="next-call" order={order} className="hidden sm:block">
+                Next earnings call
+              </SortHeader>
+            )}
           </div>
         </div>
         <div role="rowgroup" ref={listRef} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
@@ -74,7 +118,7 @@ export function CompaniesTable({ query, label }: { query: UseInfiniteQueryResult
                 key={company.id}
                 role="row"
                 aria-rowindex={item.index + 2}
-                className={`${grid} absolute left-0 top-0 w-full items-center border-b border-slate-100 px-4 hover:bg-slate-50 dark:border-slate-800/70 dark:hover:bg-slate-800/40`}
+                className={`${cols} absolute left-0 top-0 w-full items-center border-b border-slate-100 px-4 hover:bg-slate-50 dark:border-slate-800/70 dark:hover:bg-slate-800/40`}
                 style={{ height: ROW_HEIGHT, transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
               >
                 <span role="cell" className="truncate">
@@ -96,20 +140,76 @@ export function CompaniesTable({ query, label }: { query: UseInfiniteQueryResult
                 <span role="cell" className="hidden min-w-0 break-words leading-tight text-slate-700 sm:line-clamp-2 dark:text-slate-300">
                   {textOr(main?.exchange)}
                 </span>
+                {withCalls && <NextCallCell call={nextCalls.byCompany.get(company.id)} pending={nextCalls.pending} />}
               </div>
             );
           })}
         </div>
       </div>
       {query.isFetching && <RetryingNotice reason={query.failureReason} />}
-      <ListFooter query={query} loaded={rows.length} />
+      <ListFooter query={query} loaded={rows.length} sorted={sorted} capped={capped} />
     </div>
   );
 }
 
-function ListFooter({ query, loaded }: { query: UseInfiniteQueryResult<InfiniteData<Page<Company>, unknown>>; loaded: number }) {
+/** A heading that sorts: a real button, its order said by `aria-sort` on the heading cell. */
+function SortHeader({ by, order, className, children }: { by: CompanySort; order: TableOrder; className?: string; children: string }) {
+  const active = order.sort === by;
+  const ascending = order.direction === 'asc';
+  return (
+    <span role="columnheader" aria-sort={active ? (ascending ? 'ascending' : 'descending') : undefined} className={className}>
+      <button
+        type="button"
+        onClick={() => order.onSort(by)}
+        className="inline-flex items-center gap-1 rounded-sm text-left uppercase tracking-wide hover:text-slate-950 dark:hover:text-white"
+      >
+        {children}
+        {active && <span aria-hidden="true">{ascending ? '▲' : '▼'}</span>}
+      </button>
+    </span>
+  );
+}
+
+function NextCallCell({ call, pending }: { call: EventRecord | undefined; pending: boolean }) {
+  return (
+    <span role="cell" className="hidden truncate text-slate-700 sm:block dark:text-slate-300">
+      {call ? (
+        <Link to="/events/$eventId" params={{ eventId: call.id }} className={textLinkClass({ strong: false })}>
+          <time dateTime={call.date ?? undefined} title={formatUtc(call.date)} className="tabular">
+            {formatDate(call.date)}
+          </time>
+        </Link>
+      ) : pending ? (
+        <span className="text-slate-500 dark:text-slate-400">Loading…</span>
+      ) : (
+        <span className="text-slate-500 dark:text-slate-400">None announced</span>
+      )}
+    </span>
+  );
+}
+
+function ListFooter({
+  query,
+  loaded,
+  sorted,
+  capped,
+}: {
+  query: UseInfiniteQueryResult<InfiniteData<Page<Company>, unknown>>;
+  loaded: number;
+  sorted: boolean;
+  capped?: number;
+}) {
   if (query.isFetchNextPageError) {
     return <PanelError error={query.error} onRetry={() => void query.fetchNextPage()} />;
+  }
+  if (sorted) {
+    return (
+      <p role="status" className="px-4 py-3 text-sm text-slate-600 dark:text-slate-400">
+        {capped
+          ? `Sorted among the first ${loaded.toLocaleString()} companies listed: the data source sorts only by the order companies were listed in, and the rest were not read. Narrow the filters to sort every match.`
+          : `All ${loaded.toLocaleString()} ${loaded === 1 ? 'company' : 'companies'} sorted.`}
+      </p>
+    );
   }
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm text-slate-600 dark:text-slate-400">

@@ -2,7 +2,6 @@ import { useId } from 'react';
 import type { RenderCompanyPicker } from '../../components/company-picker-slot.ts';
 import { CountryExchangeFields, MoreFilters, TickerIsinFields } from '../../components/filter-fields.tsx';
 import { FilterFormActions } from '../../components/filter-form-actions.tsx';
-import { Select } from '../../components/ui/select.tsx';
 import { splitList } from '../../lib/filters/split-list.ts';
 import { useFilterForm } from '../../lib/filters/use-filter-form.ts';
 import { companyFilters, type CompanySearch } from './company-list-filters.ts';
@@ -39,10 +38,6 @@ export function CompanyFiltersForm({
         error: form.error('ids'),
       })}
       <CountryExchangeFields form={form} fieldId={fieldId} seenExchanges={suggestions.exchanges} />
-      <Select label="Order" id={`${id}-direction`} value={form.draft.direction ?? 'asc'} onChange={(e) => form.set('direction', e.target.value)}>
-        <option value="asc">Oldest listed first</option>
-        <option value="desc">Newest listed first</option>
-      </Select>
       <TickerIsinFields form={form} fieldId={fieldId} />
       <MoreFilters form={form} fieldId={fieldId} className="sm:col-span-2 lg:col-span-4" />
       <FilterFormActions onClear={form.clear} className="flex items-end gap-2 sm:col-span-2 lg:col-span-4" />

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import type { RenderCompanyPicker } from '../../components/company-picker-slot.ts';
-import { FilterDisclosure, MoreFilters, OwnerFilterFields } from '../../components/filter-fields.tsx';
+import { FilterDisclosure, MoreFilters, OwnerFilterFields, EventFamilyField } from '../../components/filter-fields.tsx';
 import { FilterFormActions } from '../../components/filter-form-actions.tsx';
+import type { EventFamily } from '../../lib/event-families.ts';
 import { CheckboxGroup } from '../../components/ui/checkbox-group.tsx';
 import { splitList } from '../../lib/filters/split-list.ts';
 import { useFilterForm } from '../../lib/filters/use-filter-form.ts';
-import { transcriptFilters, type TranscriptSearch } from './transcript-list-filters.ts';
+import { transcriptPageFilters, type TranscriptPageSearch } from './transcript-page-filters.ts';
 import { useDocumentTypeList, useDocumentTypes } from '../../components/type-records.ts';
 import { isTranscriptType } from '../../lib/transcript-records.ts';
 import { documentTypeLabel } from '../../lib/names.ts';
@@ -22,16 +23,19 @@ export function TranscriptFilterForm({
   onApply,
   renderCompanyPicker,
   seenExchanges,
+  families,
 }: {
-  search: TranscriptSearch;
+  search: TranscriptPageSearch;
   /** Transcript types seen so far (named from endpoint 13), offered where the data source does not list its types. */
   knownTypeIds: readonly number[];
-  onApply: (address: ReturnType<typeof transcriptFilters.toAddress>) => void;
+  onApply: (address: ReturnType<typeof transcriptPageFilters.toAddress>) => void;
   renderCompanyPicker: RenderCompanyPicker;
   seenExchanges?: readonly string[];
+  /** Event types by family, where the data source lists them. */
+  families: readonly EventFamily[] | undefined;
 }) {
   const fieldId = (field: string) => `filter-${field}`;
-  const form = useFilterForm({ filters: transcriptFilters, search, onApply, fieldId });
+  const form = useFilterForm({ filters: transcriptPageFilters, search, onApply, fieldId });
   // The transcript types of the catalog where the data source lists it; else those seen so far.
   const catalog = useDocumentTypeList();
   const listed = catalog?.filter((type) => isTranscriptType(type)).map((type) => type.id);
@@ -44,7 +48,7 @@ export function TranscriptFilterForm({
       return type ? [{ value: String(id), label: documentTypeLabel(type) }] : [];
     })
     .sort((a, b) => a.label.localeCompare(b.label));
-  const active = transcriptFilters.count(search);
+  const active = transcriptPageFilters.count(search);
   // Open on wide screens and whenever filters are set; on a phone the list comes first.
   const [open] = useState(() => active > 0 || typeof window.matchMedia !== 'function' || window.matchMedia('(min-width: 640px)').matches);
 
@@ -53,6 +57,7 @@ export function TranscriptFilterForm({
       <form onSubmit={form.submit} noValidate aria-label="Transcript filters" className="space-y-3 border-t border-slate-200 px-4 py-3 dark:border-slate-800">
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           <OwnerFilterFields form={form} fieldId={fieldId} renderCompanyPicker={renderCompanyPicker} seenExchanges={seenExchanges} />
+          <EventFamilyField form={form} fieldId={fieldId} families={families} />
         </div>
         <CheckboxGroup
           legend="Transcript types"

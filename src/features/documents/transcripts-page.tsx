@@ -4,6 +4,8 @@ import { useMemo, useState } from 'react';
 import type { DocumentRecord, Page } from '../../api/schemas.ts';
 import { useCompanyNames } from '../../components/company-names.tsx';
 import { ActiveFilterChips } from '../../components/active-filter-chips.tsx';
+import { useEventFamilyFilter, useEventFamilyRows } from '../../components/filter-fields.tsx';
+import { formatCount } from '../../lib/format.ts';
 import { TimeZoneNote } from '../../components/time-zone-note.tsx';
 import type { RenderCompanyPicker } from '../../components/company-picker-slot.ts';
 import { DroppedFiltersNotice } from '../../components/dropped-filters-notice.tsx';
@@ -14,7 +16,7 @@ import { transcriptZipSource } from './transcript-sources.ts';
 import { oneTranscriptPerCall } from '../../lib/transcript-records.ts';
 import { BulkDownload } from './bulk-download.tsx';
 import { TranscriptFilterForm } from './transcript-filter-form.tsx';
-import { transcriptFilters } from './transcript-list-filters.ts';
+import { transcriptPageFilters } from './transcript-page-filters.ts';
 import { transcriptListQuery } from './transcript-list-query.ts';
 import { TranscriptsTable, type TranscriptSelection } from './transcripts-table.tsx';
 import type { ZipSource } from './zip-download.ts';
@@ -30,12 +32,15 @@ const route = getRouteApi('/transcripts/');
 export function TranscriptsPage({ renderCompanyPicker, seenExchanges }: { renderCompanyPicker: RenderCompanyPicker; seenExchanges?: readonly string[] }) {
   usePageTitle('Transcripts');
   const address = route.useSearch();
-  const search = useMemo(() => transcriptFilters.parse(address), [address]);
+  const search = useMemo(() => transcriptPageFilters.parse(address), [address]);
   const navigate = route.useNavigate();
   const query = useInfiniteQuery(transcriptListQuery(search));
-  const items = useMemo(() => query.data?.pages.flatMap((page) => page.data) ?? [], [query.data]);
-  for (const item of items) seenTypeIds.add(item.typeId);
-  const searchKey = JSON.stringify(transcriptFilters.toAddress(search));
+  const read = useMemo(() => query.data?.pages.flatMap((page) => page.data) ?? [], [query.data]);
+  for (const item of read) seenTypeIds.add(item.typeId);
+  const { families } = useEventFamilyFilter(search.filters.types);
+  const byType = useEventFamilyRows(query, search.filters.types);
+  const items = useMemo(() => read.filter(byType.matches), [read, byType.matches]);
+  const searchKey = JSON.stringify(transcriptPageFilters.toAddress(search));
   return (
     <>
       <h1 className="text-lg font-semibold tracking-tight">Transcripts</h1>
@@ -43,8 +48,10 @@ export function TranscriptsPage({ renderCompanyPicker, seenExchanges }: { render
       <div className="space-y-5">
         <DroppedFiltersNotice dropped={search.dropped} className="rounded-md border" />
         <ActiveFilterChips
-          chips={transcriptFilters.chips(search)}
-          onRemove={(chip) => void navigate({ search: (s) => ({ ...s, [chip.field]: transcriptFilters.without(search, chip)[chip.field as 'companyIds'] }) })}
+          chips={transcriptPageFilters.chips(search)}
+          onRemove={(chip) =>
+            void navigate({ search: (s) => ({ ...s, [chip.field]: transcriptPageFilters.without(search, chip)[chip.field as 'companyIds'] }) })
+          }
         />
         <TranscriptFilterForm
           key={`form:${searchKey}`}
@@ -53,9 +60,17 @@ export function TranscriptsPage({ renderCompanyPicker, seenExchanges }: { render
           onApply={(next) => void navigate({ search: next })}
           renderCompanyPicker={renderCompanyPicker}
           seenExchanges={seenExchanges}
+          families={families}
         />
         {/* A new filter starts a new selection. */}
-        <Results key={`results:${searchKey}`} query={query} items={items} newestFirst={search.direction !== 'asc'} />
+        <Results
+          key={`results:${searchKey}`}
+          query={query}
+          items={items}
+          matches={byType.matches}
+          typeMatch={search.filters.types && query.data ? { shown: byType.shown, read: byType.read } : undefined}
+          newestFirst={search.direction !== 'asc'}
+        />
       </div>
     </>
   );
@@ -64,10 +79,16 @@ export function TranscriptsPage({ renderCompanyPicker, seenExchanges }: { render
 function Results({
   query,
   items,
+  matches,
+  typeMatch,
   newestFirst,
 }: {
   query: UseInfiniteQueryResult<InfiniteData<Page<DocumentRecord>>>;
+  /** The transcripts read that match the event-type filter (all of them without it). */
   items: DocumentRecord[];
+  matches: (doc: DocumentRecord) => boolean;
+  /** With an event-type filter: how many of the transcripts read match it (the list cannot ask for it). */
+  typeMatch?: { shown: number; read: number };
   newestFirst: boolean;
 }) {
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
@@ -107,7 +128,17 @@ function Results({
       <div className="border-b border-slate-200 px-4 py-2.5 dark:border-slate-800">
         <BulkDownload sources={sources} />
       </div>
-      <InfiniteStates query={query} select={(page) => page.data} empty="No transcripts match these filters." loadingLabel="Loading transcripts">
+      {typeMatch && (
+        <p role="status" className="border-b border-slate-200 px-4 py-2 text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400">
+          {`${formatCount(typeMatch.shown)} of the ${formatCount(typeMatch.read)} transcripts read so far are of these event types.`}
+        </p>
+      )}
+      <InfiniteStates
+        query={query}
+        select={(page) => page.data.filter(matches)}
+        empty={typeMatch ? 'None of the transcripts read so far is of these event types.' : 'No transcripts match these filters.'}
+        loadingLabel="Loading transcripts"
+      >
         {(rows) => <TranscriptsTable transcripts={rows} caption={caption} selection={selection} />}
       </InfiniteStates>
     </Panel>

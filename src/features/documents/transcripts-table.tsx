@@ -110,7 +110,7 @@ export function TranscriptsTable({
           header: 'Call',
           hideBelow: 'sm',
           cell: (t) => (
-            <Link to="/events/$eventId" params={{ eventId: t.eventId }} className="hover:underline">
+            <Link to="/events/$eventId" params={{ eventId: t.eventId }} className={link}>
               <ClampedText text={names(t).title} />
             </Link>
           ),

@@ -8,12 +8,13 @@ import { useEventTypes } from '../../components/type-records.ts';
 import { companyLabel, formatDuration, formatSize, MISSING } from '../../lib/format.ts';
 import { eventName } from '../../lib/names.ts';
 import { textLinkClass } from '../../components/ui/text-link.ts';
+import { RecordingRowPlay } from './recording-row-play.tsx';
 
 const link = textLinkClass({ strong: false });
 
 /**
- * Recordings with their company, call, publication date, length and size; the call opens the
- * recording. The date is when the recording was published: lists come in publication order.
+ * Recordings with their company, call, publication date, ▶ (the docked player), length and size;
+ * the call opens the recording. The date is when the recording was published: lists come in publication order.
  */
 export function RecordingsTable({ recordings, caption }: { recordings: AudioRecord[]; caption: string }) {
   const companies = useCompanyNames(recordings.map((r) => r.companyId));
@@ -56,6 +57,13 @@ export function RecordingsTable({ recordings, caption }: { recordings: AudioReco
               </Link>
             </>
           ),
+        },
+        {
+          header: 'Play',
+          cell: (r) => {
+            const company = companies.get(r.companyId);
+            return <RecordingRowPlay audioId={r.id} eventId={r.eventId} call={title(r)} company={company ? companyLabel(company) : undefined} />;
+          },
         },
         { header: 'Duration', cell: (r) => formatDuration(r.audioMetadata?.duration), align: 'right', hideBelow: 'md', className: 'whitespace-nowrap' },
         { header: 'Size', cell: (r) => formatSize(r.audioMetadata?.size), align: 'right', hideBelow: 'lg', className: 'whitespace-nowrap' },

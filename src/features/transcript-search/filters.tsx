@@ -1,9 +1,8 @@
-import { CountryExchangeFields, DateRange, FilterDisclosure } from '../../components/filter-fields.tsx';
+import { CountryExchangeFields, DateRange, FilterDisclosure, EventFamilyField } from '../../components/filter-fields.tsx';
 import { FilterFormActions } from '../../components/filter-form-actions.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { CheckboxGroup } from '../../components/ui/checkbox-group.tsx';
 import { useNow } from '../../components/use-now.ts';
-import { EventFamilyField } from '../../components/event-family-filter.tsx';
 import type { EventFamily } from '../../lib/event-families.ts';
 import { compareFiscalPeriods } from '../../lib/fiscal-periods.ts';
 import { fiscalQuarterOf, lastEndedQuarters, recentFiscalQuarters } from '../../lib/fiscal-quarters.ts';

@@ -4,7 +4,7 @@ import { isApiError } from '../../api/api-error.ts';
 import { searchQueries } from '../../api/search.ts';
 import { ActiveFilterChips } from '../../components/active-filter-chips.tsx';
 import { DroppedFiltersNotice } from '../../components/dropped-filters-notice.tsx';
-import { useEventFamilyFilter } from '../../components/event-family-filter.tsx';
+import { useEventFamilyFilter } from '../../components/filter-fields.tsx';
 import { textLinkClass } from '../../components/ui/text-link.ts';
 import { useWatchlist } from '../../lib/watchlist.ts';
 import { ExportResults } from './export-results.tsx';
