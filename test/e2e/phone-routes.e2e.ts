@@ -16,6 +16,7 @@ interface Info {
   eventWithAudioAndTranscript: { eventId: number; audioId: number; transcriptId: number };
   pdfDocumentId: number;
   liveId: number;
+  willBeLiveEventId: number;
 }
 
 /** The pages, by the address of one of each kind (ids from the sandbox's own samples). */
@@ -25,6 +26,7 @@ const ROUTES: [string, (info: Info) => string][] = [
   ['the companies', () => '/companies'],
   ['a company', (info) => `/companies/${info.companyId}`],
   ['an event', (info) => `/events/${info.eventWithAudioAndTranscript.eventId}`],
+  ['an event still to come', (info) => `/events/${info.willBeLiveEventId}`],
   ['a recording', (info) => `/recordings/${info.eventWithAudioAndTranscript.audioId}`],
   ['the recordings', () => '/recordings'],
   ['a transcript', (info) => `/documents/${info.eventWithAudioAndTranscript.transcriptId}`],
