@@ -44,7 +44,10 @@ export default defineConfig({
   workers: 4,
   // No retries, in CI too: a flaky journey shows as a failure, to be fixed, never hidden.
   retries: 0,
-  timeout: 30_000,
+  // A journey's deadline, for a hang: four run at once on 2 cores, and a long one with two axe
+  // checks took 31 s under a heavily loaded machine (30 s was the limit). Waits inside a journey are
+  // on what the page shows, never on time.
+  timeout: 45_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
