@@ -9,10 +9,13 @@ import { NeighboursPlaceholder } from './call-neighbours-box.tsx';
  * nothing until it is loaded.
  *
  * - "Calls of this company" on a call's page (event, recording, transcript): call-neighbours.tsx.
+ * - A call's "Bookmarks and highlights" on the recording page (beside the chapters, or below them on
+ *   a phone), which is empty until the listener keeps something: notes/call-notes-panel.tsx.
  * - "Add to calendar" (the button and the .ics writer) on the calendar, a company's Upcoming and
  *   an event still to come: add-to-calendar.tsx.
  */
 const CallNeighboursNav = lazy(() => import('./call-neighbours.tsx').then((module) => ({ default: module.CallNeighboursNav })));
+const CallNotesList = lazy(() => import('./notes/call-notes-panel.tsx').then((module) => ({ default: module.CallNotesPanel })));
 const AddToCalendarButton = lazy(() => import('./add-to-calendar.tsx').then((module) => ({ default: module.AddToCalendarButton })));
 
 export function CallNeighbours(props: ComponentProps<typeof CallNeighboursNav>) {
@@ -28,6 +31,14 @@ export function AddToCalendar(props: ComponentProps<typeof AddToCalendarButton>)
   return (
     <Suspense>
       <AddToCalendarButton {...props} />
+    </Suspense>
+  );
+}
+
+export function CallNotes(props: ComponentProps<typeof CallNotesList>) {
+  return (
+    <Suspense>
+      <CallNotesList {...props} />
     </Suspense>
   );
 }

@@ -138,11 +138,18 @@ describe('event page: an event still to come', () => {
     expect(within(header).getByText(/2026/, { selector: 'time' })).toHaveAttribute('datetime', '2026-11-21T12:50:30.000Z');
     expect(within(header).getByText(/^Times in /)).toBeInTheDocument();
     expect(within(header).getByText('Starts in 50 min')).toBeInTheDocument();
-    const previous = await within(screen.getByRole('navigation', { name: 'Calls of this company' })).findByRole('link', { name: /^Previous call:/ });
+    // "Calls of this company" holds its place with a placeholder of the same name until the calls are in.
+    const previous = await waitFor(
+      () => within(screen.getByRole('navigation', { name: 'Calls of this company' })).getByRole('link', { name: /^Previous call:/ }),
+      {
+        timeout: 10_000,
+      },
+    );
     expect(previous).toHaveTextContent('Previous call: Q2 2026 earnings call · Aug 3, 2026');
     expect(previous).toHaveAttribute('href', '/events/1102');
 
-    await user.click(within(header).getByRole('button', { name: 'Add to calendar: Pelarite: Q3 2026 earnings call' }));
+    // Its code loads after the page's own.
+    await user.click(await within(header).findByRole('button', { name: 'Add to calendar: Pelarite: Q3 2026 earnings call' }));
     expect(downloads.saved.map((file) => file.name)).toEqual(['Pelarite - Q3 2026 earnings call.ics']);
     const lines = (await downloads.saved[0]!.blob.text()).split('\r\n');
     expect(lines).toContain('SUMMARY:Pelarite: Q3 2026 earnings call');

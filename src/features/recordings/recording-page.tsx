@@ -9,8 +9,7 @@ import { recordingDetailQuery } from './recording-queries.ts';
 import { useCueRecording, useRecordingSource } from './recording-source.ts';
 import { RecordingSummary } from './recording-summary.tsx';
 import { ClipPanel, readCue } from './clip-panel.tsx';
-import { CallNotesPanel } from '../../components/notes/call-notes-panel.tsx';
-import { CallNeighbours } from '../../components/deferred-slots.tsx';
+import { CallNeighbours, CallNotes } from '../../components/deferred-slots.tsx';
 
 import { RECORDING_COLUMNS as columns } from './recording-skeleton.tsx';
 
@@ -63,7 +62,7 @@ export function RecordingPage({
         </Panel>
         <Panel title="Q&A">{qna(audio.eventId, source, chapterQuery.isPending)}</Panel>
         <Panel title="Bookmarks and highlights">
-          <CallNotesPanel source={source} />
+          <CallNotes source={source} />
         </Panel>
       </div>
       <Panel title="Transcript">{transcript(audio.eventId, source)}</Panel>

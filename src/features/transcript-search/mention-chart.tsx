@@ -194,3 +194,13 @@ export function TopCompanies({ summary, limit = 10 }: { summary: SearchSummary; 
     </ol>
   );
 }
+
+/** The chart and the companies that mention it most: what the search page's summary shows once counted. */
+export function SummaryView({ summary }: { summary: SearchSummary }) {
+  return (
+    <div className="space-y-4">
+      <MentionChart summary={summary} />
+      {summary.companies.length > 0 && <TopCompanies summary={summary} />}
+    </div>
+  );
+}
