@@ -47,8 +47,11 @@ export function LiveBoard({ query, range }: { query: BoardQuery; range: { startD
   ) : null;
 
   if (!data) {
+    // A screen's height while it loads: the board usually runs past the screen, and the panels
+    // below it (watched terms, following a call by number) stay below instead of being shown and
+    // pushed away when it arrives.
     return (
-      <div className="space-y-5">
+      <div className="min-h-screen space-y-5">
         {error}
         {!query.isError && (
           <PageSkeleton label="Loading the live board">
