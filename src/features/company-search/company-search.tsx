@@ -422,7 +422,9 @@ export function IndexBadge() {
   return (
     <span className="hidden items-center gap-1.5 whitespace-nowrap text-xs text-slate-600 lg:inline-flex dark:text-slate-400" title={label}>
       <span aria-hidden="true" className={`h-1.5 w-1.5 rounded-full ${status.phase === 'error' ? 'bg-red-600' : 'animate-pulse bg-accent-500'}`} />
-      {label}
+      {/* Below 1536 px the dot alone (its words on hover and for screen readers): written out, they
+          wrapped the header to a second row while the index filled, and the whole page jumped twice. */}
+      <span className="sr-only 2xl:not-sr-only">{label}</span>
     </span>
   );
 }

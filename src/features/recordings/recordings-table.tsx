@@ -28,6 +28,9 @@ export function RecordingsTable({ recordings, caption }: { recordings: AudioReco
       columns={[
         {
           header: 'Company',
+          // Its width set from the start: the names come after the rows, and a column that grew to
+          // fit them moved every call name beside it.
+          headerClassName: 'sm:w-[26%]',
           cell: (r) => {
             const company = companies.get(r.companyId);
             return (
@@ -51,9 +54,11 @@ export function RecordingsTable({ recordings, caption }: { recordings: AudioReco
           cell: (r) => (
             <>
               <TimeText value={r.createdAt ?? r.event?.date} className="whitespace-nowrap" />
-              {/* On phones the Event column is hidden: the recording's link comes under the date. */}
+              {/* On phones the Event column is hidden: the recording's link comes under the date, on one
+                  line (the event's full title, shown until its company is known, took two and the
+                  rows shrank when the names came). */}
               <Link to="/recordings/$audioId" params={{ audioId: r.id }} className={`${link} block text-xs sm:hidden`}>
-                <ClampedText text={title(r)} />
+                <ClampedText text={title(r)} lines={1} />
               </Link>
             </>
           ),
