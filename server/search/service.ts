@@ -204,8 +204,10 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
       let opened: SearchDb | undefined;
       try {
         opened = await openEngine();
-        const { rebuilt } = await migrate(opened, options.source);
+        const started = Date.now();
+        const { rebuilt, upgraded } = await migrate(opened, options.source);
         if (rebuilt) log('search: the index was for other data or another version; building it afresh');
+        if (upgraded.length) log(`search: the index was brought forward from version ${upgraded[0]} in ${Date.now() - started} ms`);
       } catch (error) {
         let failure = error;
         if (attempt === 0 && isIndexDamage(error)) {
@@ -450,9 +452,10 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
       if (!(await queryHasWords(index, request.tsquery))) return onlyCommonWordsResponse(request.q);
       const near = await commonNearSide(index, request.nearSides);
       if (near) return near;
-      const result = await summarize(index, request.tsquery, request.filters, request.top);
+      const { companiesComplete, companiesSince, ...result } = await summarize(index, request.tsquery, request.filters, request.top, config.readCap);
       const hits = result.quarters.reduce((sum, quarter) => sum + quarter.hits, 0);
-      return json({ q: request.q, totals: { hits }, ...result });
+      // The companies of a common word count its newest months (store.ts, summarize): then they say since when.
+      return json({ q: request.q, totals: { hits }, ...result, ...(companiesComplete ? {} : { companiesSince }) });
     });
   };
 

@@ -1,7 +1,7 @@
 import { compareFiscalPeriods } from '../../src/lib/fiscal-periods.ts';
 import { callSections, rolesOf, SPEAKER_ROLES, type CallSection, type SpeakerKind, type SpeakerRole, type Transcript } from '../../src/lib/transcript/index.ts';
 import type { SearchDb } from './db.ts';
-import { DROP_SQL, SCHEMA_SQL, SCHEMA_VERSION } from './schema.ts';
+import { DROP_SQL, SCHEMA_SQL, SCHEMA_VERSION, UPGRADES } from './schema.ts';
 
 /**
  * Every query the search index runs, on either engine. Values are always bound parameters; the
@@ -108,17 +108,36 @@ export const MARK_START = '\uE000';
 export const MARK_END = '\uE001';
 const HEADLINE_OPTIONS = `HighlightAll=true, StartSel=${MARK_START}, StopSel=${MARK_END}`;
 
-/** Makes the schema, or builds it afresh when it was written by another version or for other data. */
-export async function migrate(db: SearchDb, source: string): Promise<{ rebuilt: boolean }> {
+/**
+ * Makes the schema; brings an index of an earlier version forward in place where UPGRADES says how
+ * (`upgraded`: the versions it went through), or builds it afresh when it was written by a version
+ * it cannot bring forward or for other data.
+ */
+export async function migrate(db: SearchDb, source: string): Promise<{ rebuilt: boolean; upgraded: number[] }> {
   await db.exec('create table if not exists search_meta (key text primary key, value jsonb not null)');
   const [row] = await db.query<{ value: { version: number; source: string; roles?: string } }>(`select value from search_meta where key = 'schema'`);
   const current = row?.value;
   const roles = SPEAKER_ROLES.join(',');
-  const rebuilt = Boolean(current) && (current!.version !== SCHEMA_VERSION || current!.source !== source || current!.roles !== roles);
+  const sameData = Boolean(current) && current!.source === source && current!.roles === roles;
+  const steps: number[] = [];
+  for (let version = current?.version ?? SCHEMA_VERSION; sameData && version < SCHEMA_VERSION && UPGRADES[version] !== undefined; version++)
+    steps.push(version);
+  const upgradable = sameData && current!.version + steps.length === SCHEMA_VERSION;
+  const rebuilt = Boolean(current) && !upgradable && (current!.version !== SCHEMA_VERSION || !sameData);
   if (rebuilt || !current) await db.exec(DROP_SQL);
   await db.exec(SCHEMA_SQL);
+  if (upgradable && steps.length > 0) {
+    // The new tables are made (above, empty); they are filled and the version written in one
+    // transaction: a stop half-way leaves them empty and the version as it was, and the next start
+    // fills them again.
+    await db.transaction(async (tx) => {
+      for (const version of steps) await tx.query(UPGRADES[version]!);
+      await setMeta(tx, 'schema', { version: SCHEMA_VERSION, source, roles });
+    });
+    return { rebuilt: false, upgraded: steps };
+  }
   await setMeta(db, 'schema', { version: SCHEMA_VERSION, source, roles });
-  return { rebuilt };
+  return { rebuilt, upgraded: [] };
 }
 
 export async function getMeta<T>(db: Pick<SearchDb, 'query'>, key: string): Promise<T | undefined> {
@@ -304,8 +323,9 @@ export async function saveIndexedHere(
     // same time (two connections on PostgreSQL) are stored one after the other, so one supersedes
     // the other instead of both being kept.
     await tx.query(`select id from search_transcripts where event_id = (select event_id from search_transcripts where id = $1) order by id for update`, [id]);
-    const [self] = await tx.query<Holder & { event_id: string; company_id: string }>(
-      `select id::text, event_id::text, company_id::text, edit_rank, created_at, $2::boolean as edited from search_transcripts where id = $1`,
+    const [self] = await tx.query<Holder & CountedCall & { event_id: string; company_id: string }>(
+      `select id::text, event_id::text, company_id::text, edit_rank, created_at, $2::boolean as edited, fiscal_year, fiscal_period, event_type_id
+       from search_transcripts where id = $1`,
       [id, transcript.mapped],
     );
     if (!self) return 'superseded';
@@ -397,6 +417,9 @@ export async function saveIndexedHere(
         rows.map((row) => row.roleBits),
       ],
     );
+    // The call's words counted under the facts its row in search_calls was just given (a call without
+    // paragraphs has none, and counts nowhere).
+    if (rows.length > 0) await countWords(tx, id, self, 1);
     // The call counts in its month (a call without paragraphs has no row in search_calls, and no month).
     await tx.query(
       `update search_months set calls = calls + 1
@@ -420,12 +443,47 @@ const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
  * the first delete instead of looking in every month's partition.
  */
 async function removeParagraphs(tx: Pick<SearchDb, 'query'>, id: number | string): Promise<void> {
-  const had = await tx.query<{ event_date: string | Date | null }>(`delete from search_calls where transcript_id = $1 returning event_date`, [id]);
+  const had = await tx.query<{ event_date: string | Date | null } & CountedCall>(
+    `delete from search_calls where transcript_id = $1 returning event_date, fiscal_year, fiscal_period, event_type_id`,
+    [id],
+  );
   if (had.length === 0) return;
+  await countWords(tx, id, had[0]!, -1);
   if (had[0]!.event_date !== null)
     await tx.query(`update search_months set calls = calls - 1 where month = date_trunc('month', $1::timestamptz, 'UTC')`, [had[0]!.event_date]);
   await tx.query(`delete from search_matches where transcript_id = $1`, [id]);
   await tx.query(`delete from search_paragraphs where transcript_id = $1`, [id]);
+}
+
+/** A call's facts its counts are kept under (search_word_periods). */
+interface CountedCall {
+  fiscal_year: number | null;
+  fiscal_period: string | null;
+  event_type_id: number | null;
+}
+
+/**
+ * Adds a stored call's words to the summary's counts (`sign` 1), or takes them away before its
+ * passages are removed (-1): per word, the passages of the call that say it, and the call once,
+ * under its fiscal period and event type (schema.ts, search_word_periods); the word '' counts all
+ * its passages. A call without a fiscal period counts nowhere. Rows are written in key order (see
+ * the schema).
+ */
+async function countWords(tx: Pick<SearchDb, 'query'>, id: number | string, call: CountedCall, sign: 1 | -1): Promise<void> {
+  if (call.fiscal_year === null || call.fiscal_period === null) return;
+  await tx.query(
+    `with words as (
+       select w.lexeme, count(*)::integer as passages from search_matches m, unnest(m.tsv) w where m.transcript_id = $1 group by w.lexeme
+       union all
+       select '', count(*)::integer from search_matches m where m.transcript_id = $1
+     )
+     insert into search_word_periods as counted (lexeme, fiscal_year, fiscal_period, event_type_id, passages, calls)
+     select words.lexeme, $3::integer, $4::text, $5::integer, $2::integer * words.passages, $2::integer
+     from words order by words.lexeme
+     on conflict (lexeme, fiscal_year, fiscal_period, event_type_id)
+       do update set passages = counted.passages + excluded.passages, calls = counted.calls + excluded.calls`,
+    [id, sign, call.fiscal_year, call.fiscal_period, call.event_type_id ?? 0],
+  );
 }
 
 /**
@@ -438,7 +496,7 @@ async function removeParagraphs(tx: Pick<SearchDb, 'query'>, id: number | string
  * text and the transcript list, which no search plans over.
  */
 export async function tidy(db: SearchDb, analyze: boolean): Promise<void> {
-  await db.exec(`vacuum ${analyze ? '(analyze) ' : ''}search_matches, search_calls`);
+  await db.exec(`vacuum ${analyze ? '(analyze) ' : ''}search_matches, search_calls, search_word_periods`);
   await db.exec('vacuum search_paragraphs, search_transcripts');
 }
 
@@ -655,6 +713,63 @@ function nextWindow(months: Month[], from: number, need: number, passages: numbe
 }
 
 /**
+ * Reads the matches a stretch of time at a time: everything at once when nothing stops a search
+ * early (monthsFor), else the newest months first, as many at a time as nextWindow says, then the
+ * calls without a date. `read` reads one stretch (windowClauses bound it) and says how many
+ * passages it counted; after a stretch, once `readCap` passages or a quarter of that in calls were
+ * read (a speaker or country filter keeps few of a common word's passages but costs all of them)
+ * and `canStop` agrees, it stops with months left: `complete` false, `since` the start of the
+ * oldest month read (or the filter's own start, when later).
+ */
+async function readNewestFirst(
+  db: SearchDb,
+  filters: SearchFilters,
+  readCap: number,
+  read: (window: Window) => Promise<number>,
+  canStop: () => boolean,
+): Promise<{ complete: boolean; since: string | null }> {
+  const months = await monthsFor(db, filters, readCap);
+  // Calls read before stopping even short of readCap passages: a quarter of it (5,000 calls by
+  // default, about 85,000 paragraphs), which bounds what a filter by speaker or country costs.
+  const callCap = readCap / 4;
+  let passages = 0;
+  let callsRead = 0;
+  let next = 0;
+  for (;;) {
+    let window: Window = {};
+    const first = next;
+    if (months && next < months.length) {
+      [window, next] = nextWindow(months, next, readCap - passages, passages, callsRead, Math.max(1, callCap - callsRead));
+      for (let i = first; i < next; i++) callsRead += months[i]!.calls;
+    } else if (months && !filters.from && !filters.to) window = { undated: true };
+    else if (months) return { complete: true, since: null };
+    passages += await read(window);
+    if (!months || window.undated) return { complete: true, since: null };
+    const enough = passages >= readCap || callsRead >= callCap;
+    if (enough && canStop() && next < months.length)
+      return {
+        complete: false,
+        since: filters.from && window.from && Date.parse(filters.from) > Date.parse(window.from) ? new Date(filters.from).toISOString() : (window.from ?? null),
+      };
+  }
+}
+
+/** A stretch's bounds as clauses over search_matches (alias p), each value a bound parameter. */
+function windowClauses(window: Window, params: unknown[]): string[] {
+  const clauses: string[] = [];
+  if (window.undated) clauses.push('p.event_date is null');
+  if (window.from) {
+    params.push(window.from);
+    clauses.push(`p.event_date >= $${params.length}::timestamptz`);
+  }
+  if (window.to) {
+    params.push(window.to);
+    clauses.push(`p.event_date < $${params.length}::timestamptz`);
+  }
+  return clauses;
+}
+
+/**
  * The calls that match, one row each with its hit count, sorted and paged. The newest stretch of
  * time is read first, then older ones, until `readCap` matching passages have been read (and, newest
  * first, until the page is full): relevance then ranks the calls read, which are the newest that
@@ -670,10 +785,6 @@ export async function searchCalls(
   limit: number,
   readCap: number,
 ): Promise<CallPage> {
-  const months = await monthsFor(db, filters, readCap);
-  // Calls read before a page may stop even short of readCap passages: a quarter of it (5,000 calls
-  // by default, about 85,000 paragraphs), which bounds what a filter by speaker or country costs.
-  const callCap = readCap / 4;
   // Each stretch answers only the calls a page could show (the first offset + limit in the page's
   // order) with its totals: stretches hold different calls, so the best of each are the best of all.
   const keep = offset + limit;
@@ -681,61 +792,38 @@ export async function searchCalls(
   const found: { id: number; date: number | null; hits: number }[] = [];
   let passages = 0;
   let matched = 0;
-  let callsRead = 0;
-  let next = 0;
-  let since: string | null = null;
-  let complete = false;
-  for (;;) {
-    // Everything at once; else the next months, newest first; then the calls without a date.
-    let window: Window = {};
-    const first = next;
-    if (months && next < months.length) {
-      [window, next] = nextWindow(months, next, readCap - passages, passages, callsRead, Math.max(1, callCap - callsRead));
-      for (let i = first; i < next; i++) callsRead += months[i]!.calls;
-    } else if (months && !filters.from && !filters.to) window = { undated: true };
-    else if (months) {
-      complete = true;
-      break;
-    }
-    const params: unknown[] = [tsquery];
-    const clauses = ['p.tsv @@ q.q', ...filterClauses(filters, params)];
-    if (window.undated) clauses.push('p.event_date is null');
-    if (window.from) {
-      params.push(window.from);
-      clauses.push(`p.event_date >= $${params.length}::timestamptz`);
-    }
-    if (window.to) {
-      params.push(window.to);
-      clauses.push(`p.event_date < $${params.length}::timestamptz`);
-    }
-    params.push(keep);
-    // Relevance is how much a call says it: the number of its passages that match (newest first
-    // among equals). Counting needs no ranking function over every match, which is what keeps a
-    // common word fast (ts_rank_cd over 20,000 passages took three times as long).
-    const rows = await db.query<{ id: string; event_date: string | Date | null; hits: number; calls: string; passages: string }>(
-      `with q as (select to_tsquery('english', $1) as q),
-       calls as (
-         select p.transcript_id, max(p.event_date) as event_date, count(*)::integer as hits
-         from search_matches p, q where ${clauses.join(' and ')}
-         group by p.transcript_id
-       )
-       select c.transcript_id::text as id, c.event_date, c.hits, count(*) over () as calls, sum(c.hits) over () as passages
-       from calls c order by ${order} limit $${params.length}`,
-      params,
-    );
-    for (const row of rows) found.push({ id: Number(row.id), date: row.event_date ? new Date(row.event_date).getTime() : null, hits: row.hits });
-    matched += Number(rows[0]?.calls ?? 0);
-    passages += Number(rows[0]?.passages ?? 0);
-    if (!months || window.undated) {
-      complete = true;
-      break;
-    }
-    since = filters.from && window.from && Date.parse(filters.from) > Date.parse(window.from) ? new Date(filters.from).toISOString() : (window.from ?? null);
-    // Enough read, with a page to show (newest first, the page asked for; by mentions, a first page:
-    // the same calls are ranked whichever page is asked), and months left: stop here.
-    const enough = passages >= readCap || callsRead >= callCap;
-    if (enough && matched >= (sort === 'date' ? keep : limit) && next < months.length) break;
-  }
+  const { complete, since } = await readNewestFirst(
+    db,
+    filters,
+    readCap,
+    async (window) => {
+      const params: unknown[] = [tsquery];
+      const clauses = ['p.tsv @@ q.q', ...filterClauses(filters, params), ...windowClauses(window, params)];
+      params.push(keep);
+      // Relevance is how much a call says it: the number of its passages that match (newest first
+      // among equals). Counting needs no ranking function over every match, which is what keeps a
+      // common word fast (ts_rank_cd over 20,000 passages took three times as long).
+      const rows = await db.query<{ id: string; event_date: string | Date | null; hits: number; calls: string; passages: string }>(
+        `with q as (select to_tsquery('english', $1) as q),
+         calls as (
+           select p.transcript_id, max(p.event_date) as event_date, count(*)::integer as hits
+           from search_matches p, q where ${clauses.join(' and ')}
+           group by p.transcript_id
+         )
+         select c.transcript_id::text as id, c.event_date, c.hits, count(*) over () as calls, sum(c.hits) over () as passages
+         from calls c order by ${order} limit $${params.length}`,
+        params,
+      );
+      for (const row of rows) found.push({ id: Number(row.id), date: row.event_date ? new Date(row.event_date).getTime() : null, hits: row.hits });
+      const read = Number(rows[0]?.passages ?? 0);
+      matched += Number(rows[0]?.calls ?? 0);
+      passages += read;
+      return read;
+    },
+    // Enough read, with a page to show (newest first, the page asked for; by mentions, a first
+    // page: the same calls are ranked whichever page is asked).
+    () => matched >= (sort === 'date' ? keep : limit),
+  );
   const newest = (a: (typeof found)[number], b: (typeof found)[number]) =>
     a.date === b.date ? b.id - a.id : a.date === null ? 1 : b.date === null ? -1 : b.date - a.date;
   found.sort(sort === 'date' ? newest : (a, b) => b.hits - a.hits || newest(a, b));
@@ -915,13 +1003,95 @@ export interface CompanyCount {
   calls: number;
 }
 
-/** Hits per fiscal period and the companies with the most hits, for the same query and filters. */
-export async function summarize(
-  db: SearchDb,
-  tsquery: string,
-  filters: SearchFilters,
-  top: number,
-): Promise<{ quarters: QuarterCount[]; companies: CompanyCount[] }> {
+export interface Summary {
+  quarters: QuarterCount[];
+  companies: CompanyCount[];
+  /**
+   * Whether the companies count every match. A one-word chart is read from the kept counts, so
+   * its companies alone would read every passage of the word: they count the newest months until
+   * `readCap` passages, like a page of results, and say since when.
+   */
+  companiesComplete: boolean;
+  companiesSince: string | null;
+}
+
+/** The filters search_word_periods can answer: those on a call's fiscal period and event type. */
+const COUNTED_FILTERS = new Set<keyof SearchFilters>(['eventTypeIds', 'fiscalYears', 'fiscalPeriods', 'quarters']);
+
+/**
+ * The one word a query asks for, as the index keeps it ('margin' for "margins"), when that is all it
+ * asks (no phrase, prefix, OR, NOT or NEAR), else null.
+ */
+async function onlyWord(db: SearchDb, tsquery: string): Promise<string | null> {
+  const [row] = await db.query<{ nodes: number; text: string }>(`select numnode(q) as nodes, q::text as text from to_tsquery('english', $1) as q`, [tsquery]);
+  // A lexeme is written quoted, a quote in it doubled (and a backslash, which no query keeps, escaped).
+  const word = row?.nodes === 1 ? /^'((?:[^'\\]|'')+)'$/.exec(row.text) : null;
+  return word ? word[1]!.replaceAll("''", "'") : null;
+}
+
+/**
+ * Hits per fiscal period (passages that match, and the calls they are in, beside the calls searched)
+ * and the companies with the most hits, for the same query and filters.
+ *
+ * A query of one word whose filters are only on the call's fiscal period and event type reads its
+ * chart from the kept counts (search_word_periods) and its companies from the newest months (above);
+ * any other query reads every match once for both. The two ways answer alike where both can (the
+ * tests compare them with transcripts read by hand).
+ */
+export async function summarize(db: SearchDb, tsquery: string, filters: SearchFilters, top: number, readCap = Infinity): Promise<Summary> {
+  const counted = (Object.keys(filters) as (keyof SearchFilters)[]).every((key) => COUNTED_FILTERS.has(key) || !hasValue(filters[key]));
+  const word = counted ? await onlyWord(db, tsquery) : null;
+  return word === null ? summarizeMatches(db, tsquery, filters, top) : summarizeCounted(db, tsquery, word, filters, top, readCap);
+}
+
+const hasValue = (value: unknown) => (Array.isArray(value) ? value.length > 0 : value !== undefined && value !== null && value !== '');
+
+type PeriodRow = { fiscal_year: number; fiscal_period: string; hits: string; calls: string };
+type CompanyHitRow = { company_id: string; hits: string; calls: string };
+
+async function summarizeCounted(db: SearchDb, tsquery: string, word: string, filters: SearchFilters, top: number, readCap: number): Promise<Summary> {
+  const params: unknown[] = [word];
+  const clauses = filterClauses(filters, params);
+  const periods = await db.query<PeriodRow & { lexeme: string }>(
+    `select p.lexeme, p.fiscal_year, p.fiscal_period, sum(p.passages)::text as hits, sum(p.calls)::text as calls
+     from search_word_periods p
+     where p.lexeme in ($1, '') ${clauses.length ? `and ${clauses.join(' and ')}` : ''}
+     group by p.lexeme, p.fiscal_year, p.fiscal_period having sum(p.calls) > 0`,
+    params,
+  );
+  const quarters = periods.filter((row) => row.lexeme === word);
+  const searched = periods.filter((row) => row.lexeme === '');
+  const byCompany = new Map<string, { hits: number; calls: number }>();
+  const { complete, since } = await readNewestFirst(
+    db,
+    filters,
+    readCap,
+    async (window) => {
+      const windowParams: unknown[] = [tsquery];
+      const where = ['p.tsv @@ q.q', ...filterClauses(filters, windowParams), ...windowClauses(window, windowParams)];
+      const rows = await db.query<CompanyHitRow>(
+        `with q as (select to_tsquery('english', $1) as q),
+         per_call as (select p.company_id, count(*) as hits from search_matches p, q where ${where.join(' and ')} group by p.transcript_id, p.company_id)
+         select company_id::text, sum(hits)::text as hits, count(*)::text as calls from per_call group by company_id`,
+        windowParams,
+      );
+      let read = 0;
+      for (const row of rows) {
+        const sum = byCompany.get(row.company_id) ?? { hits: 0, calls: 0 };
+        sum.hits += Number(row.hits);
+        sum.calls += Number(row.calls);
+        byCompany.set(row.company_id, sum);
+        read += Number(row.hits);
+      }
+      return read;
+    },
+    () => byCompany.size > 0,
+  );
+  const companies = [...byCompany].map(([company_id, sum]) => ({ company_id, hits: String(sum.hits), calls: String(sum.calls) }));
+  return { ...(await rollUp(db, quarters, searched, companies, top)), companiesComplete: complete, companiesSince: since };
+}
+
+async function summarizeMatches(db: SearchDb, tsquery: string, filters: SearchFilters, top: number): Promise<Summary> {
   const params: unknown[] = [tsquery];
   const clauses = filterClauses(filters, params);
   const where = ['p.tsv @@ q.q', ...clauses].join(' and ');
@@ -946,12 +1116,7 @@ export async function summarize(
      group by grouping sets ((c.fiscal_year, c.fiscal_period), (c.company_id))`,
     params,
   );
-  const quarters = grouped.filter((row) => row.by === 'period' && row.fiscal_year !== null && row.fiscal_period !== null) as {
-    fiscal_year: number;
-    fiscal_period: string;
-    hits: string;
-    calls: string;
-  }[];
+  const quarters = grouped.filter((row) => row.by === 'period' && row.fiscal_year !== null && row.fiscal_period !== null) as PeriodRow[];
   // The calls searched per period: the same filters without the words, over the calls that have
   // paragraphs. Without the speaker's side or role and the part of the call too: those choose
   // paragraphs within a call, not calls (a call is searched whoever speaks in it, and in its Q&A
@@ -959,9 +1124,9 @@ export async function summarize(
   // filters keep, and its hits say how many of those mention the words where asked.
   const baseParams: unknown[] = [];
   const baseClauses = filterClauses({ ...filters, speakers: undefined, roles: undefined, sections: undefined }, baseParams);
-  const searched = await db.query<{ fiscal_year: number; fiscal_period: string; calls: string }>(
+  const searched = await db.query<PeriodRow>(
     // Distinct calls by hashing, then counted: count(distinct) would sort every call first.
-    `select fiscal_year, fiscal_period, count(*)::text as calls from (
+    `select fiscal_year, fiscal_period, '0' as hits, count(*)::text as calls from (
        select distinct p.fiscal_year, p.fiscal_period, p.event_id
        from search_calls p where p.fiscal_year is not null and p.fiscal_period is not null
          ${baseClauses.length ? `and ${baseClauses.join(' and ')}` : ''}
@@ -969,9 +1134,20 @@ export async function summarize(
      group by fiscal_year, fiscal_period`,
     baseParams,
   );
+  const companies = grouped.filter((row) => row.by === 'company') as CompanyHitRow[];
+  return { ...(await rollUp(db, quarters, searched, companies, top)), companiesComplete: true, companiesSince: null };
+}
+
+/** Both ways' counts as the summary says them: every period searched, and the top companies by name. */
+async function rollUp(
+  db: SearchDb,
+  quarters: PeriodRow[],
+  searched: PeriodRow[],
+  companyRows: CompanyHitRow[],
+  top: number,
+): Promise<Pick<Summary, 'quarters' | 'companies'>> {
   const searchedBy = new Map(searched.map((row) => [`${row.fiscal_year}/${row.fiscal_period}`, Number(row.calls)]));
-  const topCompanies = grouped
-    .filter((row) => row.by === 'company')
+  const topCompanies = companyRows
     .sort((x, y) => Number(y.hits) - Number(x.hits) || Number(y.calls) - Number(x.calls) || Number(x.company_id) - Number(y.company_id))
     .slice(0, top);
   const names = await db.query<{ id: string; name: string; country: string | null }>(
@@ -979,13 +1155,6 @@ export async function summarize(
     [topCompanies.map((row) => Number(row.company_id))],
   );
   const nameOf = new Map(names.map((row) => [row.id, row]));
-  const companies = topCompanies.map((row) => ({
-    company_id: row.company_id!,
-    name: nameOf.get(row.company_id!)?.name ?? null,
-    country: nameOf.get(row.company_id!)?.country ?? null,
-    hits: row.hits,
-    calls: row.calls,
-  }));
   const hitsBy = new Map(quarters.map((row) => [`${row.fiscal_year}/${row.fiscal_period}`, row]));
   const periods = new Map<string, { fiscalYear: number; fiscalPeriod: string }>();
   for (const row of [...searched, ...quarters])
@@ -999,10 +1168,10 @@ export async function summarize(
         return { ...period, hits: Number(hit?.hits ?? 0), calls, searched: Math.max(searchedBy.get(key) ?? 0, calls) };
       })
       .sort(compareFiscalPeriods),
-    companies: companies.map((row) => ({
+    companies: topCompanies.map((row) => ({
       companyId: Number(row.company_id),
-      name: row.name ?? `Company ${row.company_id}`,
-      country: row.country,
+      name: nameOf.get(row.company_id)?.name ?? `Company ${row.company_id}`,
+      country: nameOf.get(row.company_id)?.country ?? null,
       hits: Number(row.hits),
       calls: Number(row.calls),
     })),
@@ -1018,7 +1187,7 @@ export async function indexBytes(db: SearchDb): Promise<number> {
          else pg_total_relation_size(c.oid) end), 0)::text as bytes
      from pg_class c
      where c.relkind in ('r', 'p') and not c.relispartition and c.relname in ('search_matches', 'search_paragraphs', 'search_calls',
-       'search_transcripts', 'search_companies', 'search_months', 'search_meta')`,
+       'search_transcripts', 'search_companies', 'search_months', 'search_word_periods', 'search_meta')`,
   );
   return Number(row?.bytes ?? 0);
 }

@@ -76,6 +76,8 @@ export const searchSummarySchema = z.object({
   totals: z.object({ hits: z.int() }),
   quarters: z.array(z.object({ fiscalYear: z.int(), fiscalPeriod: z.string(), hits: z.int(), calls: z.int(), searched: z.int() })),
   companies: z.array(z.object({ companyId: z.int(), name: z.string(), country: z.nullable(z.string()), hits: z.int(), calls: z.int() })),
+  /** Present when the companies count only the calls since then (a word said in most calls): the chart counts every call. */
+  companiesSince: z.optional(z.string()),
 });
 
 const countsSchema = z.object({ listed: z.int(), indexed: z.int(), superseded: z.int(), pending: z.int(), retrying: z.int(), failed: z.int() });

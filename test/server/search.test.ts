@@ -8,6 +8,7 @@ import { createServerApp } from '../../server/app.ts';
 import { readServerConfig } from '../../server/config.ts';
 import { createSandbox } from '../../server/sandbox/app.ts';
 import { readSearchConfig } from '../../server/search/config.ts';
+import { openPgliteHere } from '../../server/search/db.ts';
 import { createSearchService, type SearchService, type SearchServiceOptions } from '../../server/search/service.ts';
 import { getJson, sandboxUpstream, type Query } from './search-upstream.ts';
 
@@ -54,6 +55,9 @@ interface OracleParagraph {
   section: 'prepared' | 'qna';
   /** The call's fiscal quarter, "2026-Q3". */
   quarter: string | null;
+  /** The call's event type and time. */
+  eventTypeId: number | null;
+  date: string | null;
   sentences: string[];
   starts: number[];
 }
@@ -109,6 +113,8 @@ beforeAll(async () => {
         company: companies.get(paragraph.speaker) ?? null,
         section: qna >= 0 && i >= qna ? 'qna' : 'prepared',
         quarter: event?.fiscalYear && event?.fiscalPeriod ? `${event.fiscalYear}-${event.fiscalPeriod}` : null,
+        eventTypeId: event?.typeId ?? null,
+        date: event?.date ?? null,
         sentences: paragraph.sentences.map((s: any) => s.text),
         starts: paragraph.sentences.map((s: any) => s.start),
       });
@@ -365,6 +371,64 @@ describe.each(engines)('transcript search on $name', (engine) => {
     );
   });
 
+  // [period, passages that say margin, calls they are in, calls searched] per fiscal period, from the
+  // files; both sides in the order of their names (the chart's own order is checked above).
+  const marginChart = (keep: (p: OracleParagraph) => boolean) => {
+    const quarters = [...new Set(oracle.filter((p) => keep(p) && p.quarter).map((p) => p.quarter!))];
+    return quarters.sort().map((quarter) => {
+      const of = oracle.filter((p) => keep(p) && p.quarter === quarter);
+      const saying = of.filter((p) => margin(p.sentences.join(' ')));
+      return [quarter, saying.length, new Set(saying.map((p) => p.eventId)).size, new Set(of.map((p) => p.eventId)).size];
+    });
+  };
+  const chartOf = (summary: any) =>
+    summary.quarters
+      .map((q: any) => [`${q.fiscalYear}-${q.fiscalPeriod}`, q.hits, q.calls, q.searched])
+      .sort((a: string[], b: string[]) => (a[0]! < b[0]! ? -1 : 1));
+
+  it('charts one word from the counts kept per period, as the files say it: with no filter, by event type, by quarter', async () => {
+    const all = marginChart(() => true);
+    expect(all.length).toBeGreaterThan(6);
+    const { status, body } = await get(service, '/api/search/summary?q=margins');
+    expect(status).toBe(200);
+    expect(chartOf(body)).toEqual(all);
+    expect(body.totals.hits).toBe(hitsOf(() => true));
+    expect(body).not.toHaveProperty('companiesSince');
+    // The companies, counted from the passages themselves.
+    const byCompany = new Map<number, number>();
+    for (const p of oracle) if (margin(p.sentences.join(' '))) byCompany.set(p.companyId, (byCompany.get(p.companyId) ?? 0) + 1);
+    expect(body.companies.map((c: any) => [c.companyId, c.hits])).toEqual(
+      [...byCompany]
+        .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+        .slice(0, body.companies.length)
+        .map(([id]) => [id, byCompany.get(id)]),
+    );
+
+    const types = [...new Set(oracle.map((p) => p.eventTypeId))];
+    expect(types.length).toBeGreaterThan(1);
+    const type = types.find((id) => id !== null)!;
+    const { body: byType } = await get(service, `/api/search/summary?q=margin&typeIds=${type}`);
+    expect(chartOf(byType)).toEqual(marginChart((p) => p.eventTypeId === type));
+    expect(chartOf(byType)).not.toEqual(all);
+
+    const { body: byQuarter } = await get(service, '/api/search/summary?q=margin&quarters=2026-Q2,2025-Q3&fiscalYears=2026,2025');
+    expect(chartOf(byQuarter)).toEqual(marginChart((p) => p.quarter === '2025-Q3' || p.quarter === '2026-Q2'));
+  });
+
+  it('charts one word the same whichever way it counts: a country filter reads the passages', async () => {
+    // A country is not kept in the counts, so this summary reads every passage; with every country
+    // of the index chosen it must equal the counted chart.
+    const { body: status } = await get(service, '/api/search/status');
+    expect(status.calls).toBeGreaterThan(0);
+    const companies = await listAll('/companies');
+    const countries = [...new Set(companies.map((company: any) => company.country).filter(Boolean))].join(',');
+    const { body: counted } = await get(service, '/api/search/summary?q=margin');
+    const { body: read } = await get(service, `/api/search/summary?q=margin&countries=${countries}`);
+    expect(chartOf(read)).toEqual(marginChart(() => true));
+    expect(chartOf(read)).toEqual(chartOf(counted));
+    expect(read.companies).toEqual(counted.companies);
+  });
+
   it('sums hits per fiscal quarter and per company the same as the results', async () => {
     const { body: summary } = await get(service, '/api/search/summary?q=%22gross+margin%22');
     const perQuarter = summary.quarters.reduce((sum: number, quarter: any) => sum + quarter.hits, 0);
@@ -611,6 +675,86 @@ describe.each(engines)('the ingester on $name', (engine) => {
     expect(body.budgetPerDay).toBe(2);
     await service.close();
   });
+});
+
+describe('the summary of a common word', () => {
+  const margin = (text: string) => /\bmargins?\b/i.test(text);
+
+  it('counts its companies over the newest months read, and says since when; its chart counts every call', async () => {
+    // 60 passages read (SEARCH_READ_CAP), as a page of results would: the companies of "margin" are
+    // those of the newest months until then.
+    const service = makeService(engines[0]!, { SEARCH_READ_CAP: '60' });
+    try {
+      await service.whenSynced();
+      const { status, body } = await get(service, '/api/search/summary?q=margin&top=50');
+      expect(status).toBe(200);
+      expect(body.companiesSince).toMatch(/^20\d\d-\d\d-01T00:00:00\.000Z$/);
+      const since = Date.parse(body.companiesSince);
+      const recent = oracle.filter((p) => p.date !== null && Date.parse(p.date) >= since && margin(p.sentences.join(' ')));
+      // It stops at 60 passages or at a quarter of that in calls (15), whichever comes first.
+      expect(recent.length).toBeGreaterThan(0);
+      expect(recent.length).toBeLessThan(oracle.filter((p) => margin(p.sentences.join(' '))).length);
+      const byCompany = new Map<number, number>();
+      for (const p of recent) byCompany.set(p.companyId, (byCompany.get(p.companyId) ?? 0) + 1);
+      expect(new Map(body.companies.map((c: any) => [c.companyId, c.hits]))).toEqual(byCompany);
+      // The chart is every call's, read from the counts.
+      expect(body.totals.hits).toBe(oracle.filter((p) => p.quarter && margin(p.sentences.join(' '))).length);
+    } finally {
+      await service.close();
+    }
+  }, 120_000);
+
+  it('brings an index of the previous version forward in place, and keeps its counts as calls are read again', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'search-upgrade-'));
+    const env = { SEARCH_DATA_DIR: dir, SEARCH_SCOPE_COMPANY_IDS: '1,2' };
+    const logged: string[] = [];
+    let read = 0;
+    const service = (changed = false) =>
+      createSearchService({
+        config: readSearchConfig(env, false, []),
+        source: 'upgrade',
+        ...upstream,
+        // Changed: every transcript record of the list says it was updated an hour later, so each
+        // call's transcript is read and stored again (its words taken from the counts, then added).
+        api: async (path, query) => {
+          if (!changed || path !== '/documents/transcripts') return upstream.api(path, query);
+          const page = (await (await upstream.api(path, { ...query, updatedAfter: undefined })).json()) as any;
+          for (const doc of page.data) doc.updatedAt = new Date(Date.parse(doc.updatedAt) + 3_600_000).toISOString();
+          return Response.json(page);
+        },
+        file: (url, signal) => {
+          read++;
+          return upstream.file(url, signal);
+        },
+        log: (line) => logged.push(line),
+      });
+    try {
+      const first = service();
+      await first.whenSynced();
+      const { body: before } = await get(first, '/api/search/summary?q=margin');
+      await first.close();
+      // What version 4 held: everything but the counts.
+      const db = await openPgliteHere(dir, 16);
+      await db.exec(`drop table search_word_periods; update search_meta set value = jsonb_set(value, '{version}', '4') where key = 'schema'`);
+      await db.close();
+
+      read = 0;
+      const second = service(true);
+      await second.whenSynced();
+      expect(logged.filter((line) => /brought forward from version 4/.test(line))).toHaveLength(1);
+      expect(logged.filter((line) => /building it afresh/.test(line))).toEqual([]);
+      const calls = new Set(oracle.filter((p) => p.companyId === 1 || p.companyId === 2).map((p) => p.eventId)).size;
+      expect(read).toBeGreaterThanOrEqual(calls);
+      const { body: after } = await get(second, '/api/search/summary?q=margin');
+      const ours = oracle.filter((p) => (p.companyId === 1 || p.companyId === 2) && p.quarter && margin(p.sentences.join(' ')));
+      expect(ours.length).toBeGreaterThan(10);
+      expect(after.totals.hits).toBe(ours.length);
+      expect(after).toEqual(before);
+      await second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe('a restart', () => {

@@ -146,4 +146,12 @@ describe('TopCompanies', () => {
     await renderInRouter(<TopCompanies summary={{ ...summary, companies: [] }} />);
     expect(await screen.findByText('No company mentions “tariffs”.')).toBeInTheDocument();
   });
+
+  it('says since when its companies are counted when the server counted only the newest calls', async () => {
+    await renderInRouter(<TopCompanies summary={{ ...summary, companiesSince: '2026-08-01T00:00:00.000Z' }} />);
+    expect(await screen.findByRole('list', { name: 'Companies that mention “tariffs” most since August 2026' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Companies counted in calls since August 2026; the chart counts every call. Choose dates to count older calls.'),
+    ).toBeInTheDocument();
+  });
 });

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { compareFiscalPeriods } from '../../lib/fiscal-periods.ts';
 import type { SearchSummary } from '../../api/search.ts';
 import { textLinkClass } from '../../components/ui/text-link.ts';
-import { formatCount } from '../../lib/format.ts';
+import { formatCount, formatMonth } from '../../lib/format.ts';
 
 /**
  * How often a search's words come up over time, and who says them most.
@@ -172,8 +172,10 @@ export function TopCompanies({ summary, limit = 10 }: { summary: SearchSummary; 
   const subject = summary.q.trim() ? `“${summary.q.trim()}”` : 'it';
   if (companies.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">No company mentions {subject}.</p>;
   const most = Math.max(1, ...companies.map((company) => company.hits));
-  return (
-    <ol aria-label={`Companies that mention ${subject} most`} className="space-y-1.5 text-sm">
+  // A word said in most calls: its companies count the newest calls (as a page of results ranks them).
+  const since = summary.companiesSince ? ` since ${formatMonth(summary.companiesSince)}` : '';
+  const list = (
+    <ol aria-label={`Companies that mention ${subject} most${since}`} className="space-y-1.5 text-sm">
       {companies.map((company, index) => (
         <li key={company.companyId} className="grid grid-cols-[1.5rem_minmax(0,1fr)_auto] items-baseline gap-x-2">
           <span className="text-right text-xs text-slate-500 tabular dark:text-slate-400">{index + 1}.</span>
@@ -192,6 +194,15 @@ export function TopCompanies({ summary, limit = 10 }: { summary: SearchSummary; 
         </li>
       ))}
     </ol>
+  );
+  if (!since) return list;
+  return (
+    <div className="space-y-1.5">
+      <p className="text-xs text-slate-600 dark:text-slate-400">
+        Companies counted in calls{since}; the chart counts every call. Choose dates to count older calls.
+      </p>
+      {list}
+    </div>
   );
 }
 
