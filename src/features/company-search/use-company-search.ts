@@ -16,15 +16,17 @@ let engine: IndexEngine | null = null;
 let loadingEngine: Promise<IndexEngine> | null = null;
 const engineListeners = new Set<() => void>();
 
+/**
+ * The engine comes with the header's search (company-search-ui.ts, which hands it over as it loads):
+ * one chunk for all that company search adds after the first screen, rather than one more name in
+ * the frame's list of chunks.
+ */
 export function loadIndexEngine(): Promise<IndexEngine> {
-  loadingEngine ??= import('./index-engine.ts').then((module) => {
-    provideIndexEngine(module);
-    return module;
-  });
+  loadingEngine ??= import('./company-search-ui.ts').then(() => engine!);
   return loadingEngine;
 }
 
-/** For the header's search, which imports the engine with its own code: no second wait. */
+/** Called by company-search-ui.ts as it loads. */
 export function provideIndexEngine(module: IndexEngine): void {
   if (engine) return;
   engine = module;
