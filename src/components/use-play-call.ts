@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { audioQueries } from '../api/audio.ts';
 import { liveQueries } from '../api/live.ts';
 import type { AudioRecord, LiveAudio } from '../api/schemas.ts';
-import { usePlayer, type Player } from '../lib/player/index.ts';
+import { loadPlayerEngine, usePlayer, type Player } from '../lib/player/index.ts';
 import { liveKey, toLiveSource } from '../lib/player/live-source.ts';
 import { recordingKey, toRecordingSource } from '../lib/player/recording-source.ts';
 
@@ -46,6 +46,7 @@ export function usePlayCall() {
   const queryClient = useQueryClient();
   return useCallback(
     async (call: CallToPlay, start: number, end?: number) => {
+      await loadPlayerEngine();
       const { source: current, live } = player.getState();
       const range = end !== undefined && end > start ? { start, end } : undefined;
       const moveThere = () => {

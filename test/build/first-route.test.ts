@@ -8,46 +8,43 @@ import { buildSizes } from '../../scripts/route-sizes.ts';
  * prints the same numbers beside their aim and the bare framework page.
  */
 
-/** The frame: React, the router, the query cache, the header and the route table. */
+/** The frame: React, the router, the query cache, the header and the route table (115.9 kB). */
 const FRAME_BUDGET = 116_000;
-/** The frame plus a page's loading view: what paints first. */
-const FIRST_PAINT_BUDGET = 123_000;
+/** The frame plus a page's loading view: what paints first (122.4 kB at most, /recordings/$audioId). */
+const FIRST_PAINT_BUDGET = 122_500;
 /**
- * The frame plus everything a page needs to show its content. 185 kB until live calls came to the
- * recording and search pages (one transcript view for recordings and live calls, ▶ that finds a
- * call's live stream, "Alert me when a live call says this"): /recordings/$audioId 181.3 → 186.2 kB
- * and /search 184.2 → 185.5 kB, after the live reader left the shared transcript barrel and file
- * reading left the common chunk. 187 kB held those with under a kilobyte to spare. 188 kB since
- * issue 29: the comparison's page (187.1 kB on main as merged) and the links between calls, which
- * take /recordings/$audioId 186.3 → 187.1 kB ("Calls of this company", loaded after the page; the
- * Q&A without a recording; a highlight's speaker runs). 190 kB since issue 30's aimed search: /search
- * 186.8 → 189.8 kB (role, section and quarter filters with their chips, who spoke in each passage,
- * NEAR in the one query parser and its help, the export's progress and Cancel), after the export's
- * writer and stream reader moved to load on Export, the search boxes of other pages load the parser
- * when first used, and the frame gave back what the new filters' address rules had added to it.
+ * The frame plus everything a page needs to show its content, page by page, each about half a
+ * kilobyte above what it downloads, so a regression on any one page fails here. The issue's aim
+ * (31, "Fast on a phone") is 150 kB on every page. The history, in the largest page's numbers: 185
+ * kB until live calls came to the recording and search pages; 187 kB with the live reader; 188 kB
+ * with the comparison and the links between calls; 190 kB with issue 30's aimed search (/search
+ * 189.8 kB). Issue 31 took every page down by 6 to 11 kB: the company index's code loads when a
+ * picker or the header's search is used, or when idle (about 4 kB on every page); the player's
+ * engine loads with the first Play (3.1 kB on the twelve pages with a ▶); the filter forms left the
+ * common chunk for a chunk of the five list pages (4.4 kB on the other nine).
  */
-const FIRST_SCREEN_BUDGET = 190_000;
+const FIRST_SCREEN_BUDGETS: Record<string, number> = {
+  '/': 161_500,
+  '/calendar': 176_500,
+  '/companies': 174_500,
+  '/companies/$companyId': 166_500,
+  '/compare': 167_000,
+  '/documents/$documentId': 165_500,
+  '/events/$eventId': 170_000,
+  '/live': 175_000,
+  '/live/$liveId': 175_500,
+  '/notes': 175_000,
+  '/recordings': 163_000,
+  '/recordings/$audioId': 177_500,
+  '/search': 183_000,
+  '/transcripts': 166_500,
+};
 
 const sizes = buildSizes('dist');
 
 describe('first download of each page (gzipped)', () => {
   it('has every page of the app', () => {
-    expect(sizes.routes.map((r) => r.route)).toEqual([
-      '/',
-      '/calendar',
-      '/companies',
-      '/companies/$companyId',
-      '/compare',
-      '/documents/$documentId',
-      '/events/$eventId',
-      '/live',
-      '/live/$liveId',
-      '/notes',
-      '/recordings',
-      '/recordings/$audioId',
-      '/search',
-      '/transcripts',
-    ]);
+    expect(sizes.routes.map((r) => r.route)).toEqual(Object.keys(FIRST_SCREEN_BUDGETS));
   });
 
   it(`keeps the frame within ${FRAME_BUDGET / 1000} kB, with no page's code in it`, () => {
@@ -59,7 +56,7 @@ describe('first download of each page (gzipped)', () => {
 
   it.each(sizes.routes.map((r) => [r.route, r] as const))('%s paints within budget and shows its content within budget', (_, route) => {
     expect(route.firstPaint).toBeLessThanOrEqual(FIRST_PAINT_BUDGET);
-    expect(route.firstScreen).toBeLessThanOrEqual(FIRST_SCREEN_BUDGET);
+    expect(route.firstScreen).toBeLessThanOrEqual(FIRST_SCREEN_BUDGETS[route.route]!);
   });
 
   it('loads the audio engine, the PDF renderer and the search index only when they are used', () => {

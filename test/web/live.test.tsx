@@ -171,8 +171,8 @@ describe('listening', () => {
     const record = await liveRecord(id);
     const { user } = await renderApp(`/live/${id}`);
     await user.click(await screen.findByRole('button', { name: 'Listen live' }));
-    const source = player.getState().source;
-    expect(source).toMatchObject({ kind: 'live', liveId: id, streamUrl: record.audio });
+    // The player's engine loads with this first Play.
+    await waitFor(() => expect(player.getState().source).toMatchObject({ kind: 'live', liveId: id, streamUrl: record.audio }));
     const listen = screen.getByRole('region', { name: 'Listen' });
     expect(within(listen).getByText('LIVE')).toBeInTheDocument();
     // The docked player shows the same stream.

@@ -4,7 +4,8 @@
  * come only every quarter second or so). Seeking away from the clip lets the call play on.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createPlayer, type Player, type RecordingSource } from '../../src/lib/player/index.ts';
+import { createPlayer } from '../../src/lib/player/engine.ts';
+import type { Player, RecordingSource } from '../../src/lib/player/index.ts';
 import { FakeMedia } from './player-fakes.ts';
 
 const recording = (over: Partial<RecordingSource> = {}): RecordingSource => ({

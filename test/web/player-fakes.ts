@@ -185,11 +185,12 @@ export function fakeHls() {
  */
 export function usePlayerStage(): { attach(media: FakeMedia): void; detach(): void } {
   let detach: (() => void) | undefined;
-  // The player imports hls.js on the first Play. Cold (a fresh clone has no transform cache) that
-  // import can take seconds on a busy machine, which a page test's first Play would wait out in its
-  // 10 s: import it once before the tests, as a hook may take its time.
+  // The player imports its engine on the first thing asked of it, and hls.js on the first Play.
+  // Cold (a fresh clone has no transform cache) those imports can take seconds on a busy machine,
+  // which a page test's first Play would wait out in its 10 s: import them once before the tests, as
+  // a hook may take its time (the app's player still creates its engine on first use).
   beforeAll(async () => {
-    await import('hls.js/light');
+    await Promise.all([import('hls.js/light'), import('../../src/lib/player/engine.ts')]);
   }, 60_000);
   afterEach(() => {
     act(() => player.close());

@@ -3,7 +3,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   chapterLabel,
   chapterTree,
-  createPlayer,
   currentChapter,
   nextChapterStart,
   previousChapterStart,
@@ -11,6 +10,7 @@ import {
   type PlayerChapter,
   type RecordingSource,
 } from '../../src/lib/player/index.ts';
+import { createPlayer } from '../../src/lib/player/engine.ts';
 import { parseTimeParam } from '../../src/lib/time-param.ts';
 import { FakeMedia, fakeHls } from './player-fakes.ts';
 

@@ -110,6 +110,8 @@ describe('the alert tray', () => {
     await waitFor(() => expect(alert).toHaveTextContent('Calarica Foods: Q3 2026 earnings call'));
     await user.click(alert);
 
+    // The player's engine loads with this first Play.
+    await waitFor(() => expect(player.getState().source).not.toBeNull());
     expect(player.getState().source).toMatchObject({
       kind: 'live',
       key: 'live:1911',

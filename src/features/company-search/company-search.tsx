@@ -3,9 +3,9 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode 
 import { describeError } from '../../components/error-panel.tsx';
 import { useWatchlist } from '../../lib/watchlist.ts';
 import { searchHref } from '../../lib/transcript-search/address.ts';
-import type { IndexStatus } from './company-index.ts';
+import { getCompanyIndex, type IndexStatus } from './company-index.ts';
 import { namesCompany, type IndexedCompany, type SearchHit } from './rank.ts';
-import { useCompanyIndex, useCompanySearch, useIndexStatus } from './use-company-search.ts';
+import { useCompanySearch, useIndexStatus } from './use-company-search.ts';
 import { inlineControlClass } from '../../components/ui/field.tsx';
 import { SearchIcon } from './search-icon.tsx';
 
@@ -346,7 +346,7 @@ function ResultsAnnouncement({ count, total, query }: { count: number; total: nu
 
 /** The index's state while it fills, waits or fails; nothing once it is ready. */
 export function IndexProgress({ status }: { status: IndexStatus }) {
-  const index = useCompanyIndex();
+  const index = getCompanyIndex();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (status.phase !== 'waiting' || status.retryAt === null) return;
@@ -411,7 +411,7 @@ export function IndexProgress({ status }: { status: IndexStatus }) {
 
 /** A compact indicator for the header while the index fills. */
 export function IndexBadge() {
-  const status = useIndexStatus(useCompanyIndex());
+  const status = useIndexStatus(getCompanyIndex());
   if (status.complete || status.phase === 'idle' || status.phase === 'ready') return null;
   const label =
     status.phase === 'error'

@@ -2,7 +2,8 @@ import type HlsType from 'hls.js';
 import type { ErrorData } from 'hls.js';
 import { nextChapterStart, previousChapterStart } from './chapters.ts';
 import { markPlayerActive } from './presence.ts';
-import { clampRate, clampVolume, clearPosition, readPosition, readPrefs, savePosition, savePrefs } from './storage.ts';
+import { initialState } from './initial-state.ts';
+import { clampRate, clampVolume, clearPosition, readPosition, savePosition, savePrefs } from './storage.ts';
 import type { MediaLike, PlayerChapter, PlayerSource, PlayerState, TimeRange } from './types.ts';
 
 /**
@@ -87,28 +88,6 @@ export interface Player {
 }
 
 const HLS_MIME = 'application/vnd.apple.mpegurl';
-
-function initialState(): PlayerState {
-  const prefs = readPrefs();
-  return {
-    source: null,
-    loaded: false,
-    playing: false,
-    buffering: false,
-    ended: false,
-    currentTime: 0,
-    duration: NaN,
-    bufferedEnd: 0,
-    rate: prefs.rate,
-    volume: prefs.volume,
-    muted: prefs.muted,
-    engine: null,
-    notice: null,
-    error: null,
-    live: null,
-    clip: null,
-  };
-}
 
 const defaultLoadHls = async (): Promise<HlsConstructor | null> => {
   // The light build plays everything an audio-only HLS needs (no subtitles, DRM or alternate tracks).

@@ -8,8 +8,9 @@
  *
  * The docked bar in the root layout shows whatever is loaded; nothing else needs to render it.
  */
-export { player } from './instance.ts';
-export { createPlayer, preloadHls, DEFAULT_TIMINGS, type Player, type LoadOptions, type PlayerOptions, type HlsConstructor } from './engine.ts';
+export { player, preloadHls, loadPlayerEngine } from './instance.ts';
+// The engine itself loads with the first Play (instance.ts); tests create their own from engine.ts.
+export type { Player, LoadOptions, PlayerOptions, HlsConstructor } from './engine.ts';
 export { usePlayer, usePlayerState } from './react.ts';
 export * from './types.ts';
 export * from './chapters.ts';
