@@ -14,6 +14,6 @@ export function useFlowingTime(at: string): void {
 }
 
 /** `ms` pass at once: the timers due in them run, and React renders what they changed. */
-export function passes(ms: number): Promise<void> {
-  return act(() => vi.advanceTimersByTimeAsync(ms));
+export async function passes(ms: number): Promise<void> {
+  await act(() => vi.advanceTimersByTimeAsync(ms));
 }
