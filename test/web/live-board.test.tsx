@@ -129,6 +129,9 @@ describe('the board at a fixed time', () => {
   });
 
   it('Listen on a live row starts its stream in the docked player', async () => {
+    // The player's code loads with the first thing to play (player-slot.tsx): loaded first here, so
+    // the wait below is for the player to show the stream, not for its code on a busy machine.
+    await import('../../src/features/player/player-host.tsx');
     const { user } = await renderApp('/live');
     const button = await screen.findByRole('button', { name: 'Listen live: Calarica Foods: Q3 2026 earnings call' });
     await user.click(button);
