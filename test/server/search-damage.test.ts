@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox } from '../../server/sandbox/app.ts';
 import { readSearchConfig } from '../../server/search/config.ts';
 import { createSearchService, type SearchService } from '../../server/search/service.ts';
@@ -45,15 +45,26 @@ async function get(search: SearchService, path: string) {
   return { status: response.status, body: (await response.json()) as any, retryAfter: response.headers.get('retry-after') };
 }
 
-/** An index of company 5 on disk, closed; the relation files of its tables by name, and of each month of search_matches with rows. */
-async function indexOnDisk(name: string): Promise<{ dir: string; files: Record<string, string>; matches: string[]; totals: { calls: number; hits: number } }> {
+/** An index on disk, closed: its directory, the relation files of its tables by name, and of each month of search_matches with rows; what a search of "margin" found in it. */
+interface DiskIndex {
+  dir: string;
+  files: Record<string, string>;
+  matches: string[];
+  totals: { calls: number; hits: number };
+}
+
+/**
+ * The index of company 5 on disk (its files as paths inside `dir`), made once for the file: PGlite's
+ * initdb on disk and the first sync take seconds each. Each test damages a copy of its own (copyOfIndex).
+ */
+async function indexOnDisk(name: string): Promise<DiskIndex> {
   const dir = join(root, name);
   const search = service(dir);
   await search.whenSynced();
   const files: Record<string, string> = {};
   for (const table of ['search_meta', 'search_paragraphs']) {
     const [row] = await search.db!.query<{ path: string }>('select pg_relation_filepath($1::regclass) as path', [table]);
-    files[table] = join(dir, row!.path);
+    files[table] = row!.path;
   }
   // search_matches keeps its rows in one partition per month: each with rows is a file of its own.
   const partitions = await search.db!.query<{ path: string }>(
@@ -61,10 +72,27 @@ async function indexOnDisk(name: string): Promise<{ dir: string; files: Record<s
      where i.inhparent = 'search_matches'::regclass and pg_relation_size(c.oid) > 0`,
   );
   expect(partitions.length).toBeGreaterThan(1);
-  const matches = partitions.map((row) => join(dir, row.path));
+  const matches = partitions.map((row) => row.path);
   const { body } = await get(search, '/api/search?q=margin');
   await search.close();
   return { dir, files, matches, totals: body.totals };
+}
+
+let built: DiskIndex;
+beforeAll(async () => {
+  built = await indexOnDisk('built');
+}, 120_000);
+
+/** A copy of the file's index in a directory of its own (its files as full paths). */
+function copyOfIndex(name: string): DiskIndex {
+  const dir = mkdtempSync(join(root, `${name}-`));
+  cpSync(built.dir, dir, { recursive: true });
+  return {
+    dir,
+    files: Object.fromEntries(Object.entries(built.files).map(([table, path]) => [table, join(dir, path)])),
+    matches: built.matches.map((path) => join(dir, path)),
+    totals: built.totals,
+  };
 }
 
 /** Overwrites pages of a relation file with bytes no PostgreSQL page has (all pages when `pages` is not given). */
@@ -78,7 +106,7 @@ function corrupt(file: string, pages?: number[]) {
 
 describe('a damaged index', () => {
   it('whose metadata table has a page of garbage opens as a new index: the old one is kept aside, and search answers again once rebuilt', async () => {
-    const { dir, files, totals } = await indexOnDisk('meta');
+    const { dir, files, totals } = copyOfIndex('meta');
     expect(totals.calls).toBeGreaterThan(0);
     corrupt(files.search_meta!, [0]);
 
@@ -103,7 +131,7 @@ describe('a damaged index', () => {
   }, 120_000);
 
   it('with a damaged data page answers 503 saying it is rebuilt (not 500), says so in its status, and is searched again once rebuilt', async () => {
-    const { dir, matches, totals } = await indexOnDisk('data');
+    const { dir, matches, totals } = copyOfIndex('data');
     for (const file of matches) corrupt(file);
 
     const search = service(dir);
@@ -128,7 +156,7 @@ describe('a damaged index', () => {
 
 describe('the server on a damaged index', () => {
   it('starts, serves, keeps running and rebuilds the index instead of exiting on every start', async () => {
-    const { dir, files } = await indexOnDisk('process');
+    const { dir, files } = copyOfIndex('process');
     corrupt(files.search_meta!, [0]);
     const TSX = pathToFileURL(join(process.cwd(), 'node_modules/tsx/dist/loader.mjs')).href;
     const dist = join(root, 'dist');

@@ -11,6 +11,7 @@ import { player } from '../../src/lib/player/index.ts';
 import { resetWatchlistCache } from '../../src/lib/watchlist.ts';
 import { resetServerClock } from '../../src/api/server-clock.ts';
 import { renderApp } from '../support/render-app.tsx';
+import { passes, useFlowingTime } from '../support/flowing-time.ts';
 import { followed, liveSubscriptions, resetLiveTranscriptFake, rolling, setLiveView } from '../support/live-transcript-fake.ts';
 import { alertTray } from '../../src/features/live/said-alerts-watcher.ts';
 import { resetWatchedTermsCache } from '../../src/lib/watched-terms.ts';
@@ -68,6 +69,17 @@ function rows(name: string): string[] {
     });
 }
 
+/** The reader's clock and the service's at `at`, flowing (test/support/flowing-time.ts). */
+function takeTheClock(at: string) {
+  useFlowingTime(at);
+  clock.set(Date.parse(at));
+}
+
+/** Five seconds pass at once: the board's pace while any of its calls can still change (LIVE_POLL.active). */
+function nextRead() {
+  return passes(5_000);
+}
+
 describe('the board at a fixed time', () => {
   it('shows the calls live now, starting soon and just ended, each named and linked', async () => {
     await renderApp('/live');
@@ -117,6 +129,9 @@ describe('the board at a fixed time', () => {
   });
 
   it('Listen on a live row starts its stream in the docked player', async () => {
+    // The player's code loads with the first thing to play (player-slot.tsx): loaded first here, so
+    // the wait below is for the player to show the stream, not for its code on a busy machine.
+    await import('../../src/features/player/player-host.tsx');
     const { user } = await renderApp('/live');
     const button = await screen.findByRole('button', { name: 'Listen live: Calarica Foods: Q3 2026 earnings call' });
     await user.click(button);
@@ -227,30 +242,33 @@ describe('what a live row says of its call', () => {
 
 describe('polling', () => {
   it('re-reads the board and moves a call from Starting soon to Live now as it starts', async () => {
-    clock.set(Date.parse('2026-11-21T12:00:58.000Z'));
+    takeTheClock('2026-11-21T12:00:58.000Z');
     await renderApp('/live');
     await waitFor(() => expect(rows('Starting soon')[0]).toBe('Jorisus Medical | Q3 2026 earnings call | Starting soon'));
     // Zenorant Bancorp's call has ended, and its recording is being processed.
     expect(rows('Just ended')[0]).toBe('Zenorant Bancorp | Q3 2026 earnings call | Processing');
     const first = listRequests();
     clock.set(Date.parse('2026-11-21T12:01:10.000Z'));
-    // Within a minute of a start the board re-reads every 2 s.
+    // While a call can change, the board re-reads every 5 s.
+    await nextRead();
     await waitFor(() => expect(rows('Live now')).toContain('Jorisus Medical | Q3 2026 earnings call | Live'));
     expect(rows('Starting soon')[0]).toBe('Heloryx Systems | Q3 2026 earnings call | Starting soon');
     expect(listRequests()).toBeGreaterThan(first);
   });
 
   it('keeps the rows shown when a re-read fails, and says so with Retry', async () => {
+    takeTheClock('2026-11-21T12:00:00.000Z');
     const { user } = await renderApp('/live');
     await waitFor(() => expect(rows('Live now')).toHaveLength(3));
     server.use(http.get(apiPath('/live/audio'), () => HttpResponse.json({ statusCode: 503, message: 'Service Unavailable' }, { status: 503 })));
-    const alert = await screen.findByRole('alert', {}, { timeout: 15_000 });
+    await nextRead();
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The data service failed (503)');
     expect(rows('Live now')).toHaveLength(3);
     server.resetHandlers();
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
-  }, 30_000);
+  });
 });
 
 describe('watchlist notifications', () => {
@@ -289,7 +307,7 @@ describe('watchlist notifications', () => {
   it('asks first, then notifies once when a watchlist company goes live, and not for others', async () => {
     // Calarica Foods is live already when the board opens: that is no change, and not notified.
     await watch('Jorisus Medical', 'Calarica Foods');
-    clock.set(Date.parse('2026-11-21T12:00:58.000Z'));
+    takeTheClock('2026-11-21T12:00:58.000Z');
     const { user } = await renderApp('/live');
     await waitFor(() => expect(rows('Starting soon')[0]).toBe('Jorisus Medical | Q3 2026 earnings call | Starting soon'));
     await user.click(screen.getByRole('button', { name: 'Notify me when a watchlist company goes live' }));
@@ -300,42 +318,46 @@ describe('watchlist notifications', () => {
     expect(screen.getByRole('button', { name: 'Stop notifications' })).toBeInTheDocument();
 
     clock.set(Date.parse('2026-11-21T12:01:10.000Z'));
+    await nextRead();
     await waitFor(() => expect(rows('Live now')).toContain('Jorisus Medical | Q3 2026 earnings call | Live'));
     await waitFor(() => expect(shown).toEqual([{ title: 'Jorisus Medical is live.', body: 'Listen from the live board.' }]));
 
     // Heloryx Systems (not watched) goes live: nothing more; Jorisus stays live: not again.
     clock.set(Date.parse('2026-11-21T12:02:40.000Z'));
+    await nextRead();
     await waitFor(() => expect(rows('Live now')).toContain('Heloryx Systems | Q3 2026 earnings call | Live'));
     // The board shows the poll in which Heloryx went live; its effects (where a notification is
     // sent) run when React's pending work is flushed.
     await act(async () => {});
     expect(shown).toHaveLength(1);
-  }, 30_000);
+  });
 
   it('keeps watching while the tab is hidden once asked (the moment matters most then)', async () => {
     await watch('Jorisus Medical');
-    clock.set(Date.parse('2026-11-21T12:00:58.000Z'));
+    takeTheClock('2026-11-21T12:00:58.000Z');
     const { user } = await renderApp('/live');
     await waitFor(() => expect(rows('Starting soon')[0]).toBe('Jorisus Medical | Q3 2026 earnings call | Starting soon'));
     await user.click(screen.getByRole('button', { name: 'Notify me when a watchlist company goes live' }));
     await screen.findByRole('button', { name: 'Stop notifications' });
     setHidden(true);
     clock.set(Date.parse('2026-11-21T12:01:10.000Z'));
+    await nextRead();
     await waitFor(() => expect(shown).toEqual([{ title: 'Jorisus Medical is live.', body: 'Listen from the live board.' }]));
-  }, 20_000);
+  });
 
   it('notifies nothing until asked', async () => {
     await watch('Jorisus Medical');
-    clock.set(Date.parse('2026-11-21T12:00:58.000Z'));
+    takeTheClock('2026-11-21T12:00:58.000Z');
     await renderApp('/live');
     await waitFor(() => expect(rows('Starting soon')[0]).toBe('Jorisus Medical | Q3 2026 earnings call | Starting soon'));
     clock.set(Date.parse('2026-11-21T12:01:10.000Z'));
+    await nextRead();
     await waitFor(() => expect(rows('Live now')).toContain('Jorisus Medical | Q3 2026 earnings call | Live'));
     // The poll in which Jorisus went live is shown; its effects run when React's pending work is flushed.
     await act(async () => {});
     expect(shown).toEqual([]);
     expect(FakeNotification.requestPermission).not.toHaveBeenCalled();
-  }, 20_000);
+  });
 });
 
 describe('without the list of live calls', () => {

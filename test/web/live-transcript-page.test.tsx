@@ -12,6 +12,7 @@ import type { LiveAudio } from '../../src/api/schemas.ts';
 import { notesStore } from '../../src/lib/notes/index.ts';
 import { player } from '../../src/lib/player/index.ts';
 import { renderApp } from '../support/render-app.tsx';
+import { passes, useFlowingTime } from '../support/flowing-time.ts';
 import { apiPath, sandbox, sandboxJson, server, useSandboxServer } from '../support/sandbox-server.ts';
 import { FakeMedia, usePlayerStage } from './player-fakes.ts';
 import { liveSubscriptions, resetLiveTranscriptFake, setLiveView, snapshotOf, transcriptOf, type Said } from '../support/live-transcript-fake.ts';
@@ -21,6 +22,7 @@ vi.mock('../../src/api/live-transcript.ts', async () => (await import('../suppor
 useSandboxServer();
 const stage = usePlayerStage();
 afterEach(() => {
+  vi.useRealTimers();
   player.close();
   resetLiveTranscriptFake();
   localStorage.clear();
@@ -113,6 +115,7 @@ describe('the text rolls in', () => {
   });
 
   it('marks a sentence a refinement changed, for a moment, and not what was changed before the page opened', async () => {
+    useFlowingTime('2026-11-21T12:00:00.000Z');
     await open();
     const changedEarlier = new Map([[0, 1]]);
     await showText({ state: 'rolling', snapshot: snapshotOf(transcriptOf(OPENING), { revision: 1, changed: changedEarlier }) });
@@ -132,8 +135,9 @@ describe('the text rolls in', () => {
     expect(sentence('All lines are in a listen-only mode.')).toHaveAttribute('data-refined', 'true');
     expect(sentence('Good morning and welcome to the call.')).not.toHaveAttribute('data-refined');
     expect(sentence('Thank you, operator.')).not.toHaveAttribute('data-refined');
-    // A moment later the mark is gone (the wash has faded).
-    await waitFor(() => expect(sentence('All lines are in a listen-only mode.')).not.toHaveAttribute('data-refined'), { timeout: 4000 });
+    // A moment later (REFINED_MARK_MS, as long as the wash) the mark is gone.
+    await passes(2_400);
+    await waitFor(() => expect(sentence('All lines are in a listen-only mode.')).not.toHaveAttribute('data-refined'));
   });
 
   it('follows the newest words; scrolling away stops following, and "Back to live" returns', async () => {
@@ -309,6 +313,7 @@ describe('a missing or ended transcript', () => {
   });
 
   it('after the call: keeps the text, says it has ended and links to the recording once listed', async () => {
+    useFlowingTime('2026-11-21T12:00:00.000Z');
     const record = await serveAs({ state: 'processingRecording' });
     await open();
     await showText({ state: 'ended', snapshot: snapshotOf(transcriptOf(OPENING), { end: { code: 0 } }) });
@@ -325,6 +330,8 @@ describe('a missing or ended transcript', () => {
           : undefined,
       ),
     );
-    expect(await within(panel).findByRole('link', { name: 'Open the recording' }, { timeout: 8000 })).toHaveAttribute('href', `/recordings/${listed.id}`);
+    // The recordings are asked for again every 5 s until one is listed.
+    await passes(5_000);
+    expect(await within(panel).findByRole('link', { name: 'Open the recording' })).toHaveAttribute('href', `/recordings/${listed.id}`);
   });
 });
