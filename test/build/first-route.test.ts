@@ -38,6 +38,7 @@ describe('first download of each page (gzipped)', () => {
       '/companies',
       '/companies/$companyId',
       '/compare',
+      '/documents',
       '/documents/$documentId',
       '/events/$eventId',
       '/live',
