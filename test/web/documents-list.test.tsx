@@ -14,8 +14,11 @@ useSandboxServer();
 const listRequests = () => seenRequests.filter((url) => new URL(url).pathname === '/public/v3/documents').map((url) => new URL(url).searchParams);
 const requestsTo = (p: string) => seenRequests.filter((url) => new URL(url).pathname === `/public/v3${p}`);
 const dataRows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
-/** The row of the document this link opens (named "Open <type>: <company>, <call>"). */
-const rowOf = (table: HTMLElement, name: string) => within(table).queryByRole('link', { name })?.closest('tr') ?? undefined;
+/**
+ * The row of the document its link opens, by the link's label ("Open <type>: <company>, <call>"):
+ * a label query, as role queries over a table of 50 rows take seconds each in jsdom.
+ */
+const rowOf = (table: HTMLElement, label: string) => within(table).queryByLabelText(label)?.closest('tr') ?? undefined;
 const linksOf = (row: HTMLElement) =>
   within(row)
     .getAllByRole('link')
@@ -40,7 +43,9 @@ describe('the documents list', () => {
     ).toEqual(['Company', 'Document', 'Call', 'Period', 'Published']);
 
     // An annual report that came with the fourth quarter's call is of the fiscal year it covers.
-    const annual = (await within(table).findByRole('link', { name: 'Open Annual report: Astarova, Q4 2025 earnings call' })).closest('tr')!;
+    // Once the company's name is in.
+    await within(table).findAllByText('Astarova');
+    const annual = rowOf(table, 'Open Annual report: Astarova, Q4 2025 earnings call')!;
     expect(linksOf(annual)).toEqual([
       ['Astarova', '/companies/16'],
       ['Annual report', '/documents/3456'],
@@ -61,8 +66,11 @@ describe('the documents list', () => {
     expect(rowOf(table, AGM_REPORT)).toBeUndefined();
 
     // 54 documents: the second page holds the last four, the oldest a report of the 2024 AGM.
-    await user.click(screen.getByRole('button', { name: 'Load more' }));
-    const report = (await within(table).findByRole('link', { name: AGM_REPORT })).closest('tr')!;
+    const more = screen.getByText('Load more');
+    expect(more).toHaveRole('button');
+    await user.click(more);
+    await within(table).findAllByText('FY 2023');
+    const report = rowOf(table, AGM_REPORT)!;
     const second = listRequests().at(-1)!;
     expect(second.get('cursor')).toMatch(/^\d+$/);
     expect(second.get('companyIds')).toBe('16');
@@ -73,7 +81,7 @@ describe('the documents list', () => {
       ['Annual General Meeting 2024', '/events/112'],
     ]);
     expect(within(report).getAllByRole('cell')[3]).toHaveTextContent('FY 2023');
-    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(screen.queryByText('Load more')).toBeNull();
   });
 
   it('sends the address’s filters, kinds as the catalog’s types of those kinds, names each as a chip and what it could not use', async () => {
@@ -120,11 +128,12 @@ describe('the documents list', () => {
     expect(screen.getByText('Filters (4 applied)')).toBeInTheDocument();
   });
 
-  it('applies a kind and a company chosen in the form to the address and the request; a chip removes one', async () => {
-    const { user, router } = await renderApp('/documents');
-    await screen.findByRole('table', { name: 'Documents, newest published first' });
-    await user.click(screen.getByText('Filters'));
+  it('applies a kind and a company chosen in the form (a country taken out) to the address and the request; a chip removes one', async () => {
+    // From an empty list (Antarctica: no listed company), so the page holds few elements to search.
+    const { user, router } = await renderApp('/documents?countries=aq');
+    expect(await screen.findByText('No documents match these filters.')).toBeInTheDocument();
     const form = screen.getByRole('form', { name: 'Document filters' });
+    await user.click(within(form).getByRole('button', { name: 'Remove Antarctica' }));
     await user.type(within(form).getByRole('combobox', { name: 'Companies' }), 'astarov');
     await screen.findByRole('option', { name: /^Astarova/ });
     await user.keyboard('{Enter}');
@@ -145,12 +154,6 @@ describe('the documents list', () => {
     await user.click(await screen.findByRole('button', { name: 'Remove filter Kinds: Slides' }));
     await waitFor(() => expect(router.state.location.search).toEqual({ companyIds: 16 }));
     await waitFor(() => expect(listRequests().at(-1)!.has('typeIds')).toBe(false));
-  });
-
-  it('says when nothing matches', async () => {
-    // Antarctica: an assigned code no listed company has.
-    await renderApp('/documents?countries=aq');
-    expect(await screen.findByText('No documents match these filters.')).toBeInTheDocument();
   });
 
   it('without the list of document types, matches the kinds in the rows it reads and says how many', async () => {

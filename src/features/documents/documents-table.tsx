@@ -75,8 +75,10 @@ export function DocumentsTable({ documents, caption }: { documents: DocumentReco
                     </TranscriptLink>
                   );
                 })}
-                {/* On a phone the Period column is hidden: the period sits under the document. */}
-                <span className="mt-0.5 block text-xs text-slate-600 sm:hidden dark:text-slate-400">{period}</span>
+                {/* On a phone the Period and Published columns are hidden: both sit under the document. */}
+                <span className="mt-0.5 block text-xs text-slate-600 sm:hidden dark:text-slate-400">
+                  {period} · <TimeText value={doc.createdAt ?? doc.event?.date} />
+                </span>
               </>
             );
           },
@@ -91,7 +93,12 @@ export function DocumentsTable({ documents, caption }: { documents: DocumentReco
           ),
         },
         { header: 'Period', hideBelow: 'sm', className: 'whitespace-nowrap', cell: ({ doc }) => names(doc).period },
-        { header: 'Published', className: 'whitespace-nowrap', cell: ({ doc }) => <TimeText value={doc.createdAt ?? doc.event?.date} /> },
+        {
+          header: 'Published',
+          hideBelow: 'sm',
+          className: 'whitespace-nowrap',
+          cell: ({ doc }) => <TimeText value={doc.createdAt ?? doc.event?.date} />,
+        },
       ]}
     />
   );
