@@ -5,6 +5,8 @@ import { companyDetailQuery, companyRecordingsQuery, companySegmentsQuery, compa
 import { transcriptListQuery } from './features/documents/transcript-list-query.ts';
 import { transcriptFilters } from './features/documents/transcript-list-filters.ts';
 import { documentRecordQuery } from './features/documents/document-record.ts';
+import { documentListQuery } from './features/documents/document-list-query.ts';
+import { documentFilters } from './features/documents/document-list-filters.ts';
 import { eventDetailQuery, eventRecordingsQuery, eventTranscriptsQuery } from './features/events/event-queries.ts';
 import { latestRecordingsQuery, latestTranscriptsQuery } from './features/home/home-queries.ts';
 import { recordingListQuery } from './features/recordings/recording-list-query.ts';
@@ -14,7 +16,8 @@ import { liveQueries } from './api/live.ts';
 import { eventTypeQueries } from './api/event-types.ts';
 import { documentTypeQueries } from './api/document-types.ts';
 import { weekEventsQuery } from './features/calendar/calendar-queries.ts';
-import { parseCalendarAddress, validateCalendarSearch } from './features/calendar/calendar-search.ts';
+import { validateCalendarSearch } from './features/calendar/calendar-search.ts';
+import { parseCalendarAddress } from './features/calendar/calendar-address.ts';
 import { dayOf, mondayOf } from './lib/calendar-week.ts';
 import { validateCompareSearch } from './features/compare/compare-address.ts';
 import { compareEventQuery } from './features/compare/compare-queries.ts';
@@ -102,6 +105,9 @@ export function routeFirstQueries(pathname: string, search: URLSearchParams = ne
         return listQuery(recordingFilters, recordingListQuery, search);
       case 'transcripts':
         return listQuery(transcriptFilters, transcriptListQuery, search);
+      case 'documents':
+        // Kinds go out as the catalog's types of those kinds: the catalog first, the list once it answers.
+        return search.has('kinds') ? [documentTypeQueries.list()] : listQuery(documentFilters, documentListQuery, search);
       case 'search':
         return [searchQueries.status()];
       case 'calendar':

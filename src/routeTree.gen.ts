@@ -14,6 +14,7 @@ import { Route as CalendarIndexRouteImport } from './routes/calendar/index'
 import { Route as CompaniesIndexRouteImport } from './routes/companies/index'
 import { Route as CompaniesCompanyIdRouteImport } from './routes/companies/$companyId'
 import { Route as CompareIndexRouteImport } from './routes/compare/index'
+import { Route as DocumentsIndexRouteImport } from './routes/documents/index'
 import { Route as DocumentsDocumentIdRouteImport } from './routes/documents/$documentId'
 import { Route as EventsEventIdRouteImport } from './routes/events/$eventId'
 import { Route as LiveIndexRouteImport } from './routes/live/index'
@@ -47,6 +48,11 @@ const CompaniesCompanyIdRoute = CompaniesCompanyIdRouteImport.update({
 const CompareIndexRoute = CompareIndexRouteImport.update({
   id: '/compare/',
   path: '/compare/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DocumentsIndexRoute = DocumentsIndexRouteImport.update({
+  id: '/documents/',
+  path: '/documents/',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DocumentsDocumentIdRoute = DocumentsDocumentIdRouteImport.update({
@@ -105,6 +111,7 @@ export interface FileRoutesByFullPath {
   '/calendar/': typeof CalendarIndexRoute
   '/companies/': typeof CompaniesIndexRoute
   '/compare/': typeof CompareIndexRoute
+  '/documents/': typeof DocumentsIndexRoute
   '/live/': typeof LiveIndexRoute
   '/notes/': typeof NotesIndexRoute
   '/recordings/': typeof RecordingsIndexRoute
@@ -121,6 +128,7 @@ export interface FileRoutesByTo {
   '/calendar': typeof CalendarIndexRoute
   '/companies': typeof CompaniesIndexRoute
   '/compare': typeof CompareIndexRoute
+  '/documents': typeof DocumentsIndexRoute
   '/live': typeof LiveIndexRoute
   '/notes': typeof NotesIndexRoute
   '/recordings': typeof RecordingsIndexRoute
@@ -138,6 +146,7 @@ export interface FileRoutesById {
   '/calendar/': typeof CalendarIndexRoute
   '/companies/': typeof CompaniesIndexRoute
   '/compare/': typeof CompareIndexRoute
+  '/documents/': typeof DocumentsIndexRoute
   '/live/': typeof LiveIndexRoute
   '/notes/': typeof NotesIndexRoute
   '/recordings/': typeof RecordingsIndexRoute
@@ -156,6 +165,7 @@ export interface FileRouteTypes {
     | '/calendar/'
     | '/companies/'
     | '/compare/'
+    | '/documents/'
     | '/live/'
     | '/notes/'
     | '/recordings/'
@@ -172,6 +182,7 @@ export interface FileRouteTypes {
     | '/calendar'
     | '/companies'
     | '/compare'
+    | '/documents'
     | '/live'
     | '/notes'
     | '/recordings'
@@ -188,6 +199,7 @@ export interface FileRouteTypes {
     | '/calendar/'
     | '/companies/'
     | '/compare/'
+    | '/documents/'
     | '/live/'
     | '/notes/'
     | '/recordings/'
@@ -205,6 +217,7 @@ export interface RootRouteChildren {
   CalendarIndexRoute: typeof CalendarIndexRoute
   CompaniesIndexRoute: typeof CompaniesIndexRoute
   CompareIndexRoute: typeof CompareIndexRoute
+  DocumentsIndexRoute: typeof DocumentsIndexRoute
   LiveIndexRoute: typeof LiveIndexRoute
   NotesIndexRoute: typeof NotesIndexRoute
   RecordingsIndexRoute: typeof RecordingsIndexRoute
@@ -247,6 +260,13 @@ declare module '@tanstack/react-router' {
       path: '/compare'
       fullPath: '/compare/'
       preLoaderRoute: typeof CompareIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/documents/': {
+      id: '/documents/'
+      path: '/documents'
+      fullPath: '/documents/'
+      preLoaderRoute: typeof DocumentsIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/documents/$documentId': {
@@ -325,6 +345,7 @@ const rootRouteChildren: RootRouteChildren = {
   CalendarIndexRoute: CalendarIndexRoute,
   CompaniesIndexRoute: CompaniesIndexRoute,
   CompareIndexRoute: CompareIndexRoute,
+  DocumentsIndexRoute: DocumentsIndexRoute,
   LiveIndexRoute: LiveIndexRoute,
   NotesIndexRoute: NotesIndexRoute,
   RecordingsIndexRoute: RecordingsIndexRoute,

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { getJson } from './client.ts';
-import { getAllExtensionPages, type AllItems, type ExtensionResult } from './extensions.ts';
+import { getAllExtensionPages, getExtension, type AllItems, type ExtensionResult } from './extensions.ts';
 import { cursorParam, fetchAllPages, FIRST_CURSOR, getNextPageParam } from './pagination.ts';
 import { compactParams, type ExpandField, type RelatedFilters } from './params.ts';
 import { documentSchema, page, single, type DocumentGroupId, type DocumentRecord, type Page } from './schemas.ts';
@@ -41,6 +41,23 @@ export function fetchTranscripts(params: TranscriptListParams = {}, signal?: Abo
   return getJson('/documents/transcripts', { query: { ...filters, cursor: cursorParam(cursor) }, signal, schema: documentPage });
 }
 
+/**
+ * One page of `/documents`, or an empty last page that says the data source does not offer the
+ * list (404 or 403, remembered for the session), so a list read page by page keeps one shape.
+ */
+export type DocumentListPage = Page<DocumentRecord> & { unavailable?: true };
+
+/** Every filter of `/documents`, with the order and page size. */
+export interface DocumentListParams extends TranscriptFilters {
+  cursor?: number;
+}
+
+export async function fetchDocumentList(params: DocumentListParams, signal?: AbortSignal): Promise<DocumentListPage> {
+  const { cursor, ...filters } = params;
+  const answer = await getExtension('documents', { query: { ...filters, cursor: cursorParam(cursor) }, schema: documentPage, signal });
+  return answer.available ? answer.value : { data: [], pagination: { nextCursor: null }, unavailable: true };
+}
+
 /** Every document matching the filters (all pages of `/documents`, 500 a page), newest first. */
 export async function fetchAllDocuments(filters: DocumentListFilters, signal?: AbortSignal): Promise<ExtensionResult<AllItems<DocumentRecord>>> {
   return getAllExtensionPages<DocumentRecord>('documents', { query: { ...filters, direction: 'desc' }, schema: documentPage, signal, maxPages: 20 });
@@ -58,6 +75,14 @@ export const documentQueries = {
     queryOptions({
       queryKey: documentKeys.list(filters),
       queryFn: ({ signal }) => fetchAllDocuments(filters, signal),
+    }),
+  /** Documents of every company page by page (`/documents`); one empty page marked `unavailable` on a contract-only upstream. */
+  infinite: (filters: TranscriptFilters) =>
+    infiniteQueryOptions({
+      queryKey: documentKeys.infinite(filters),
+      queryFn: ({ signal, pageParam }) => fetchDocumentList({ ...filters, cursor: pageParam }, signal),
+      initialPageParam: FIRST_CURSOR,
+      getNextPageParam,
     }),
   /** One document of any type (endpoint 10), optionally with its event summary. */
   detail: (id: number, params: DocumentDetailParams = {}) =>

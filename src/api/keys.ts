@@ -54,6 +54,8 @@ export const documentKeys = {
   transcriptDetail: (id: number) => [...documentKeys.transcriptDetails(), id] as const,
   lists: () => [...documentKeys.all(), 'list'] as const,
   list: (filters: DocumentListFilters) => [...documentKeys.lists(), compactParams(filters)] as const,
+  infinites: () => [...documentKeys.all(), 'infinite'] as const,
+  infinite: (filters: TranscriptFilters) => [...documentKeys.infinites(), compactParams(filters)] as const,
 };
 
 export const eventKeys = {

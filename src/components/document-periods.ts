@@ -22,15 +22,21 @@ export interface PeriodGroup {
 }
 
 /**
- * Where a document is filed: an annual document (annual report, 10-K, 20-F…) under the fiscal year
- * it covers ("FY 2025", whichever event it came with: usually the fourth quarter's call); any
- * other under its event's fiscal period ("Q3 2026"); "Other" when its event names none.
+ * The period a document reports on: an annual document (annual report, 10-K, 20-F…) the fiscal
+ * year it covers ("FY 2025", whichever event it came with: usually the fourth quarter's call); any
+ * other its event's fiscal period ("Q3 2026"); undefined when its event names none.
  */
-function filedUnder(doc: DocumentRecord, type: DocumentType | undefined): { label: string; annualYear?: number } {
+export function documentPeriod(doc: DocumentRecord, type: DocumentType | undefined): { label: string; annualYear?: number } | undefined {
   const year = doc.event?.fiscalYear;
   if (typeof year === 'number' && isAnnualDocumentType(type)) return { label: `FY ${year}`, annualYear: year };
-  const label = fiscalLabel(doc.event) || 'Other';
+  const label = fiscalLabel(doc.event);
+  if (!label) return undefined;
   return /^FY \d+$/.test(label) ? { label, annualYear: year ?? undefined } : { label };
+}
+
+/** Where a document is filed: under its period, or "Other" when its event names none. */
+function filedUnder(doc: DocumentRecord, type: DocumentType | undefined): { label: string; annualYear?: number } {
+  return documentPeriod(doc, type) ?? { label: 'Other' };
 }
 
 /** Documents by fiscal period of their event ("Q3 2026"), annual documents by fiscal year ("FY 2025"), newest period first, each newest published first. */

@@ -9,6 +9,7 @@ import { companyLabel } from '../lib/format.ts';
 import { documentTypeLabel, eventName, eventTypeName, fiscalLabel } from '../lib/names.ts';
 import { useDocumentTypes, useEventTypeList, useEventTypes } from './type-records.ts';
 import { eventFamilies } from '../lib/event-families.ts';
+import { DOCUMENT_KINDS } from '../lib/document-kinds.ts';
 import { fiscalQuarterOf } from '../lib/fiscal-quarters.ts';
 import { CALL_SECTION_LABELS, SPEAKER_ROLE_LABELS, type CallSection, type SpeakerRole } from '../lib/transcript/roles.ts';
 
@@ -85,6 +86,8 @@ export function useFilterChipNames(chips: readonly FilterChip[]): (chip: FilterC
         return SPEAKER_ROLE_LABELS[chip.value as SpeakerRole] ?? chip.value;
       case 'callSections':
         return CALL_SECTION_LABELS[chip.value as CallSection] ?? chip.value;
+      case 'documentKinds':
+        return DOCUMENT_KINDS.find((each) => each.kind === chip.value)?.label ?? chip.value;
       case 'fiscalQuarters':
         return fiscalLabel(fiscalQuarterOf(chip.value)) || chip.value;
       case 'date':

@@ -303,34 +303,51 @@ const FILL_PAGES = 10;
  * each record embeds its event): the rows of the pages read so far whose event is of a chosen
  * family, by `callKind` of its type (the catalog where the data source lists it, else each type
  * read by id, so the address's families work on every data source). A row whose type is still
- * loading waits. While few rows match, the next pages are read (up to FILL_PAGES in all), so a
- * first page of conferences does not leave an earnings-call list empty.
+ * loading waits. While few rows match, the next pages are read (`useRowsMatchedHere`).
  */
 export function useEventFamilyRows<T extends { event?: { typeId: number } | null }>(
   query: UseInfiniteQueryResult<InfiniteData<{ data: T[] }>>,
   families: readonly string[] | undefined,
 ) {
-  const read = useMemo(() => query.data?.pages.flatMap((page) => page.data) ?? [], [query.data]);
+  const read = useRowsRead(query);
   const types = useEventTypes(families ? read.map((row) => row.event?.typeId) : []);
   const wanted = families ? new Set(families) : undefined;
-  // Without a choice, one function for good, so what the page derives from the rows stays put between renders.
   const matches = wanted
     ? (row: T) => {
         const typeId = row.event?.typeId;
         return typeId !== undefined && types.has(typeId) && wanted.has(callKind(types.get(typeId), typeId));
       }
-    : everyRow;
-  const shown = wanted ? read.filter(matches).length : read.length;
+    : undefined;
+  return useRowsMatchedHere(query, read, matches);
+}
+
+/** Every row of the pages of a list read so far. */
+export function useRowsRead<T>(query: UseInfiniteQueryResult<InfiniteData<{ data: T[] }>>): T[] {
+  return useMemo(() => query.data?.pages.flatMap((page) => page.data) ?? [], [query.data]);
+}
+
+/**
+ * A filter a list matches in the browser (its endpoint cannot, or the page cannot yet say how):
+ * `matches` over the rows read, undefined for no such filter. While fewer than FILL_ROWS match,
+ * the next pages are read by themselves (up to FILL_PAGES in all; then "Load more" reads on), so a
+ * first page without a match does not leave the list empty.
+ */
+export function useRowsMatchedHere<T>(
+  query: UseInfiniteQueryResult<InfiniteData<{ data: T[] }>>,
+  read: readonly T[],
+  matches: ((row: T) => boolean) | undefined,
+) {
+  const shown = matches ? read.filter(matches).length : read.length;
   const pages = query.data?.pages.length ?? 0;
   const { hasNextPage, isFetching, isError, fetchNextPage } = query;
-  const active = wanted !== undefined;
+  const active = matches !== undefined;
   useEffect(() => {
     if (!active || shown >= FILL_ROWS || pages === 0 || pages >= FILL_PAGES || !hasNextPage || isFetching || isError) return;
     void fetchNextPage();
   }, [active, shown, pages, hasNextPage, isFetching, isError, fetchNextPage]);
   return {
-    /** Whether a row is of a chosen family (every row when none is chosen). */
-    matches,
+    /** Whether a row matches (every row without the filter: one function for good, so what the page derives from the rows stays put between renders). */
+    matches: matches ?? everyRow,
     /** Rows shown and rows read, for the line that says what was matched. */
     shown,
     read: read.length,

@@ -9,16 +9,18 @@ const NAV = [
   { to: '/companies', label: 'Companies' },
   { to: '/recordings', label: 'Recordings' },
   { to: '/transcripts', label: 'Transcripts' },
+  { to: '/documents', label: 'Documents' },
   { to: '/search', label: 'Search calls' },
   { to: '/live', label: 'Live' },
   { to: '/notes', label: 'My notes' },
 ] as const;
 
 /**
- * The main navigation. From `sm` up, the seven items in a row; on a phone, a "Menu" button that
- * opens them as a list under the header (Escape or a press outside puts it away, choosing an item
- * goes there and closes it), so every item is one tap away and the header keeps to one row above
- * the company search.
+ * The main navigation. From `sm` up, the eight items in a row, each on one line and close enough
+ * that the header keeps to one row at 1366 px (where they do not fit, the row scrolls sideways); on
+ * a phone, a "Menu" button that opens them as a list under the header (Escape or a press outside
+ * puts it away, choosing an item goes there and closes it), so every item is one tap away and the
+ * header keeps to one row above the company search.
  */
 export function MainNav() {
   const phone = useMediaQuery(PHONE_QUERY);
@@ -53,7 +55,7 @@ export function MainNav() {
         id="main-menu"
         hidden={phone && !open}
         className={
-          phone ? 'absolute inset-x-0 top-full border-b border-slate-200 bg-white p-2 shadow-lg dark:border-slate-800 dark:bg-slate-950' : 'flex gap-1 text-sm'
+          phone ? 'absolute inset-x-0 top-full border-b border-slate-200 bg-white p-2 shadow-lg dark:border-slate-800 dark:bg-slate-950' : 'flex text-sm'
         }
       >
         {NAV.map((item) => (
@@ -61,7 +63,7 @@ export function MainNav() {
             <Link
               to={item.to}
               onClick={() => setOpen(false)}
-              className="block rounded-md px-2.5 py-1.5 text-slate-700 hover:bg-slate-100 hover:text-slate-900 max-sm:px-3 max-sm:py-2.5 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
+              className="block whitespace-nowrap rounded-md px-1.5 py-1.5 text-slate-700 hover:bg-slate-100 hover:text-slate-900 max-sm:px-3 max-sm:py-2.5 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
               activeProps={{ className: 'bg-slate-100 font-medium text-slate-900 dark:bg-slate-800 dark:text-white', 'aria-current': 'page' }}
             >
               {item.label}

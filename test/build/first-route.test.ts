@@ -25,10 +25,11 @@ const FIRST_PAINT_BUDGET = 122_500;
  */
 const FIRST_SCREEN_BUDGETS: Record<string, number> = {
   '/': 161_500,
-  '/calendar': 176_500,
+  '/calendar': 177_000,
   '/companies': 174_500,
   '/companies/$companyId': 166_500,
   '/compare': 167_000,
+  '/documents': 164_500,
   '/documents/$documentId': 165_500,
   '/events/$eventId': 170_000,
   '/live': 175_000,

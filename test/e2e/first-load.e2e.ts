@@ -13,6 +13,7 @@ const PAGES: { path: string; heading: RegExp | string }[] = [
   { path: '/recordings/1', heading: 'Nordic Investor Week 2024' },
   { path: '/events/2', heading: /.+/ },
   { path: '/transcripts?countries=NO', heading: 'Transcripts' },
+  { path: '/documents?countries=SE', heading: 'Documents' },
   // The week's window by the service's clock (Saturday noon UTC: this week in every zone).
   { path: '/calendar', heading: 'Earnings calendar' },
 ];

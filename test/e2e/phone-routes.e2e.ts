@@ -32,6 +32,7 @@ const ROUTES: [string, (info: Info) => string][] = [
   ['a transcript', (info) => `/documents/${info.eventWithAudioAndTranscript.transcriptId}`],
   ['a PDF report', (info) => `/documents/${info.pdfDocumentId}`],
   ['the transcripts', () => '/transcripts'],
+  ['the documents', () => '/documents'],
   ['the live board', () => '/live'],
   ['a live call', (info) => `/live/${info.liveId}`],
   ['a search', () => '/search?q=margin'],

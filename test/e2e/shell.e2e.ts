@@ -33,6 +33,7 @@ test('navigation reaches each section by keyboard, and the theme toggle works an
     ['Companies', 'Companies'],
     ['Recordings', 'Recordings'],
     ['Transcripts', 'Transcripts'],
+    ['Documents', 'Documents'],
     ['Live', 'Live calls'],
   ] as const) {
     await nav.getByRole('link', { name: label }).focus();
@@ -41,6 +42,11 @@ test('navigation reaches each section by keyboard, and the theme toggle works an
     await expect(nav.getByRole('link', { name: label })).toHaveAttribute('aria-current', 'page');
   }
   await expect(page.getByRole('table', { name: 'Transcripts, newest published first' })).toHaveCount(0);
+  // On a 1366 px laptop the eight items, the company search and the theme toggle keep to one row.
+  await page.setViewportSize({ width: 1366, height: 800 });
+  const top = async (locator: typeof nav) => (await locator.boundingBox())!.y;
+  expect(await top(page.getByRole('button', { name: 'Dark theme' }))).toBe(await top(nav.getByRole('link', { name: 'My notes' })));
+  expect(await top(page.getByRole('search', { name: 'Companies' }))).toBe(await top(nav.getByRole('link', { name: 'Calendar' })));
 
   const toggle = page.getByRole('button', { name: 'Dark theme' });
   const wasDark = (await toggle.getAttribute('aria-pressed')) === 'true';

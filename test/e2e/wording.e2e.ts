@@ -31,6 +31,7 @@ test.beforeAll(async ({ request }) => {
     ['recordings', '/recordings'],
     ['a recording', `/recordings/${sample.audioId}`],
     ['transcripts', '/transcripts'],
+    ['documents', '/documents'],
     ['a transcript', `/documents/${sample.transcriptId}?kind=transcript`],
     ['a PDF document', `/documents/${info.pdfDocumentId}`],
     ['an event', `/events/${sample.eventId}`],

@@ -69,3 +69,13 @@ describe('the comparison’s first reads, named by the server', () => {
     expect(hints('/compare?call=-3&with=1082')).toEqual([]);
   });
 });
+
+describe('the documents list’s first reads, named by the server', () => {
+  it('names its first page with the address’s filters; with kinds, the type list that names their types', () => {
+    expect(hints('/documents')).toEqual(['/public/v3/documents?direction=desc&limit=50&expand=event']);
+    expect(hints('/documents?companyIds=16&startDate=2026-01-01&direction=asc')).toEqual([
+      '/public/v3/documents?direction=asc&companyIds=16&startDate=2026-01-01T00%3A00%3A00.000Z&limit=50&expand=event',
+    ]);
+    expect(hints('/documents?kinds=slides')).toEqual(['/public/v3/document-types?limit=500']);
+  });
+});

@@ -1,4 +1,4 @@
-/** The main navigation on a phone: a "Menu" button that opens all seven items, put away by Escape or by choosing one. */
+/** The main navigation on a phone: a "Menu" button that opens all eight items, put away by Escape or by choosing one. */
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../support/render-app.tsx';
@@ -8,7 +8,7 @@ import { pretendScreenWidth } from '../support/screen-width.ts';
 useSandboxServer();
 
 /** A screen of the given width: the app's media queries answered as a browser of that width would. */
-const ITEMS = ['Calendar', 'Companies', 'Recordings', 'Transcripts', 'Search calls', 'Live', 'My notes'];
+const ITEMS = ['Calendar', 'Companies', 'Recordings', 'Transcripts', 'Documents', 'Search calls', 'Live', 'My notes'];
 
 describe('main navigation on a phone (390 px)', () => {
   let restore: () => void;
@@ -17,7 +17,7 @@ describe('main navigation on a phone (390 px)', () => {
   });
   afterEach(() => restore());
 
-  it('opens from "Menu" with all seven items as links, the current page marked; Escape closes it and refocuses the button', async () => {
+  it('opens from "Menu" with all eight items as links, the current page marked; Escape closes it and refocuses the button', async () => {
     const { user } = await renderApp('/notes');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     const menu = within(nav).getByRole('button', { name: 'Menu' });
@@ -31,7 +31,16 @@ describe('main navigation on a phone (390 px)', () => {
     expect(menu).toHaveAttribute('aria-controls', list.id);
     const links = within(list).getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual(ITEMS);
-    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/calendar', '/companies', '/recordings', '/transcripts', '/search', '/live', '/notes']);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/calendar',
+      '/companies',
+      '/recordings',
+      '/transcripts',
+      '/documents',
+      '/search',
+      '/live',
+      '/notes',
+    ]);
     expect(links.filter((link) => link.getAttribute('aria-current') === 'page').map((link) => link.textContent)).toEqual(['My notes']);
 
     // The items follow the button in the tab order.
@@ -85,7 +94,7 @@ describe('main navigation on a wide screen (1280 px)', () => {
   });
   afterEach(() => restore());
 
-  it('shows the seven items in a row, with no Menu button', async () => {
+  it('shows the eight items in a row, with no Menu button', async () => {
     await renderApp('/notes');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(nav).queryByRole('button')).not.toBeInTheDocument();

@@ -11,12 +11,30 @@ function dataRows(table: HTMLElement): HTMLElement[] {
 }
 
 describe('main navigation', () => {
-  it('links to Calendar, Companies, Recordings, Transcripts, Search calls, Live and My notes', async () => {
+  it('links to Calendar, Companies, Recordings, Transcripts, Documents, Search calls, Live and My notes', async () => {
     await renderApp('/');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     const links = within(nav).getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual(['Calendar', 'Companies', 'Recordings', 'Transcripts', 'Search calls', 'Live', 'My notes']);
-    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/calendar', '/companies', '/recordings', '/transcripts', '/search', '/live', '/notes']);
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Calendar',
+      'Companies',
+      'Recordings',
+      'Transcripts',
+      'Documents',
+      'Search calls',
+      'Live',
+      'My notes',
+    ]);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/calendar',
+      '/companies',
+      '/recordings',
+      '/transcripts',
+      '/documents',
+      '/search',
+      '/live',
+      '/notes',
+    ]);
     expect(links.filter((link) => link.getAttribute('aria-current') === 'page')).toHaveLength(0);
   });
 

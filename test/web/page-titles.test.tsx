@@ -27,6 +27,7 @@ describe('each page names its tab', () => {
     ['/companies', 'Companies · Earnings Desk'],
     ['/recordings', 'Recordings · Earnings Desk'],
     ['/transcripts', 'Transcripts · Earnings Desk'],
+    ['/documents', 'Documents · Earnings Desk'],
     ['/live', 'Live calls · Earnings Desk'],
     ['/notes', 'My notes · Earnings Desk'],
     ['/search', 'Search transcripts · Earnings Desk'],

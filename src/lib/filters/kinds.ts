@@ -13,6 +13,7 @@ export type ListKind =
   | 'eventIds'
   | 'documentTypeIds'
   | 'documentGroupIds'
+  | 'documentKinds'
   | 'eventFamilies'
   | 'eventTypeIds'
   | 'speakerSides'
@@ -36,6 +37,8 @@ export const READ_ITEM: Record<ListKind, (item: string) => string | null> = {
   documentTypeIds: positiveId,
   // The contract's six document groups (1 Earnings Release … 6 Registration Statement).
   documentGroupIds: (item) => (/^[1-6]$/.test(item) ? item : null),
+  // What kind of document, as lib/document-kinds.ts sorts them.
+  documentKinds: (item) => oneOf(['reports', 'releases', 'slides', 'transcripts'], item),
   // A family of event types by its key (lib/event-families.ts): "earnings-call".
   eventFamilies: (item) => (/^[a-z0-9]+(?:-[a-z0-9]+){0,9}$/i.test(item) && item.length <= 60 ? item.toLowerCase() : null),
   eventTypeIds: positiveId,
@@ -64,6 +67,7 @@ export const KIND_PROBLEM: Record<ListKind | 'date', string> = {
   eventIds: 'Open the list from an event page to filter by that event.',
   documentTypeIds: 'Choose document types from the list.',
   documentGroupIds: 'Choose document groups from the list.',
+  documentKinds: 'Choose kinds from the list.',
   eventFamilies: 'Choose event types from the list.',
   eventTypeIds: 'Choose event types from the list.',
   speakerSides: 'Choose executives or analysts.',
