@@ -126,8 +126,9 @@ export function routeFirstQueries(pathname: string, search: URLSearchParams = ne
     case 'recordings':
       return [recordingDetailQuery(recordId), recordingChaptersQuery(recordId)];
     case 'events':
-      // Not the event's live record: it is found in the list of live calls (beyond the contract),
-      // which the app stops asking once the data source has said it lacks it; a hint cannot know that.
+      // Not the event's live record nor its documents: they are found in lists beyond the contract
+      // (live calls, documents), which the app stops asking once the data source has said it lacks
+      // them; a hint cannot know that.
       return [eventDetailQuery(recordId), eventRecordingsQuery(recordId), eventTranscriptsQuery(recordId)];
     case 'documents':
       return [documentRecordQuery(recordId, search.get('kind') === 'transcript' ? 'transcript' : undefined)];

@@ -13,6 +13,19 @@ test('from the home page, the call that is live now is one click from playing, a
   await page.goto('/');
   const today = page.getByRole('region', { name: 'Today' });
   await expect(today.getByText('Live now').first()).toBeVisible();
+  // Each row whole, nothing scrolling inside the panel (it cut its eighth row), the rest counted.
+  const rows = today.getByRole('listitem');
+  await expect(rows).toHaveCount(8);
+  const cut = await today.evaluate((panel) => {
+    const bottom = panel.getBoundingClientRect().bottom;
+    const scrollers = [...panel.querySelectorAll('*')].filter(
+      (box) => getComputedStyle(box).overflowY !== 'visible' && box.scrollHeight > box.clientHeight + 1,
+    );
+    const rowsOut = [...panel.querySelectorAll('li')].filter((row) => row.getBoundingClientRect().bottom > bottom);
+    return [...scrollers, ...rowsOut].map((box) => `<${box.tagName.toLowerCase()}> "${box.textContent?.slice(0, 40)}"`);
+  });
+  expect(cut).toEqual([]);
+  await expect(today.getByRole('link', { name: /^[\d,]+ more events today in the calendar$/ })).toBeVisible();
   await checkA11y(page, 'home with today');
   // Click 1: Listen on the first live call; the docked player plays its live stream.
   const listen = today.getByRole('button', { name: /^Listen live: / }).first();

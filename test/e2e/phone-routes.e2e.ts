@@ -125,3 +125,48 @@ test('the header keeps its two rows on a phone when no badge sits beside the the
   const name = await page.getByRole('link', { name: 'Earnings Desk' }).boundingBox();
   expect(menu!.y).toBeGreaterThan(name!.y + name!.height);
 });
+
+/** Holds the answers to the requests `matches` picks until the returned function is called. */
+async function holdRequests(page: Page, matches: (url: URL) => boolean): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(matches, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test('what a page loads after its frame keeps its room: nothing below a PDF, the calls of a company or a latest call moves when it comes', async ({ page }) => {
+  const top = async (locator: ReturnType<Page['getByText']>) => (await locator.boundingBox())!.y;
+
+  // A PDF report: on a phone its facts sit below the viewer, which took another height while the file loaded.
+  const file = await holdRequests(page, (url) => /\.pdf\b/.test(decodeURIComponent(url.href)));
+  await page.goto(`/documents/${info.pdfDocumentId}`);
+  const facts = page.getByText('About this document');
+  await expect(page.getByRole('status').filter({ hasText: 'Loading the file' })).toBeVisible();
+  const factsBefore = await top(facts);
+  file();
+  await expect(page.getByRole('img', { name: /, page 1 of \d+$/ })).toBeVisible();
+  expect(Math.abs((await top(facts)) - factsBefore)).toBeLessThanOrEqual(1);
+
+  // "Calls of this company" above an event still to come: on a phone each link takes two lines.
+  const calls = await holdRequests(page, (url) => url.pathname === '/public/v3/events' && url.searchParams.has('companyIds'));
+  await page.goto(`/events/${info.willBeLiveEventId}`);
+  const status = page.getByRole('heading', { name: 'Live status' });
+  await expect(page.getByRole('status').filter({ hasText: 'Loading the calls of this company' })).toBeAttached();
+  const statusBefore = await top(status);
+  calls();
+  await expect(page.getByRole('navigation', { name: 'Calls of this company' }).getByText('Previous call:')).toBeVisible();
+  expect(Math.abs((await top(status)) - statusBefore)).toBeLessThanOrEqual(1);
+
+  // A company's latest earnings call, found once the event types are known.
+  const types = await holdRequests(page, (url) => url.pathname === '/public/v3/event-types');
+  await page.goto(`/companies/${info.companyId}`);
+  const zone = page.getByText('Times in UTC').first();
+  await expect(zone).toBeVisible();
+  const zoneBefore = await top(zone);
+  types();
+  await expect(page.getByRole('region', { name: 'Latest earnings call' })).toBeVisible();
+  expect(Math.abs((await top(zone)) - zoneBefore)).toBeLessThanOrEqual(1);
+});

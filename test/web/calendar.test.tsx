@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vites
 import { resetServerClock } from '../../src/api/server-clock.ts';
 import { resetWatchlistCache } from '../../src/lib/watchlist.ts';
 import { renderApp } from '../support/render-app.tsx';
+import { pretendScreenWidth } from '../support/screen-width.ts';
 import { apiPath, sandbox, sandboxJson, SANDBOX_NOW, seenRequests, server, useSandboxServer } from '../support/sandbox-server.ts';
 
 /**
@@ -219,5 +220,38 @@ describe('what the service sends', () => {
     await user.click(screen.getByRole('button', { name: 'Next week' }));
     expect(await screen.findByRole('note')).toBeInTheDocument();
     expect(eventRequests().length).toBe(asked);
+  });
+});
+
+describe('the home page’s Today panel', () => {
+  // Saturday 21 November in Stockholm: three calls live at 12:00 UTC and 440 still to start before
+  // local midnight (one every 90 seconds), 443 in all.
+  it('shows the calls live now and the next ones, each row whole, and how many more today holds as a link to today in the calendar', async () => {
+    const restore = pretendScreenWidth(1366);
+    try {
+      await renderApp('/');
+      const today = await screen.findByRole('region', { name: 'Today' });
+      const list = await within(today).findByRole('list', { name: 'Live now and next today' });
+      // Eight rows and nothing more in the panel: it scrolled inside itself and cut its eighth row.
+      expect(within(list).getAllByRole('listitem')).toHaveLength(8);
+      expect(within(list).getAllByText('Live now')).toHaveLength(3);
+      const more = within(today).getByRole('link', { name: '435 more events today in the calendar' });
+      expect(more).toHaveAttribute('href', '/calendar?week=2026-11-21');
+    } finally {
+      restore();
+    }
+  });
+
+  it('on a phone, where a row takes three lines, shows five and counts the rest', async () => {
+    const restore = pretendScreenWidth(390);
+    try {
+      await renderApp('/');
+      const today = await screen.findByRole('region', { name: 'Today' });
+      const list = await within(today).findByRole('list', { name: 'Live now and next today' });
+      expect(within(list).getAllByRole('listitem')).toHaveLength(5);
+      expect(within(today).getByRole('link', { name: '438 more events today in the calendar' })).toHaveAttribute('href', '/calendar?week=2026-11-21');
+    } finally {
+      restore();
+    }
   });
 });

@@ -6,6 +6,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { createTestQueryClient, DEFAULT_STALE_TIME } from '../../src/api/query-client.ts';
 import { renderApp } from '../support/render-app.tsx';
 import { apiPath, seenRequests, server, useSandboxServer } from '../support/sandbox-server.ts';
 
@@ -18,7 +19,9 @@ const requestsTo = (p: string) => seenRequests.filter((url) => new URL(url).path
 
 describe('event page: documents', () => {
   it('lists every document of the event by type and form, each opening in the viewer, beside the transcript read in place', async () => {
-    await renderApp(`/events/${PELARITE_Q2_2026}`);
+    // The app's stale time (the test client's is none): the list the route's loader asked for is
+    // the one the panel shows, not asked for again when the panel mounts.
+    await renderApp(`/events/${PELARITE_Q2_2026}`, { queryClient: createTestQueryClient({ defaultOptions: { queries: { staleTime: DEFAULT_STALE_TIME } } }) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Q2 2026 earnings call' })).toBeInTheDocument();
     const panel = screen.getByRole('region', { name: 'Documents' });
     await waitFor(() =>

@@ -43,7 +43,8 @@ export function CheckboxGroup({ legend, name, options, defaultValue, value, onCh
     <fieldset className={['min-w-0', className].filter(Boolean).join(' ')} aria-describedby={described}>
       <legend className={`mb-1 ${fieldLabelClass}`}>{legend}</legend>
       <div className="flex flex-wrap gap-x-4 gap-y-1">
-        {options.length === 0 && empty && <span className="text-xs text-slate-600 dark:text-slate-400">{empty}</span>}
+        {/* As tall as a row of boxes, so the group keeps its height when they come. */}
+        {options.length === 0 && empty && <span className="text-xs leading-5 text-slate-600 dark:text-slate-400">{empty}</span>}
         {options.map((option) => (
           <label
             key={option.value}

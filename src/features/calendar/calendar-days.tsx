@@ -6,7 +6,7 @@ import { useEventTypes } from '../../components/type-records.ts';
 import { addDays, startOfDay } from '../../lib/calendar-week.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { useCompanyNamesInChunks, useDayExtras } from './calendar-queries.ts';
-import { CalendarRow, extrasOf, rowGrid } from './calendar-row.tsx';
+import { CalendarRow, extrasOf, NARROW_ROW_HEIGHT, ROW_HEIGHT, rowGrid, WIDE_ROWS_QUERY } from './calendar-row.tsx';
 
 /**
  * The week as one list: each day a heading (today marked) and its events in time order, or "No
@@ -22,12 +22,6 @@ const OVERSCAN = 10;
 const DAY_HEIGHT = 48;
 /** Below md a day's heading may take two lines ("Today · Wednesday, September 30" and its count). */
 const NARROW_DAY_HEIGHT = 68;
-const ROW_HEIGHT = 48;
-/**
- * Below md a row is three lines: "Company · call" (20 px), its live state (a badge or Listen, up to
- * 24 px) and its links (up to 24 px with "Add to calendar"), 4 px apart, in 8 px padding.
- */
-const NARROW_ROW_HEIGHT = 92;
 
 export function dayHeading(day: string): string {
   return dayFormat.format(new Date(`${day}T00:00:00Z`));
@@ -74,7 +68,7 @@ export function CalendarDays({
   const { ref: listRef, offset } = useListOffset<HTMLDivElement>();
   // Fixed heights (a row is one line from md up, three below), so no row is measured: a week of
   // thousands of rows scrolls without layout work.
-  const wide = useMediaQuery('(min-width: 768px)');
+  const wide = useMediaQuery(WIDE_ROWS_QUERY);
   const heightOf = (index: number) => (items[index]?.kind === 'day' ? (wide ? DAY_HEIGHT : NARROW_DAY_HEIGHT) : wide ? ROW_HEIGHT : NARROW_ROW_HEIGHT);
   const virtualizer = useWindowVirtualizer({
     count: items.length,

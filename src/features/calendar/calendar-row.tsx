@@ -18,6 +18,16 @@ const HOUR = 3_600_000;
 export const rowGrid =
   'grid grid-cols-[4.75rem_minmax(0,1fr)] gap-x-3 gap-y-1 md:grid-cols-[5rem_minmax(0,0.9fr)_minmax(0,1.3fr)_minmax(0,1fr)_minmax(0,1fr)] md:items-center';
 
+/**
+ * A row's height, fixed so that lists of rows (the calendar's week, the home page's Today) know
+ * their size before they are drawn: one line from md up (WIDE_ROWS_QUERY); below it three lines,
+ * "Company · call" (20 px), its live state (a badge or Listen, up to 24 px) and its links (up to
+ * 24 px with "Add to calendar"), 4 px apart, in 8 px padding.
+ */
+export const WIDE_ROWS_QUERY = '(min-width: 768px)';
+export const ROW_HEIGHT = 48;
+export const NARROW_ROW_HEIGHT = 92;
+
 /** What exists for one event: its recording, transcript, how many other documents, its live record. */
 export interface EventExtras {
   recording: AudioRecord | undefined;

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useMemo, type ReactNode } from 'react';
 import type { AudioRecord, Company, DocumentRecord } from '../../api/schemas.ts';
-import { SkeletonPanel } from '../../components/skeleton.tsx';
+import { SkeletonLine } from '../../components/skeleton.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { useDocumentTypes, useEventTypes } from '../../components/type-records.ts';
 import { textLinkClass } from '../../components/ui/text-link.ts';
@@ -34,7 +34,7 @@ export function LatestCall({ company, renderPlay }: { company: Company; renderPl
 
   if (recordings.data === undefined || (!latest && !typesKnown)) {
     // The recordings panel below says what went wrong, if anything did.
-    return recordings.isError ? null : <SkeletonPanel lines={3} />;
+    return recordings.isError ? null : <LatestCallPlaceholder />;
   }
   if (!latest) {
     return (
@@ -79,5 +79,38 @@ export function LatestCall({ company, renderPlay }: { company: Company; renderPl
         </Link>
       </div>
     </section>
+  );
+}
+
+/**
+ * The box as it will be while the call is found: its heading, name and date lines, and its
+ * buttons and links at their widths, wrapping where theirs wrap (one row on a wide screen, two or
+ * three on a phone), so the page below does not move when the call arrives.
+ */
+function LatestCallPlaceholder() {
+  const block = 'animate-pulse rounded bg-accent-100 dark:bg-accent-900/40';
+  return (
+    <div role="status" aria-busy="true" className="rounded-lg border border-accent-300 bg-accent-50 px-4 py-4 dark:border-accent-800 dark:bg-accent-950/40">
+      <span className="sr-only">Loading the latest earnings call…</span>
+      <div aria-hidden="true">
+        <div className="flex h-4 items-center">
+          <SkeletonLine className="w-36" />
+        </div>
+        <div className={`mt-1 h-7 w-56 max-w-full ${block}`} />
+        <div className="mt-0.5 flex h-5 items-center">
+          <SkeletonLine className="w-48" />
+        </div>
+        <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
+          <div className="flex flex-wrap gap-2">
+            {/* Play recording, Jump to Q&A */}
+            <div className={`h-9 w-[8.25rem] ${block}`} />
+            <div className={`h-9 w-[10rem] ${block}`} />
+          </div>
+          {/* Read the transcript, Documents and details */}
+          <div className={`h-5 w-[8.5rem] ${block}`} />
+          <div className={`h-5 w-[10rem] ${block}`} />
+        </div>
+      </div>
+    </div>
   );
 }

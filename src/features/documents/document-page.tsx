@@ -10,7 +10,6 @@ import { TimeZoneNote } from '../../components/time-zone-note.tsx';
 import { documentTypeLabel, eventName, fiscalLabel } from '../../lib/names.ts';
 import { Fact } from '../../components/ui/fact.tsx';
 import { Panel } from '../../components/ui/panel.tsx';
-import { SkeletonRows } from '../../components/skeleton.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { textLinkClass } from '../../components/ui/text-link.ts';
 import { TimeText } from '../../components/time-text.tsx';
@@ -24,6 +23,7 @@ import { safeHttpUrl } from '../../lib/safe-url.ts';
 import { parseTranscriptText, type TranscriptHeading } from '../../lib/transcript/index.ts';
 import { documentRecordQuery } from './document-record.ts';
 import { FileError } from './file-error.tsx';
+import { PdfPlaceholder, TranscriptPlaceholder } from './file-placeholder.tsx';
 import { fileQueries, fileText, sniffFile, type LoadedFile } from '../../api/files.ts';
 import type { NoteCall } from '../../lib/notes/index.ts';
 import { CallNeighbours } from '../../components/deferred-slots.tsx';
@@ -214,7 +214,8 @@ function DocumentFileView({
     );
   }
   if (file.isError) return <FileError error={file.error} onRetry={() => void file.refetch()} sourceUrl={fileUrl} />;
-  return <SkeletonRows rows={8} label="Loading the file" />;
+  // Shaped like what the document's type says is coming (a report is most often a PDF).
+  return isTranscriptType(names.type) ? <TranscriptPlaceholder label="Loading the file" /> : <PdfPlaceholder label="Loading the file" />;
 }
 
 /**
@@ -253,13 +254,7 @@ function FileView({
 
   if (kind === 'pdf') {
     return (
-      <Suspense
-        fallback={
-          <p role="status" className="p-6 text-center text-sm text-slate-600 dark:text-slate-400">
-            Loading the PDF viewer…
-          </p>
-        }
-      >
+      <Suspense fallback={<PdfPlaceholder label="Loading the PDF viewer" />}>
         <PdfViewer bytes={file.bytes} title={title} />
       </Suspense>
     );
@@ -275,7 +270,7 @@ function FileView({
       ...(doc.event?.date ? { date: doc.event.date } : {}),
     };
     return (
-      <Suspense fallback={<SkeletonRows rows={8} label="Loading the transcript" />}>
+      <Suspense fallback={<TranscriptPlaceholder label="Loading the transcript" />}>
         <TranscriptReader transcript={transcript} heading={heading} audioId={audioId} fileStem={stem} focusSentence={sentence} call={call} />
       </Suspense>
     );

@@ -6,6 +6,7 @@ import { FindBar } from '../../components/find-bar.tsx';
 import { findInPages, type PageTextItem, type PdfHit } from './pdf-find.ts';
 import './pdf-viewer.css';
 import { inlineControlClass } from '../../components/ui/field.tsx';
+import { pdfPageShapeClass, pdfToolbarClass, pdfViewportClass } from './file-placeholder.tsx';
 
 /**
  * A PDF rendered in the app with pdf.js (this module and its worker load only on a document page):
@@ -243,11 +244,7 @@ export default function PdfViewer({ bytes, title }: { bytes: Uint8Array; title: 
 
   return (
     <div>
-      <div
-        role="toolbar"
-        aria-label="PDF controls"
-        className="sticky top-[5.5rem] z-10 flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-slate-200 px-3 py-2 sm:top-[3.1rem] bg-white dark:border-slate-800 dark:bg-slate-900"
-      >
+      <div role="toolbar" aria-label="PDF controls" className={pdfToolbarClass}>
         <div className="flex items-center gap-1">
           <button type="button" className={button} onClick={() => goTo(page - 1)} disabled={!doc || page <= 1} aria-label="Previous page">
             ‹
@@ -297,13 +294,10 @@ export default function PdfViewer({ bytes, title }: { bytes: Uint8Array; title: 
       </div>
       {/* Focusable so the page can be scrolled by keyboard. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <div ref={viewportRef} tabIndex={0} role="region" aria-label="PDF page" className="max-h-[80vh] overflow-auto bg-slate-100 p-3 dark:bg-slate-950">
+      <div ref={viewportRef} tabIndex={0} role="region" aria-label="PDF page" className={`${pdfViewportClass} overflow-auto`}>
         {/* A letter page's shape at the box's width: the page drawn in its place moves nothing. */}
         {!sized && (
-          <p
-            role="status"
-            className="mx-auto flex aspect-[17/22] max-w-[76.5rem] items-center justify-center bg-white text-sm text-slate-600 dark:text-slate-400"
-          >
+          <p role="status" className={pdfPageShapeClass}>
             Opening the PDF…
           </p>
         )}

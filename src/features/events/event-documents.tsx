@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { documentQueries } from '../../api/documents.ts';
+import { eventDocumentsQuery } from './event-queries.ts';
 import type { EventRecord } from '../../api/schemas.ts';
 import { groupByPeriod, periodHeadingClass } from '../../components/document-periods.ts';
 import { DocumentRows } from '../../components/document-rows.tsx';
@@ -18,7 +18,7 @@ import { UnavailableNote } from '../../components/unavailable-note.tsx';
  * until a document is there.
  */
 export function EventDocuments({ event, name, hideWhenEmpty = false }: { event: EventRecord; name: string; hideWhenEmpty?: boolean }) {
-  const query = useQuery(documentQueries.all({ eventIds: [event.id] }));
+  const query = useQuery(eventDocumentsQuery(event.id));
   const documents = query.data?.available ? query.data.value.items : [];
   const types = useDocumentTypes(documents.map((doc) => doc.typeId));
   if (hideWhenEmpty && !query.isError && documents.length === 0) return null;

@@ -57,6 +57,10 @@ function EventView({ event, parts }: { event: EventRecord; parts: EventPageParts
   const backlink = safeHttpUrl(event.backlinkUrl);
   const companyName = company.data ? companyLabel(company.data) : 'Company page';
   const name = eventName(event, { type: type.data, company: company.data });
+  // The heading is named once the type and the company have answered (or failed), as on the live
+  // page: until then the name is the event's full title ("Bryrite Q3 2026 Earnings Call"), which
+  // changed its words and its height in front of the reader as they came.
+  const heading = type.isPending || company.isPending ? 'Loading the event…' : name;
   usePageTitle(company.data ? companyLabel(company.data) : undefined, name);
   // The list is read without the event summary: the page has the event, so the player can name the call.
   const first = recordings.data?.data[0];
@@ -77,13 +81,14 @@ function EventView({ event, parts }: { event: EventRecord; parts: EventPageParts
           </Link>
           {fiscal && <span> · {fiscal}</span>}
         </p>
-        <h1 className="mt-1 break-words text-lg font-semibold tracking-tight">{name}</h1>
+        <h1 className="mt-1 break-words text-lg font-semibold tracking-tight">{heading}</h1>
         <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
           <TimeText value={event.date} />
         </p>
         <TimeZoneNote className="mt-1" />
         {upcoming && (
-          <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1">
+          // As tall as the Add to calendar button from the start: it comes with its own code, after the page.
+          <div className="mt-3 flex min-h-6 flex-wrap items-center gap-x-3 gap-y-1">
             <p className="text-sm font-medium">Starts in {formatTimeUntil(start - now)}</p>
             <AddToCalendar event={event} company={company.data} type={type.data} />
           </div>

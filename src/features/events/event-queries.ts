@@ -8,3 +8,5 @@ export const eventDetailQuery = (eventId: number) => eventQueries.detail(eventId
 export const eventRecordingsQuery = (eventId: number) => audioQueries.list({ eventIds: [eventId], limit: 50 });
 export const eventTranscriptsQuery = (eventId: number) => documentQueries.transcripts({ eventIds: [eventId], limit: 50 });
 export const eventLiveQuery = (eventId: number) => liveQueries.forEvent(eventId);
+/** Every document of the event (the list beyond the contract; unavailable where the data source lacks it). */
+export const eventDocumentsQuery = (eventId: number) => documentQueries.all({ eventIds: [eventId] });

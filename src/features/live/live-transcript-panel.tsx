@@ -68,7 +68,7 @@ export function LiveTranscriptPanel({
       </p>
       {before ? null : empty ? (
         view.state === 'loading' ? (
-          <SkeletonRows rows={6} label="Loading the transcript" />
+          <LiveTranscriptPlaceholder />
         ) : view.state === 'rolling' ? (
           <EmptyState>Waiting for the first words…</EmptyState>
         ) : null
@@ -130,4 +130,17 @@ export function LiveQuestions({ view, source, views }: { view: LiveTranscriptVie
   const transcript = view.snapshot?.transcript;
   if (!transcript) return <EmptyState>The questions are listed here as they are asked.</EmptyState>;
   return views.questions({ transcript, source });
+}
+
+/**
+ * The transcript while it (or the view that shows it) loads: a screen's height below lg, where the
+ * questions and bookmarks come after it. The transcript's box takes most of a screen, and they stay
+ * below instead of being shown and pushed away when it arrives.
+ */
+export function LiveTranscriptPlaceholder() {
+  return (
+    <div className="max-lg:min-h-screen">
+      <SkeletonRows rows={6} label="Loading the transcript" />
+    </div>
+  );
 }

@@ -20,6 +20,10 @@ export function RecordingsTable({ recordings, caption }: { recordings: AudioReco
   const companies = useCompanyNames(recordings.map((r) => r.companyId));
   const types = useEventTypes(recordings.map((r) => r.event?.typeId));
   const title = (r: AudioRecord) => eventName(r.event, { type: r.event ? types.get(r.event.typeId) : undefined, company: companies.get(r.companyId) });
+  // Until its company and type are known a call goes by its event's full title, longer than the
+  // name that follows ("Bryrite Q3 2026 Earnings Call", then "Q3 2026 earnings call"): kept to one
+  // line meanwhile, so the rows keep their height when the names come.
+  const named = (r: AudioRecord) => companies.has(r.companyId) && (!r.event || types.has(r.event.typeId));
   return (
     <DataTable
       caption={caption}
@@ -44,7 +48,7 @@ export function RecordingsTable({ recordings, caption }: { recordings: AudioReco
           header: 'Call',
           cell: (r) => (
             <Link to="/recordings/$audioId" params={{ audioId: r.id }} className={link}>
-              <ClampedText text={title(r)} />
+              <ClampedText text={title(r)} lines={named(r) ? 2 : 1} />
             </Link>
           ),
           hideBelow: 'sm',

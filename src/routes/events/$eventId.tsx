@@ -10,7 +10,7 @@ import { EventPage, type EventPageParts } from '../../features/events/event-page
 import { EventSkeleton } from '../../features/events/event-skeleton.tsx';
 import { RecordingPlayButtons, WithRecordingSource } from '../../features/recordings/recording-play.tsx';
 import { QnaPanel } from '../../features/player/qna-panel.tsx';
-import { eventDetailQuery, eventLiveQuery, eventRecordingsQuery, eventTranscriptsQuery } from '../../features/events/event-queries.ts';
+import { eventDetailQuery, eventDocumentsQuery, eventLiveQuery, eventRecordingsQuery, eventTranscriptsQuery } from '../../features/events/event-queries.ts';
 import { textLinkClass } from '../../components/ui/text-link.ts';
 import { loadRecord } from '../../lib/route-data.ts';
 import { idParam } from '../../lib/route-params.ts';
@@ -28,6 +28,7 @@ export const Route = createFileRoute('/events/$eventId')({
     void queryClient.prefetchQuery(eventRecordingsQuery(eventId));
     void queryClient.prefetchQuery(eventTranscriptsQuery(eventId));
     void queryClient.prefetchQuery(eventLiveQuery(eventId));
+    void queryClient.prefetchQuery(eventDocumentsQuery(eventId));
     const event = await loadRecord(() => queryClient.ensureQueryData(eventDetailQuery(eventId)), 'event');
     void queryClient.prefetchQuery(companyQueries.detail(event.companyId));
     void queryClient.prefetchQuery(eventTypeQueries.detail(event.typeId));

@@ -9,7 +9,7 @@ import { RouteError } from '../../components/route-error.tsx';
 import { textLinkClass } from '../../components/ui/text-link.ts';
 import { liveKeys } from '../../api/keys.ts';
 import { LiveStatusView } from '../../features/live/live-status.tsx';
-import type { LiveTextViews } from '../../features/live/live-transcript-panel.tsx';
+import { LiveTranscriptPlaceholder, type LiveTextViews } from '../../features/live/live-transcript-panel.tsx';
 import { SkeletonRows } from '../../components/skeleton.tsx';
 import { LiveStatusSkeleton } from '../../features/live/live-status-skeleton.tsx';
 import { loadRecord } from '../../lib/route-data.ts';
@@ -48,7 +48,7 @@ const QnaView = lazy(() => import('../../features/player/qna-panel.tsx').then((m
 
 const views: LiveTextViews = {
   transcript: ({ transcript, source, live }) => (
-    <Suspense fallback={<SkeletonRows rows={6} label="Loading the transcript" />}>
+    <Suspense fallback={<LiveTranscriptPlaceholder />}>
       <FollowingTranscript transcript={transcript} source={source} live={live} />
     </Suspense>
   ),
