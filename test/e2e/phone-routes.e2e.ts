@@ -126,6 +126,41 @@ test('the header keeps its two rows on a phone when no badge sits beside the the
   expect(menu!.y).toBeGreaterThan(name!.y + name!.height);
 });
 
+test("lists on a phone name each row's company and call: a transcript row shows its call, a recording row breaks no name mid-word, a calendar row keeps a short company whole", async ({
+  page,
+}) => {
+  await page.goto('/transcripts');
+  const first = page.getByRole('table', { name: 'Transcripts, newest published first' }).locator('tbody tr').first();
+  await expect(first.locator('a[href^="/companies/"]')).toBeVisible();
+  await expect(first.locator('a[href^="/events/"]:visible')).toHaveCount(1);
+
+  // Home's latest recordings: the company column has room for each word of a name (the time beside
+  // it wraps), instead of breaking "Ulanane" as "Ulanan/e".
+  await page.goto('/');
+  const company = page.getByRole('table', { name: 'Latest recordings, newest published first' }).locator('tbody tr a[href^="/companies/"]');
+  await expect(company.first()).not.toHaveText('—');
+  const cut = await company.evaluateAll((links) => {
+    const measure = document.createElement('canvas').getContext('2d')!;
+    return links.flatMap((link) => {
+      const cell = link.closest('td')!;
+      const style = getComputedStyle(cell);
+      const room = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      measure.font = getComputedStyle(link).font;
+      const words = (link.textContent ?? '').split(/\s+/).filter(Boolean);
+      return words.filter((word) => measure.measureText(word).width > room + 0.5).map((word) => `${word} in ${room} px`);
+    });
+  });
+  expect(cut).toEqual([]);
+
+  await page.goto('/calendar');
+  // "Bryrite · Capital Markets Day 2026" on Tuesday: the line is too short for both.
+  const bryrite = page.getByRole('link', { name: 'Bryrite', exact: true }).first();
+  await expect(bryrite).toBeVisible();
+  expect(await bryrite.evaluate((link) => link.scrollWidth <= link.clientWidth)).toBe(true);
+  const call = page.getByRole('link', { name: 'Capital Markets Day 2026' }).first();
+  expect(await call.evaluate((link) => link.scrollWidth > link.clientWidth)).toBe(true);
+});
+
 /** Holds the answers to the requests `matches` picks until the returned function is called. */
 async function holdRequests(page: Page, matches: (url: URL) => boolean): Promise<() => void> {
   let release!: () => void;

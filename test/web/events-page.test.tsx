@@ -156,7 +156,9 @@ describe('event page: an event still to come', () => {
     expect(lines).toContain('DTSTART:20261121T125030Z');
 
     // Nothing can have been published yet: one calm line instead of empty panels.
-    expect(screen.getByText('The recording, transcript and documents are listed here once they are published after the event.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Its recording and transcript are listed here once they are published after the event, and so are any further documents.'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('region', { name: 'Live status' })).toHaveTextContent('Announced: not live yet'));
     for (const name of ['Recording', 'Q&A', 'Transcript', 'Documents']) expect(screen.queryByRole('region', { name })).toBeNull();
     expect(screen.queryByRole('searchbox', { name: 'Search this call' })).toBeNull();

@@ -312,6 +312,16 @@ describe('a missing or ended transcript', () => {
     expect(screen.getByRole('button', { name: 'Listen live' })).toBeInTheDocument();
   });
 
+  it.each([
+    ['The call has ended.', 'The call has ended.'],
+    ['The host closed the call.', 'The call has ended: The host closed the call.'],
+  ])('ended normally with the reason "%s": says "%s"', async (userReason, said) => {
+    await open();
+    await showText({ state: 'ended', snapshot: snapshotOf(transcriptOf(OPENING), { end: { code: 0, userReason } }) });
+    const panel = screen.getByRole('region', { name: 'Transcript' });
+    expect(within(panel).getByText(said)).toHaveAttribute('role', 'status');
+  });
+
   it('after the call: keeps the text, says it has ended and links to the recording once listed', async () => {
     useFlowingTime('2026-11-21T12:00:00.000Z');
     const record = await serveAs({ state: 'processingRecording' });

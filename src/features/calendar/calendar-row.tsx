@@ -82,12 +82,14 @@ export const CalendarRow = memo(function CalendarRow({
         )}
       </span>
       {/* On a phone the company and the call share a line, each cut short on its own (so neither
-          link runs off the screen under the other's ellipsis); on a wider screen the call has a column. */}
+          link runs off the screen under the other's ellipsis), the call first: the company keeps up
+          to 60% of the line ("Bryr… · Capital Markets Day 2…" named neither, "Bryrite · Capital
+          Markets…" names both). On a wider screen the call has a column. */}
       <span className="flex min-w-0 text-sm">
-        <Link to="/companies/$companyId" params={{ companyId: event.companyId }} className={`${textLinkClass()} min-w-0 truncate`}>
+        <Link to="/companies/$companyId" params={{ companyId: event.companyId }} className={`${textLinkClass()} min-w-0 max-w-[60%] shrink-0 truncate`}>
           {who ?? 'Loading company…'}
         </Link>
-        <span className="flex min-w-0 shrink-[0.5] md:hidden">
+        <span className="flex min-w-0 md:hidden">
           <span className="whitespace-pre">{' · '}</span>
           <Link to="/events/$eventId" params={{ eventId: event.id }} className="min-w-0 truncate hover:underline">
             {name}

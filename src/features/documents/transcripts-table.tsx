@@ -101,9 +101,15 @@ export function TranscriptsTable({
           header: 'Company',
           className: 'font-medium',
           cell: (t) => (
-            <Link to="/companies/$companyId" params={{ companyId: t.companyId }} className={textLinkClass()}>
-              <ClampedText text={names(t).company} />
-            </Link>
+            <>
+              <Link to="/companies/$companyId" params={{ companyId: t.companyId }} className={textLinkClass()}>
+                <ClampedText text={names(t).company} />
+              </Link>
+              {/* On a phone the Call column is hidden: the call's link comes under its company, on one line, 24 px tall and apart from the company's link so each is a target to tap. */}
+              <Link to="/events/$eventId" params={{ eventId: t.eventId }} className={`${link} mt-1 block py-1 text-xs font-normal sm:hidden`}>
+                <ClampedText text={names(t).title} lines={1} />
+              </Link>
+            </>
           ),
         },
         {

@@ -106,7 +106,7 @@ function EventView({ event, parts }: { event: EventRecord; parts: EventPageParts
           <EventDocuments event={event} name={name} hideWhenEmpty={upcoming} />
           {upcoming && (
             <p className="rounded-lg border border-dashed border-slate-300 px-4 py-3 text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
-              The recording, transcript and documents are listed here once they are published after the event.
+              Its recording and transcript are listed here once they are published after the event, and so are any further documents.
             </p>
           )}
         </div>

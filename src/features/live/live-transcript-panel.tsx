@@ -98,7 +98,9 @@ function stateLine(view: LiveTranscriptView): string {
       return view.message ?? 'There is no live transcript for this call; the audio plays on.';
     case 'ended': {
       if (end && end.code !== 0) return view.message ?? (end.userReason ? `The transcript stopped: ${end.userReason}` : 'The transcript stopped early.');
-      return end?.userReason ? `The call has ended: ${end.userReason}` : 'The call has ended.';
+      // The service's own reason often is that same sentence: said once, not "The call has ended: The call has ended."
+      const reason = end?.userReason?.trim();
+      return reason && !/^the call has ended\.?$/i.test(reason) ? `The call has ended: ${reason}` : 'The call has ended.';
     }
   }
 }

@@ -57,7 +57,9 @@ export function RecordingsTable({ recordings, caption }: { recordings: AudioReco
           header: 'Published',
           cell: (r) => (
             <>
-              <TimeText value={r.createdAt ?? r.event?.date} className="whitespace-nowrap" />
+              {/* On a phone the time may wrap ("Nov 21, 2026," over "12:00 PM"): kept on one line it
+                  left the company about 60 px, and names broke mid-word ("Ulanan/e"). */}
+              <TimeText value={r.createdAt ?? r.event?.date} className="sm:whitespace-nowrap" />
               {/* On phones the Event column is hidden: the recording's link comes under the date, on one
                   line (the event's full title, shown until its company is known, took two and the
                   rows shrank when the names came). */}

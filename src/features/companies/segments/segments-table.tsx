@@ -78,9 +78,13 @@ function Other({ other, format }: { other: OtherFigure; format: (value: number) 
   );
 }
 
-/** Whether the element is narrower than its content (then it scrolls, and must be reachable by keyboard). */
-function useOverflows(ref: RefObject<HTMLElement | null>): boolean {
-  const [overflows, setOverflows] = useState(false);
+/**
+ * Whether the element is narrower than its content (then it scrolls, and must be reachable by
+ * keyboard). `likely` is the answer until the browser has measured: on a phone the table scrolls,
+ * and a region that scrolled before it was reachable by keyboard was what axe found there.
+ */
+function useOverflows(ref: RefObject<HTMLElement | null>, likely: boolean): boolean {
+  const [overflows, setOverflows] = useState(likely);
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
@@ -88,6 +92,10 @@ function useOverflows(ref: RefObject<HTMLElement | null>): boolean {
     // forces no extra layout in the middle of a commit.
     const observer = new ResizeObserver(() => setOverflows(element.scrollWidth > element.clientWidth + 1));
     observer.observe(element);
+    // And its content: a table that grows inside a box of the same width (its figures or the phone's
+    // column order arriving after the first layout) makes it scroll without the box resizing; axe
+    // found such a region without keyboard access on a phone.
+    for (const child of element.children) observer.observe(child);
     return () => observer.disconnect();
   }, [ref]);
   return overflows;
@@ -96,9 +104,9 @@ function useOverflows(ref: RefObject<HTMLElement | null>): boolean {
 export function SegmentsTable({ block, caption, format }: { block: SegmentBlock; caption: string; format: (value: number) => string }) {
   const hasOther = block.other.some((other) => other !== undefined);
   const scroller = useRef<HTMLDivElement>(null);
-  const overflows = useOverflows(scroller);
-  const cell = 'tabular px-1.5 py-1.5 text-right align-top whitespace-nowrap sm:px-3';
   const narrow = useNarrow();
+  const overflows = useOverflows(scroller, narrow);
+  const cell = 'tabular px-1.5 py-1.5 text-right align-top whitespace-nowrap sm:px-3';
   // Column order: oldest first, or the latest year first on a phone. Changes always compare with the year before.
   const columns = block.years.map((_, i) => i);
   if (narrow) columns.reverse();
