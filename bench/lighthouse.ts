@@ -7,12 +7,12 @@ import { CHROMIUM_FLAGS, chromiumPath } from './chromium.ts';
  * on the bare anchor page (bench/bare, served by the same server), each RUNS times in rounds (every
  * page once, then again) so that drift on the machine hits all pages alike. Prints per page the
  * median performance score, the accessibility score and the median run's metrics beside the aims
- * (performance ≥ 0.98, accessibility 1.0), then every failing accessibility audit with the
+ * (performance ≥ 0.95, accessibility 1.0), then every failing accessibility audit with the
  * elements it names. Prints numbers; asserts nothing.
  */
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
-const PERFORMANCE_AIM = 0.98;
+const PERFORMANCE_AIM = 0.95;
 const ACCESSIBILITY_AIM = 1;
 const METRICS = [
   ['FCP', 'first-contentful-paint'],

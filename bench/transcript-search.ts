@@ -135,7 +135,9 @@ async function benchSize(companies: number): Promise<void> {
   console.log(
     `  App while indexing: ${probe} p50 ${ms(percentile(during, 50))} / p95 ${ms(percentile(during, 95))} (before: p50 ${ms(percentile(before, 50))} / p95 ${ms(percentile(before, 95))}; ${(percentile(during, 95) / percentile(before, 95)).toFixed(1)}× at p95), ${during.length} requests`,
   );
-  console.log(`  Opening the index (a new PGlite data directory, schema): ${openSeconds.toFixed(1)} s, the event loop held up to ${ms(openLag.max / 1e6)}`);
+  const opening = databaseUrl ? 'the schema and word index on the server' : reused ? 'the kept PGlite data directory' : 'a new PGlite data directory, schema';
+  console.log(`  Opening the index (${opening}): ${openSeconds.toFixed(1)} s, the event loop held up to ${ms(openLag.max / 1e6)}`);
+  console.log(`  Word index: ${(await app.search.status()).wordIndex ?? '?'} (SEARCH_WORD_INDEX=${config.search.wordIndex})`);
   console.log(`  Event-loop delay while indexing: p50 ${ms(lag.percentile(50) / 1e6)}, p99 ${ms(lag.percentile(99) / 1e6)}, max ${ms(lag.max / 1e6)}`);
   console.log(
     `  Stalls over 200 ms: ${stalls.length === 0 ? 'none' : stalls.map(([at, length]) => `${length.toFixed(0)} ms at ${at.toFixed(1)} s`).join(', ')}`,

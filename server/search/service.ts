@@ -8,7 +8,7 @@ import { paragraphHit, wordsToStem, type ParagraphHit } from './hits.ts';
 import { Ingester, type IngestProgress } from './ingest.ts';
 import { EXPORT_PAGE, exportResponse, recordingsOfEvents } from './export.ts';
 import { encodeCursor, MAX_OFFSET, readExportRequest, readSearchRequest, readSummaryRequest, readTermsRequest } from './params.ts';
-import { DROP_SQL } from './schema.ts';
+import { DROP_SQL, type WordIndexMethod } from './schema.ts';
 import {
   counts,
   failures,
@@ -88,6 +88,8 @@ export interface SearchService {
 export interface SearchStatus {
   enabled: boolean;
   engine?: 'pglite' | 'postgresql';
+  /** The word index's method (schema.ts, WORD_INDEX_SQL). */
+  wordIndex?: WordIndexMethod;
   state: IngestProgress['state'] | 'off' | 'unavailable' | 'rebuilding';
   detail?: string;
   transcripts: { listed: number; indexed: number; superseded: number; pending: number; retrying: number; failed: number };
@@ -129,6 +131,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
   const log = options.log ?? ((line: string) => console.error(line));
   const now = options.now ?? (() => Date.now());
   let db: SearchDb | undefined;
+  let wordIndexMethod: WordIndexMethod | undefined;
   let ingester: Ingester | undefined;
   let opening: Promise<void> | undefined;
   /** Why there is no index, in words a visitor may read (the details are in the log). */
@@ -205,9 +208,15 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
       try {
         opened = await openEngine();
         const started = Date.now();
-        const { rebuilt, upgraded } = await migrate(opened, options.source);
+        const { rebuilt, upgraded, wordIndex } = await migrate(opened, options.source, config.wordIndex);
         if (rebuilt) log('search: the index was for other data or another version; building it afresh');
         if (upgraded.length) log(`search: the index was brought forward from version ${upgraded[0]} in ${Date.now() - started} ms`);
+        if (wordIndex.movedFrom) log(`search: the word index was made again with ${wordIndex.method} (it was ${wordIndex.movedFrom}) in ${wordIndex.ms} ms`);
+        wordIndexMethod = wordIndex.method;
+        if (opened.engine === 'postgresql')
+          log(
+            `search: the word index uses ${wordIndex.method}${wordIndex.method === 'gin' && config.wordIndex === 'auto' ? ' (this server has no rum extension)' : ''}`,
+          );
       } catch (error) {
         let failure = error;
         if (attempt === 0 && isIndexDamage(error)) {
@@ -293,6 +302,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
       ...base,
       ...damagedAt,
       engine: index.engine,
+      wordIndex: wordIndexMethod,
       state: afresh ? 'rebuilding' : progress.state,
       detail: afresh ? REBUILDING_DETAIL : progress.detail,
       transcripts,

@@ -1,7 +1,8 @@
 import { compareFiscalPeriods } from '../../src/lib/fiscal-periods.ts';
 import { callSections, rolesOf, SPEAKER_ROLES, type CallSection, type SpeakerKind, type SpeakerRole, type Transcript } from '../../src/lib/transcript/index.ts';
 import type { SearchDb } from './db.ts';
-import { DROP_SQL, SCHEMA_SQL, SCHEMA_VERSION, UPGRADES } from './schema.ts';
+import type { WordIndexChoice } from './config.ts';
+import { DROP_SQL, SCHEMA_SQL, SCHEMA_VERSION, UPGRADES, WORD_INDEX_SQL, type WordIndexMethod } from './schema.ts';
 
 /**
  * Every query the search index runs, on either engine. Values are always bound parameters; the
@@ -113,7 +114,11 @@ const HEADLINE_OPTIONS = `HighlightAll=true, StartSel=${MARK_START}, StopSel=${M
  * (`upgraded`: the versions it went through), or builds it afresh when it was written by a version
  * it cannot bring forward or for other data.
  */
-export async function migrate(db: SearchDb, source: string): Promise<{ rebuilt: boolean; upgraded: number[] }> {
+export async function migrate(
+  db: SearchDb,
+  source: string,
+  wordIndex: WordIndexChoice = 'auto',
+): Promise<{ rebuilt: boolean; upgraded: number[]; wordIndex: WordIndexOutcome }> {
   await db.exec('create table if not exists search_meta (key text primary key, value jsonb not null)');
   const [row] = await db.query<{ value: { version: number; source: string; roles?: string } }>(`select value from search_meta where key = 'schema'`);
   const current = row?.value;
@@ -134,10 +139,56 @@ export async function migrate(db: SearchDb, source: string): Promise<{ rebuilt: 
       for (const version of steps) await tx.query(UPGRADES[version]!);
       await setMeta(tx, 'schema', { version: SCHEMA_VERSION, source, roles });
     });
-    return { rebuilt: false, upgraded: steps };
+    return { rebuilt: false, upgraded: steps, wordIndex: await ensureWordIndex(db, wordIndex) };
   }
   await setMeta(db, 'schema', { version: SCHEMA_VERSION, source, roles });
-  return { rebuilt, upgraded: [] };
+  return { rebuilt, upgraded: [], wordIndex: await ensureWordIndex(db, wordIndex) };
+}
+
+export interface WordIndexOutcome {
+  method: WordIndexMethod;
+  /** Set when an index of the other method was there and was made again (a change of setting or of server). */
+  movedFrom?: string;
+  ms?: number;
+}
+
+/**
+ * Makes the word index (schema.ts, WORD_INDEX_SQL) with the method chosen: on a PostgreSQL server,
+ * rum when asked for or (auto) when the server has the extension, else gin. An index of the other
+ * method is dropped and made again, once, when the choice or the server changes. `rum` where the
+ * server lacks it is refused, saying how to get it.
+ */
+export async function ensureWordIndex(db: SearchDb, choice: WordIndexChoice): Promise<WordIndexOutcome> {
+  let method: WordIndexMethod = 'gin';
+  if (db.engine === 'postgresql' && choice !== 'gin') {
+    const [rum] = await db.query<{ available: boolean; installed: boolean }>(
+      `select exists (select from pg_available_extensions where name = 'rum') as available, exists (select from pg_extension where extname = 'rum') as installed`,
+    );
+    if (rum?.installed) method = 'rum';
+    else if (rum?.available) {
+      try {
+        await db.exec('create extension if not exists rum');
+        method = 'rum';
+      } catch (error) {
+        if (choice === 'rum')
+          throw new Error(
+            `SEARCH_WORD_INDEX=rum: the rum extension could not be made in this database (${(error as Error).message}); a superuser can run "create extension rum" in it`,
+          );
+      }
+    } else if (choice === 'rum') {
+      throw new Error(
+        'SEARCH_WORD_INDEX=rum: this PostgreSQL server has no rum extension (on Debian: apt-get install postgresql-15-rum, for the server’s version)',
+      );
+    }
+  }
+  const [current] = await db.query<{ method: string }>(
+    `select am.amname as method from pg_class i join pg_am am on am.oid = i.relam where i.oid = to_regclass('search_matches_tsv')`,
+  );
+  if (current?.method === method) return { method };
+  const started = Date.now();
+  if (current) await db.exec('drop index search_matches_tsv');
+  await db.exec(WORD_INDEX_SQL[method]);
+  return current ? { method, movedFrom: current.method, ms: Date.now() - started } : { method };
 }
 
 export async function getMeta<T>(db: Pick<SearchDb, 'query'>, key: string): Promise<T | undefined> {

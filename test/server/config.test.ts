@@ -117,12 +117,30 @@ describe('.env.example', () => {
       'SANDBOX_CLOCK_RATE',
       'SANDBOX_COMPANIES',
       'SANDBOX_PUBLIC_URL',
+      'SEARCH_INDEX',
+      'DATABASE_URL',
+      'SEARCH_DATA_DIR',
+      'SEARCH_SCOPE_COMPANY_IDS',
+      'SEARCH_SCOPE_COUNTRIES',
+      'SEARCH_REQUEST_BUDGET',
+      'SEARCH_SYNC_MINUTES',
+      'SEARCH_CONCURRENCY',
+      'SEARCH_MAX_TRANSCRIPT_BYTES',
+      'SEARCH_CACHE_MB',
+      'SEARCH_QUEUE_LIMIT',
+      'SEARCH_READ_CAP',
+      'SEARCH_WORD_INDEX',
     ];
     for (const name of names) {
       expect(Object.keys(values), name).toContain(name);
       expect(text, `${name} has a comment line above it`).toMatch(new RegExp(`#[^\\n]*\\n${name}=`));
     }
     expect(Object.keys(values).some((name) => name.startsWith('VITE_'))).toBe(false);
-    expect(readServerConfig(values)).toMatchObject({ dataSource: 'sandbox', port: 8080, proxyTimeoutMs: 15_000 });
+    expect(readServerConfig(values)).toMatchObject({
+      dataSource: 'sandbox',
+      port: 8080,
+      proxyTimeoutMs: 15_000,
+      search: { enabled: true, dataDir: '.data/search', syncEveryMs: 300_000, readCap: 20_000, wordIndex: 'auto' },
+    });
   });
 });
