@@ -16,9 +16,8 @@
  *                                     index); one more is answered 503 with Retry-After
  *   SEARCH_READ_CAP=20000             matching passages a page of results counts, newest months
  *                                     first, before it ranks what it has (store.ts, searchCalls)
- *   SEARCH_WORD_INDEX=auto            the word index on a PostgreSQL server: auto (rum where the
- *                                     server has the extension, else gin), gin, or rum (refuses to
- *                                     start without it); PGlite always uses gin (store.ts, ensureWordIndex)
+ *   SEARCH_WORD_INDEX=gin             the word index: gin, or rum on a PostgreSQL server that has that
+ *                                     extension (refuses to start without it; store.ts, ensureWordIndex)
  */
 
 export interface SearchConfig {
@@ -37,11 +36,11 @@ export interface SearchConfig {
   queueLimit: number;
   /** Matching passages a page of results counts (newest months first) before it ranks them. */
   readCap: number;
-  /** The word index's method: `auto` takes rum where the PostgreSQL server offers it. */
+  /** The word index's method (schema.ts, WORD_INDEX_SQL). */
   wordIndex: WordIndexChoice;
 }
 
-export const WORD_INDEX_CHOICES = ['auto', 'gin', 'rum'] as const;
+export const WORD_INDEX_CHOICES = ['gin', 'rum'] as const;
 export type WordIndexChoice = (typeof WORD_INDEX_CHOICES)[number];
 
 type Env = Record<string, string | undefined>;
@@ -103,9 +102,9 @@ export function readSearchConfig(env: Env, upstream: boolean, problems: string[]
   const cacheMb = whole('SEARCH_CACHE_MB', SEARCH_DEFAULTS.cacheMb, 16, 1024)!;
   const queueLimit = whole('SEARCH_QUEUE_LIMIT', SEARCH_DEFAULTS.queueLimit, 1, 10_000)!;
   const readCap = whole('SEARCH_READ_CAP', SEARCH_DEFAULTS.readCap, 1, 100_000_000)!;
-  const rawWordIndex = env.SEARCH_WORD_INDEX?.trim().toLowerCase() || 'auto';
-  const wordIndex = WORD_INDEX_CHOICES.find((choice) => choice === rawWordIndex) ?? 'auto';
-  if (wordIndex !== rawWordIndex) problems.push(`SEARCH_WORD_INDEX must be auto, gin or rum, got "${env.SEARCH_WORD_INDEX}"`);
+  const rawWordIndex = env.SEARCH_WORD_INDEX?.trim().toLowerCase() || 'gin';
+  const wordIndex = WORD_INDEX_CHOICES.find((choice) => choice === rawWordIndex) ?? 'gin';
+  if (wordIndex !== rawWordIndex) problems.push(`SEARCH_WORD_INDEX must be gin or rum, got "${env.SEARCH_WORD_INDEX}"`);
   else if (wordIndex === 'rum' && !databaseUrl)
     problems.push('SEARCH_WORD_INDEX=rum needs a PostgreSQL server (DATABASE_URL) with the rum extension; the embedded engine has only gin');
 

@@ -213,10 +213,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
         if (upgraded.length) log(`search: the index was brought forward from version ${upgraded[0]} in ${Date.now() - started} ms`);
         if (wordIndex.movedFrom) log(`search: the word index was made again with ${wordIndex.method} (it was ${wordIndex.movedFrom}) in ${wordIndex.ms} ms`);
         wordIndexMethod = wordIndex.method;
-        if (opened.engine === 'postgresql')
-          log(
-            `search: the word index uses ${wordIndex.method}${wordIndex.method === 'gin' && config.wordIndex === 'auto' ? ' (this server has no rum extension)' : ''}`,
-          );
+        if (opened.engine === 'postgresql') log(`search: the word index uses ${wordIndex.method}`);
       } catch (error) {
         let failure = error;
         if (attempt === 0 && isIndexDamage(error)) {

@@ -117,7 +117,7 @@ const HEADLINE_OPTIONS = `HighlightAll=true, StartSel=${MARK_START}, StopSel=${M
 export async function migrate(
   db: SearchDb,
   source: string,
-  wordIndex: WordIndexChoice = 'auto',
+  wordIndex: WordIndexChoice = 'gin',
 ): Promise<{ rebuilt: boolean; upgraded: number[]; wordIndex: WordIndexOutcome }> {
   await db.exec('create table if not exists search_meta (key text primary key, value jsonb not null)');
   const [row] = await db.query<{ value: { version: number; source: string; roles?: string } }>(`select value from search_meta where key = 'schema'`);
@@ -153,32 +153,30 @@ export interface WordIndexOutcome {
 }
 
 /**
- * Makes the word index (schema.ts, WORD_INDEX_SQL) with the method chosen: on a PostgreSQL server,
- * rum when asked for or (auto) when the server has the extension, else gin. An index of the other
- * method is dropped and made again, once, when the choice or the server changes. `rum` where the
- * server lacks it is refused, saying how to get it.
+ * Makes the word index (schema.ts, WORD_INDEX_SQL) with the method chosen: gin, or rum on a
+ * PostgreSQL server that has the extension (made in the database when missing; refused, saying how
+ * to get it, where the server lacks it or the user may not make it). An index of the other method is
+ * dropped and made again, once, when the setting changes.
  */
 export async function ensureWordIndex(db: SearchDb, choice: WordIndexChoice): Promise<WordIndexOutcome> {
-  let method: WordIndexMethod = 'gin';
-  if (db.engine === 'postgresql' && choice !== 'gin') {
+  const method: WordIndexMethod = choice;
+  if (method === 'rum') {
+    if (db.engine !== 'postgresql') throw new Error('SEARCH_WORD_INDEX=rum needs a PostgreSQL server (DATABASE_URL); the embedded engine has only gin');
     const [rum] = await db.query<{ available: boolean; installed: boolean }>(
       `select exists (select from pg_available_extensions where name = 'rum') as available, exists (select from pg_extension where extname = 'rum') as installed`,
     );
-    if (rum?.installed) method = 'rum';
-    else if (rum?.available) {
-      try {
-        await db.exec('create extension if not exists rum');
-        method = 'rum';
-      } catch (error) {
-        if (choice === 'rum')
-          throw new Error(
-            `SEARCH_WORD_INDEX=rum: the rum extension could not be made in this database (${(error as Error).message}); a superuser can run "create extension rum" in it`,
-          );
-      }
-    } else if (choice === 'rum') {
+    if (!rum?.available)
       throw new Error(
         'SEARCH_WORD_INDEX=rum: this PostgreSQL server has no rum extension (on Debian: apt-get install postgresql-15-rum, for the server’s version)',
       );
+    if (!rum.installed) {
+      try {
+        await db.exec('create extension if not exists rum');
+      } catch (error) {
+        throw new Error(
+          `SEARCH_WORD_INDEX=rum: the rum extension could not be made in this database (${(error as Error).message}); a superuser can run "create extension rum" in it`,
+        );
+      }
     }
   }
   const [current] = await db.query<{ method: string }>(

@@ -140,7 +140,7 @@ describe('.env.example', () => {
       dataSource: 'sandbox',
       port: 8080,
       proxyTimeoutMs: 15_000,
-      search: { enabled: true, dataDir: '.data/search', syncEveryMs: 300_000, readCap: 20_000, wordIndex: 'auto' },
+      search: { enabled: true, dataDir: '.data/search', syncEveryMs: 300_000, readCap: 20_000, wordIndex: 'gin' },
     });
   });
 });
