@@ -7,8 +7,6 @@ import { useListOffset } from '../../lib/use-list-offset.ts';
 import type { Company, EventRecord, Page } from '../../api/schemas.ts';
 import { RetryingNotice, PanelError } from '../../components/query-states.tsx';
 import { companyLabel, formatDate, formatDateTime, formatUtc, textOr } from '../../lib/format.ts';
-import { dayOf } from '../../lib/calendar-week.ts';
-import { readerTimeZone } from '../../components/time-zone-note.tsx';
 import { useNow, useServerClockKnown } from '../../components/use-now.ts';
 import type { Direction } from '../../lib/filters/define-filters.ts';
 import type { CompanySort } from './company-sort.ts';
@@ -69,7 +67,7 @@ export function CompaniesTable({
   const sorted = order.sort !== undefined;
   // Today, in the reader's zone by the service's clock (decided once that clock is known): a call today shows its time.
   const now = useNow(60_000);
-  const today = useServerClockKnown() ? dayOf(now, readerTimeZone()) : undefined;
+  const today = useServerClockKnown() ? formatDate(now) : undefined;
 
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
@@ -176,10 +174,9 @@ function SortHeader({ by, order, className, children }: { by: CompanySort; order
   );
 }
 
-/** The call's day, and its time too when it is today (the reader's day `today`, "2026-11-21"). */
+/** The call's day, and its time too when it is today (`today` as formatDate writes it: the same day in the reader's zone). */
 function NextCallCell({ call, pending, today }: { call: EventRecord | undefined; pending: boolean; today: string | undefined }) {
-  const instant = call?.date ? Date.parse(call.date) : NaN;
-  const isToday = today !== undefined && Number.isFinite(instant) && dayOf(instant, readerTimeZone()) === today;
+  const isToday = today !== undefined && Boolean(call?.date) && formatDate(call?.date) === today;
   return (
     <span role="cell" className="hidden truncate text-slate-700 sm:block dark:text-slate-300">
       {call ? (
