@@ -18,6 +18,7 @@ const WEB_TESTS_ISOLATED = [
   'test/web/calendar-tokyo.test.tsx',
   'test/web/calendar.test.tsx',
   'test/web/call-neighbours.test.tsx',
+  'test/web/companies-sort.test.tsx',
   'test/web/company-index.test.ts',
   'test/web/company-search.test.tsx',
   'test/web/compare-page.test.tsx',

@@ -89,7 +89,11 @@ function layoutFaults(page: Page) {
       });
       return spilled ? [`${name(row)} cuts or spills ${name(spilled)}`] : [];
     });
-    return [...sideways, ...controls, ...rows];
+    // A select squeezed narrower than its chosen option shows it cut ("Every▾" for "Every kind (61)").
+    const squeezed = [...document.querySelectorAll('select')]
+      .filter((select) => shown(select) && select.scrollWidth > select.clientWidth + 1)
+      .map((select) => `${name(select.labels?.[0] ?? select)} cuts its value`);
+    return [...sideways, ...controls, ...rows, ...squeezed];
   });
 }
 
@@ -159,6 +163,16 @@ test("lists on a phone name each row's company and call: a transcript row shows 
   expect(await bryrite.evaluate((link) => link.scrollWidth <= link.clientWidth)).toBe(true);
   const call = page.getByRole('link', { name: 'Capital Markets Day 2026' }).first();
   expect(await call.evaluate((link) => link.scrollWidth > link.clientWidth)).toBe(true);
+
+  // Home on a wide screen: the latest recordings fill half of it, so the table drops what a narrow
+  // box can spare (duration, size) by its own width, and the Call column has room for a call's name.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/');
+  const latest = page.getByRole('table', { name: 'Latest recordings, newest published first' });
+  await expect(latest.locator('tbody tr').first()).toBeVisible();
+  await expect(latest.getByRole('columnheader', { name: 'Duration' })).toBeHidden();
+  await expect(latest.getByRole('columnheader', { name: 'Size' })).toBeHidden();
+  expect((await latest.getByRole('columnheader', { name: 'Call' }).boundingBox())!.width).toBeGreaterThanOrEqual(140);
 });
 
 /** Holds the answers to the requests `matches` picks until the returned function is called. */
@@ -195,6 +209,21 @@ test('what a page loads after its frame keeps its room: nothing below a PDF, the
   await expect(page.getByRole('navigation', { name: 'Calls of this company' }).getByText('Previous call:')).toBeVisible();
   expect(Math.abs((await top(status)) - statusBefore)).toBeLessThanOrEqual(1);
 
+  // A capital markets day with one neighbour: the placeholder expects one link (not an earnings
+  // call's rows), and the box keeps no empty room below it.
+  const fewer = await holdRequests(page, (url) => url.pathname === '/public/v3/events' && url.searchParams.has('companyIds'));
+  await page.goto(`/events/${info.eventWithAudioAndTranscript.eventId}`);
+  const neighbours = page.getByRole('navigation', { name: 'Calls of this company' });
+  await expect(neighbours).toHaveAttribute('style', /--links: 1;/);
+  const liveBefore = await top(status);
+  fewer();
+  const only = neighbours.getByRole('link', { name: /^Next call:/ });
+  await expect(only).toBeVisible();
+  expect(Math.abs((await top(status)) - liveBefore)).toBeLessThanOrEqual(1);
+  const [box, link] = [(await neighbours.boundingBox())!, (await only.boundingBox())!];
+  // Below the link: its line's leading, the box's padding (12 px) and border, nothing more (it kept 72 px more).
+  expect(box.y + box.height - (link.y + link.height)).toBeLessThanOrEqual(16);
+
   // A company's latest earnings call, found once the event types are known.
   const types = await holdRequests(page, (url) => url.pathname === '/public/v3/event-types');
   await page.goto(`/companies/${info.companyId}`);
@@ -204,4 +233,26 @@ test('what a page loads after its frame keeps its room: nothing below a PDF, the
   types();
   await expect(page.getByRole('region', { name: 'Latest earnings call' })).toBeVisible();
   expect(Math.abs((await top(zone)) - zoneBefore)).toBeLessThanOrEqual(1);
+});
+
+test('controls on a phone line up and keep to one row: the search button beside its field, the PDF toolbar with its More menu', async ({ page }) => {
+  await page.goto('/search?q=margin');
+  const field = (await page.getByRole('searchbox', { name: 'Search what was said' }).boundingBox())!;
+  const submit = (await page.getByRole('button', { name: 'Search', exact: true }).boundingBox())!;
+  expect([submit.y, submit.height]).toEqual([field.y, field.height]);
+
+  await page.goto(`/documents/${info.pdfDocumentId}`);
+  const toolbar = page.getByRole('toolbar', { name: 'PDF controls' });
+  await expect(page.getByRole('img', { name: /, page 1 of \d+$/ })).toBeVisible();
+  // One row: the controls (32 px) and the toolbar's padding.
+  expect((await toolbar.boundingBox())!.height).toBeLessThanOrEqual(50);
+  const more = toolbar.locator('summary', { hasText: 'More PDF controls' });
+  await more.click();
+  await expect(toolbar.getByRole('button', { name: 'Fit width' })).toBeVisible();
+  await toolbar.getByRole('searchbox', { name: 'Find in document' }).fill('revenue');
+  await expect(toolbar.getByRole('search', { name: 'Find in document' }).getByRole('status')).toHaveText(/^\d+ of \d+$/);
+  expect(await layoutFaults(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(toolbar.getByRole('button', { name: 'Fit width' })).toBeHidden();
+  await expect(more).toBeFocused();
 });

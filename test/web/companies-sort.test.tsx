@@ -4,6 +4,8 @@
  * filter, and the "Next earnings call" column read in batches from /events, or left out without it.
  * The eight companies of ids 1–8 of the sandbox (seed "web-tests", clock 2026-11-21 12:00 UTC).
  */
+// First: dates as an en-US reader in UTC reads them (before src/lib/format.ts makes its formatters).
+import '../support/dates-in-utc.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -123,6 +125,9 @@ describe('the next earnings call', () => {
     await waitFor(() => expect(within(cell('Elelard Minerals')).getByRole('link')).toHaveAttribute('href', '/events/1170'));
     expect(within(cell('Lumenent')).getByRole('link')).toHaveAttribute('href', '/events/1209');
     expect(cell('Calaneon')).toHaveTextContent('None announced');
+    // Their calls are today (the sandbox's clock: Nov 21, 2026, 12:00 UTC): each shows its time too.
+    expect(cell('Elelard Minerals')).toHaveTextContent(/^Nov 21, 2026, 12:32 PM$/);
+    expect(cell('Lumenent')).toHaveTextContent(/^Nov 21, 2026, 01:31 PM$/);
     // One request for the eight companies, asking for earnings calls from now on.
     const asked = eventsRequests();
     expect(asked).toHaveLength(1);

@@ -8,15 +8,31 @@ export interface Column<T> {
   key?: string;
   cell: (row: T) => ReactNode;
   align?: 'left' | 'right';
-  /** Hidden below this breakpoint, to keep phones readable. */
-  hideBelow?: 'sm' | 'md' | 'lg';
+  /**
+   * Hidden while the table itself is narrower than this (its own width, not the screen's: a table
+   * in a narrow column of a wide page hides it too), to keep phones and narrow boxes readable.
+   */
+  hideBelow?: TableWidth;
   /** Extra classes of this column's cells. */
   className?: string;
   /** Extra classes of this column's header cell. */
   headerClassName?: string;
 }
 
-const HIDE = { sm: 'hidden sm:table-cell', md: 'hidden md:table-cell', lg: 'hidden lg:table-cell' } as const;
+/**
+ * The table's widths at which columns appear, read by container queries on the table's frame:
+ * `sm` 36rem (a list page's table on a 40rem screen), `md` 44rem, `lg` 60rem. A narrow box hides
+ * the columns marked `lg` first, then `md`, then `sm`.
+ */
+export type TableWidth = 'sm' | 'md' | 'lg';
+
+const HIDE: Record<TableWidth, string> = { sm: 'hidden @min-[36rem]:table-cell', md: 'hidden @min-[44rem]:table-cell', lg: 'hidden @min-[60rem]:table-cell' };
+
+/**
+ * For what stands in for a hidden column in another cell of the row (the call under its company
+ * on a phone): shown only while the table is narrower than `width`, so exactly when that column is hidden.
+ */
+export const whileHiddenBelow: Record<TableWidth, string> = { sm: '@min-[36rem]:hidden', md: '@min-[44rem]:hidden', lg: '@min-[60rem]:hidden' };
 
 /** The parts a table that cannot be a DataTable (a pivot with row headers and a footer) shares with it. */
 export const tableClass = {
@@ -43,7 +59,8 @@ export function DataTable<T>({
 }) {
   const keyOf = (column: Column<T>) => column.key ?? String(column.header);
   return (
-    <div className="overflow-x-auto">
+    // Its own width decides which columns show (container queries): the page's width does not.
+    <div className="@container overflow-x-auto">
       <table className={tableClass.table}>
         <caption className="sr-only">{caption}</caption>
         <thead>

@@ -6,7 +6,8 @@ import { useEffect } from 'react';
 import { useListOffset } from '../../lib/use-list-offset.ts';
 import type { Company, EventRecord, Page } from '../../api/schemas.ts';
 import { RetryingNotice, PanelError } from '../../components/query-states.tsx';
-import { companyLabel, formatDate, formatUtc, textOr } from '../../lib/format.ts';
+import { companyLabel, formatDate, formatDateTime, formatUtc, textOr } from '../../lib/format.ts';
+import { useNow, useServerClockKnown } from '../../components/use-now.ts';
 import type { Direction } from '../../lib/filters/define-filters.ts';
 import type { CompanySort } from './company-sort.ts';
 import type { NextCalls } from './next-calls.ts';
@@ -64,6 +65,9 @@ export function CompaniesTable({
   const cols = withCalls ? gridWithCalls : grid;
   // Sorted in the browser, every company is read already: scrolling reads nothing more.
   const sorted = order.sort !== undefined;
+  // Today, in the reader's zone by the service's clock (decided once that clock is known): a call today shows its time.
+  const now = useNow(60_000);
+  const today = useServerClockKnown() ? formatDate(now) : undefined;
 
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
@@ -140,7 +144,7 @@ export function CompaniesTable({
                 <span role="cell" className="hidden min-w-0 break-words leading-tight text-slate-700 sm:line-clamp-2 dark:text-slate-300">
                   {textOr(main?.exchange)}
                 </span>
-                {withCalls && <NextCallCell call={nextCalls.byCompany.get(company.id)} pending={nextCalls.pending} />}
+                {withCalls && <NextCallCell call={nextCalls.byCompany.get(company.id)} pending={nextCalls.pending} today={today} />}
               </div>
             );
           })}
@@ -170,13 +174,15 @@ function SortHeader({ by, order, className, children }: { by: CompanySort; order
   );
 }
 
-function NextCallCell({ call, pending }: { call: EventRecord | undefined; pending: boolean }) {
+/** The call's day, and its time too when it is today (`today` as formatDate writes it: the same day in the reader's zone). */
+function NextCallCell({ call, pending, today }: { call: EventRecord | undefined; pending: boolean; today: string | undefined }) {
+  const isToday = today !== undefined && Boolean(call?.date) && formatDate(call?.date) === today;
   return (
     <span role="cell" className="hidden truncate text-slate-700 sm:block dark:text-slate-300">
       {call ? (
         <Link to="/events/$eventId" params={{ eventId: call.id }} className={textLinkClass({ strong: false })}>
           <time dateTime={call.date ?? undefined} title={formatUtc(call.date)} className="tabular">
-            {formatDate(call.date)}
+            {isToday ? formatDateTime(call.date) : formatDate(call.date)}
           </time>
         </Link>
       ) : pending ? (

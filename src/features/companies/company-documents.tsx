@@ -40,11 +40,12 @@ export function CompanyDocuments({ company }: { company: Company }) {
   const kindLabel = DOCUMENT_KINDS.find((each) => each.kind === kind)?.label;
   const filter =
     documents.length > 0 ? (
+      // The select keeps the width of its longest choice: left to shrink, a phone showed "Every▾".
       <div className="flex items-center gap-2">
         <label htmlFor={kindId} className={fieldLabelClass}>
           Show
         </label>
-        <select id={kindId} value={kind} onChange={(event) => setKind(event.target.value as KindChoice)} className={`${inlineControlClass} px-2`}>
+        <select id={kindId} value={kind} onChange={(event) => setKind(event.target.value as KindChoice)} className={`${inlineControlClass} shrink-0 px-2`}>
           <option value="all">Every kind ({formatCount(documents.length)})</option>
           {DOCUMENT_KINDS.filter((each) => (counts.get(each.kind) ?? 0) > 0 || each.kind === kind).map((each) => (
             <option key={each.kind} value={each.kind}>

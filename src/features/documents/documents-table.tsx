@@ -6,7 +6,7 @@ import { documentPeriod } from '../../components/document-periods.ts';
 import { documentRows } from '../../components/document-rows.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { TranscriptLink } from '../../components/transcript-link.tsx';
-import { DataTable } from '../../components/ui/data-table.tsx';
+import { DataTable, whileHiddenBelow } from '../../components/ui/data-table.tsx';
 import { textLinkClass } from '../../components/ui/text-link.ts';
 import { useDocumentTypes, useEventTypes } from '../../components/type-records.ts';
 import { companyLabel, MISSING } from '../../lib/format.ts';
@@ -44,7 +44,7 @@ export function DocumentsTable({ documents, caption }: { documents: DocumentReco
         {
           header: 'Company',
           // Its width set from the start: the names come after the rows.
-          headerClassName: 'sm:w-[22%]',
+          headerClassName: '@min-[36rem]:w-[22%]',
           className: 'font-medium',
           cell: ({ doc }) => (
             <Link to="/companies/$companyId" params={{ companyId: doc.companyId }} className={textLinkClass()}>
@@ -76,7 +76,7 @@ export function DocumentsTable({ documents, caption }: { documents: DocumentReco
                   );
                 })}
                 {/* On a phone the Period and Published columns are hidden: both sit under the document. */}
-                <span className="mt-0.5 block text-xs text-slate-600 sm:hidden dark:text-slate-400">
+                <span className={`mt-0.5 block text-xs text-slate-600 dark:text-slate-400 ${whileHiddenBelow.sm}`}>
                   {period} · <TimeText value={doc.createdAt ?? doc.event?.date} />
                 </span>
               </>

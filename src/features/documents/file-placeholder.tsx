@@ -6,12 +6,12 @@ import { SkeletonRows } from '../../components/skeleton.tsx';
  * another height let them be seen and then pushed away as the file arrived.
  *
  * The PDF viewer's frame is written here once, for the viewer and its placeholder: its toolbar
- * (three groups of controls, wrapping as the width asks: one row on a wide screen, three on a
- * phone) and the box a page is drawn in (a letter page at the box's width, at most 80% of the
+ * (three groups of controls, wrapping as the width asks on a wider screen; one row on a phone,
+ * where Fit width and the find box are under "More") and the box a page is drawn in (a letter page at the box's width, at most 80% of the
  * screen's height).
  */
 export const pdfToolbarClass =
-  'sticky top-[5.5rem] z-10 flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-slate-200 px-3 py-2 sm:top-[3.1rem] bg-white dark:border-slate-800 dark:bg-slate-900';
+  'sticky top-[5.5rem] z-10 flex flex-wrap items-center gap-x-4 gap-y-2 max-sm:flex-nowrap max-sm:gap-x-2 border-b border-slate-200 px-3 py-2 sm:top-[3.1rem] bg-white dark:border-slate-800 dark:bg-slate-900';
 export const pdfViewportClass = 'max-h-[80vh] bg-slate-100 p-3 dark:bg-slate-950';
 /** A letter page's shape at the box's width (the page is drawn at that width, up to twice its size). */
 export const pdfPageShapeClass = 'mx-auto flex aspect-[17/22] max-w-[76.5rem] items-center justify-center bg-white text-sm text-slate-600 dark:text-slate-400';
@@ -23,10 +23,12 @@ export function PdfPlaceholder({ label }: { label: string }) {
   return (
     <div role="status" aria-live="polite" aria-busy="true">
       <div aria-hidden="true" className={pdfToolbarClass}>
-        {/* Page: ‹ [page] of N ›; zoom: − 100% + Fit width; the find box takes the rest of its row. */}
-        <div className={`${control} w-[10rem]`} />
-        <div className={`${control} w-[12.5rem]`} />
-        <div className={`${control} min-w-0 flex-1 basis-44`} />
+        {/* Page: ‹ [page] of N ›; zoom: − 100% + Fit width; the find box takes the rest of its row.
+            On a phone, one row: the page, the zoom without Fit width, and "More". */}
+        <div className={`${control} w-[10rem] max-sm:w-[9.5rem]`} />
+        <div className={`${control} w-[12.5rem] max-sm:w-[7rem]`} />
+        <div className={`${control} min-w-0 flex-1 basis-44 max-sm:hidden`} />
+        <div className={`${control} ml-auto w-8 sm:hidden`} />
       </div>
       <div className={`${pdfViewportClass} overflow-hidden`}>
         <p className={pdfPageShapeClass}>{label}…</p>

@@ -1,11 +1,13 @@
 import { getDocument, GlobalWorkerOptions, TextLayer, VerbosityLevel, type PDFDocumentProxy, type RenderTask } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { FindBar } from '../../components/find-bar.tsx';
 import { findInPages, type PageTextItem, type PdfHit } from './pdf-find.ts';
 import './pdf-viewer.css';
 import { inlineControlClass } from '../../components/ui/field.tsx';
+import { useDismiss } from '../../components/use-dismiss.ts';
+import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 import { pdfPageShapeClass, pdfToolbarClass, pdfViewportClass } from './file-placeholder.tsx';
 
 /**
@@ -209,6 +211,8 @@ export default function PdfViewer({ bytes, title }: { bytes: Uint8Array; title: 
   }, [hits, current, page, rendered, query]);
 
   const pages = doc?.numPages ?? 0;
+  // On a phone the toolbar is one row: the page, the zoom, and "More" (Fit width, the find box).
+  const phone = useMediaQuery(PHONE_QUERY);
   const shownHits = query.trim() === '' ? [] : hits;
   const goTo = (target: number) => {
     setPageInput(null);
@@ -230,6 +234,8 @@ export default function PdfViewer({ bytes, title }: { bytes: Uint8Array; title: 
     const next = direction > 0 ? ZOOM_STEPS.find((s) => s > now + 0.001) : [...ZOOM_STEPS].reverse().find((s) => s < now - 0.001);
     if (next !== undefined) setScale(next);
   };
+
+  const find = <FindBar label="Find in document" query={query} onQuery={onQuery} count={shownHits.length} current={current} busy={searching} onStep={step} />;
 
   if (loadError) {
     return (
@@ -268,7 +274,7 @@ export default function PdfViewer({ bytes, title }: { bytes: Uint8Array; title: 
               value={pageInput ?? String(page)}
               onChange={(event) => setPageInput(event.target.value)}
               onBlur={() => pageInput !== null && goTo(Number(pageInput) || page)}
-              className={`${inlineControlClass} tabular w-14 px-1.5 text-right`}
+              className={`${inlineControlClass} tabular w-14 px-1.5 text-right max-sm:w-12`}
             />
             <span className="tabular text-slate-600 dark:text-slate-400">of {pages || '…'}</span>
           </form>
@@ -280,17 +286,26 @@ export default function PdfViewer({ bytes, title }: { bytes: Uint8Array; title: 
           <button type="button" className={button} onClick={() => zoom(-1)} disabled={!doc || (scale ?? 1) <= ZOOM_STEPS[0]!} aria-label="Zoom out">
             −
           </button>
-          <span className="tabular w-12 text-center text-sm" aria-live="polite" aria-label={`Zoom ${Math.round((scale ?? 1) * 100)}%`}>
+          <span className="tabular w-12 text-center text-sm max-sm:w-10" aria-live="polite" aria-label={`Zoom ${Math.round((scale ?? 1) * 100)}%`}>
             {Math.round((scale ?? 1) * 100)}%
           </span>
           <button type="button" className={button} onClick={() => zoom(1)} disabled={!doc || (scale ?? 1) >= ZOOM_STEPS.at(-1)!} aria-label="Zoom in">
             +
           </button>
-          <button type="button" className={button} onClick={fitWidth} disabled={!doc}>
+          <button type="button" className={`${button} max-sm:hidden`} onClick={fitWidth} disabled={!doc}>
             Fit width
           </button>
         </div>
-        <FindBar label="Find in document" query={query} onQuery={onQuery} count={shownHits.length} current={current} busy={searching} onStep={step} />
+        {phone ? (
+          <MoreControls>
+            <button type="button" className={buttonClass({ size: 'md', className: 'w-full' })} onClick={fitWidth} disabled={!doc}>
+              Fit width
+            </button>
+            {find}
+          </MoreControls>
+        ) : (
+          find
+        )}
       </div>
       {/* Focusable so the page can be scrolled by keyboard. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
@@ -307,5 +322,31 @@ export default function PdfViewer({ bytes, title }: { bytes: Uint8Array; title: 
         </div>
       </div>
     </div>
+  );
+}
+
+/**
+ * A phone's "More" in the PDF toolbar: Fit width and the find box in a panel that spans the screen
+ * under the toolbar, as the transcript's Export menu does there. Escape puts it away (the focus back
+ * on its button), and so does a press outside it; it stays open while the reader steps through matches.
+ */
+function MoreControls({ children }: { children: ReactNode }) {
+  const details = useRef<HTMLDetailsElement>(null);
+  const summary = useRef<HTMLElement>(null);
+  const [open, setOpen] = useState(false);
+  useDismiss(open, [details], (how) => {
+    if (details.current) details.current.open = false;
+    if (how === 'escape') summary.current?.focus();
+  });
+  return (
+    <details ref={details} className="ml-auto" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary ref={summary} className={`${button} cursor-pointer list-none select-none [&::-webkit-details-marker]:hidden`}>
+        <span className="sr-only">More PDF controls</span>
+        <span aria-hidden="true">⋯</span>
+      </summary>
+      <div className="fixed inset-x-2 z-20 mt-1 space-y-3 rounded-lg border border-slate-200 bg-white p-3 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+        {children}
+      </div>
+    </details>
   );
 }

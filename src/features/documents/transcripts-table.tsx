@@ -5,7 +5,7 @@ import { ClampedText } from '../../components/clamped-text.tsx';
 import { useCompanyNames } from '../../components/company-names.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { TranscriptLink } from '../../components/transcript-link.tsx';
-import { DataTable, type Column } from '../../components/ui/data-table.tsx';
+import { DataTable, whileHiddenBelow, type Column } from '../../components/ui/data-table.tsx';
 import { textLinkClass } from '../../components/ui/text-link.ts';
 import { useDocumentTypes, useEventTypes } from '../../components/type-records.ts';
 import { companyLabel, MISSING } from '../../lib/format.ts';
@@ -106,7 +106,7 @@ export function TranscriptsTable({
                 <ClampedText text={names(t).company} />
               </Link>
               {/* On a phone the Call column is hidden: the call's link comes under its company, on one line, 24 px tall and apart from the company's link so each is a target to tap. */}
-              <Link to="/events/$eventId" params={{ eventId: t.eventId }} className={`${link} mt-1 block py-1 text-xs font-normal sm:hidden`}>
+              <Link to="/events/$eventId" params={{ eventId: t.eventId }} className={`${link} mt-1 block py-1 text-xs font-normal ${whileHiddenBelow.sm}`}>
                 <ClampedText text={names(t).title} lines={1} />
               </Link>
             </>
@@ -134,7 +134,7 @@ export function TranscriptsTable({
                   to="/documents/$documentId"
                   params={{ documentId: t.id }}
                   search={{ kind: 'transcript' }}
-                  className={`${link} mt-0.5 block whitespace-normal text-xs font-normal sm:hidden`}
+                  className={`${link} mt-0.5 block whitespace-normal text-xs font-normal ${whileHiddenBelow.sm}`}
                   aria-label={`Open ${type}: ${company}, ${title}`}
                 >
                   <ClampedText text={type} />

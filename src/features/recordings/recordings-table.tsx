@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { AudioRecord } from '../../api/schemas.ts';
 import { ClampedText } from '../../components/clamped-text.tsx';
 import { useCompanyNames } from '../../components/company-names.tsx';
-import { DataTable } from '../../components/ui/data-table.tsx';
+import { DataTable, whileHiddenBelow } from '../../components/ui/data-table.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { useEventTypes } from '../../components/type-records.ts';
 import { companyLabel, formatDuration, formatSize, MISSING } from '../../lib/format.ts';
@@ -34,7 +34,7 @@ export function RecordingsTable({ recordings, caption }: { recordings: AudioReco
           header: 'Company',
           // Its width set from the start: the names come after the rows, and a column that grew to
           // fit them moved every call name beside it.
-          headerClassName: 'sm:w-[26%]',
+          headerClassName: '@min-[36rem]:w-[26%]',
           cell: (r) => {
             const company = companies.get(r.companyId);
             return (
@@ -59,11 +59,11 @@ export function RecordingsTable({ recordings, caption }: { recordings: AudioReco
             <>
               {/* On a phone the time may wrap ("Nov 21, 2026," over "12:00 PM"): kept on one line it
                   left the company about 60 px, and names broke mid-word ("Ulanan/e"). */}
-              <TimeText value={r.createdAt ?? r.event?.date} className="sm:whitespace-nowrap" />
-              {/* On phones the Event column is hidden: the recording's link comes under the date, on one
+              <TimeText value={r.createdAt ?? r.event?.date} className="@min-[36rem]:whitespace-nowrap" />
+              {/* Where the Call column is hidden (a phone, a narrow box): the recording's link comes under the date, on one
                   line (the event's full title, shown until its company is known, took two and the
                   rows shrank when the names came). */}
-              <Link to="/recordings/$audioId" params={{ audioId: r.id }} className={`${link} block text-xs sm:hidden`}>
+              <Link to="/recordings/$audioId" params={{ audioId: r.id }} className={`${link} block text-xs ${whileHiddenBelow.sm}`}>
                 <ClampedText text={title(r)} lines={1} />
               </Link>
             </>

@@ -52,7 +52,8 @@ export function TranscriptSearchBox({
       <label htmlFor={`${id}-q`} className="block text-sm font-medium">
         Search what was said
       </label>
-      <div className="mt-1 flex flex-wrap items-start gap-2">
+      {/* Lined up by their bottoms: the field's own top margin (controlClass) once set it 4 px below the buttons. */}
+      <div className="mt-1 flex flex-wrap items-end gap-2">
         <input
           id={`${id}-q`}
           type="search"
@@ -70,7 +71,7 @@ export function TranscriptSearchBox({
           maxLength={2_000}
           aria-describedby={`${id}-syntax${problem ? ` ${id}-problem` : ''}${notices.length > 0 ? ` ${id}-notices` : ''}`}
           aria-invalid={problem ? true : undefined}
-          className={`${controlClass} mt-0 min-w-[12rem] flex-1 basis-64`}
+          className={`${controlClass} min-w-[12rem] flex-1 basis-64`}
         />
         <button type="submit" className={buttonClass({ variant: 'primary', size: 'md' })}>
           Search
