@@ -137,8 +137,6 @@ export function useCallNeighbours(call: CallRef | undefined): CallNeighboursStat
   }, [call, type, listed]);
   const ready = call !== undefined && typeSettled;
   const now = useNow(false);
-  // For the placeholder's rows, the call's own type as soon as any read has it (the event page's loader reads it by id).
-  const cachedType = useQuery({ ...eventTypeQueries.detail(call?.typeId ?? 0), enabled: false }).data;
   const events = useQuery({ ...eventQueries.between({ companyIds: call ? [call.companyId] : [], ...(typeIds ? { typeIds } : {}) }), enabled: ready });
   const company = useQuery({ ...companyQueries.detail(call?.companyId ?? 0), enabled: call !== undefined });
   const items = events.data?.available ? events.data.value.items : undefined;
@@ -152,9 +150,6 @@ export function useCallNeighbours(call: CallRef | undefined): CallNeighboursStat
 
   if (events.isError) return { status: 'error', error: events.error, retry: () => void events.refetch() };
   if (events.data && !events.data.available) return { status: 'unavailable' };
-  if (!neighbours) {
-    const known = typeSettled ? type : cachedType;
-    return { status: 'pending', expected: call && (typeSettled || known) ? expectedNeighbours(call, known, now) : undefined };
-  }
+  if (!neighbours) return { status: 'pending', expected: call && typeSettled ? expectedNeighbours(call, type, now) : undefined };
   return { status: 'success', neighbours };
 }

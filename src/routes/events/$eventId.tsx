@@ -24,8 +24,6 @@ const back = (
 export const Route = createFileRoute('/events/$eventId')({
   params: idParam('eventId'),
   loader: async ({ context: { queryClient }, params: { eventId } }) => {
-    // "Calls of this company" loads after the page's code: its own code starts now, so its placeholder rarely shows.
-    void import('../../components/call-neighbours.tsx');
     // The event's lists start with the event itself, not after it.
     void queryClient.prefetchQuery(eventRecordingsQuery(eventId));
     void queryClient.prefetchQuery(eventTranscriptsQuery(eventId));

@@ -28,8 +28,6 @@ export const Route = createFileRoute('/recordings/$audioId')({
    */
   validateSearch: (search: Record<string, unknown>): { t?: number | string } => ({ t: readTimeSearch(search.t) }),
   loader: async ({ context: { queryClient }, params: { audioId } }) => {
-    // "Calls of this company" loads after the page's code: its own code starts now, so its placeholder rarely shows.
-    void import('../../components/call-neighbours.tsx');
     void queryClient.prefetchQuery(recordingChaptersQuery(audioId));
     const audio = await loadRecord(() => queryClient.ensureQueryData(recordingDetailQuery(audioId)), 'recording');
     void queryClient.prefetchQuery(recordingTranscriptsQuery(audio.eventId));
