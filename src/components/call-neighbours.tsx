@@ -36,7 +36,7 @@ export function CallNeighboursNav({ eventId, className = '' }: { eventId: number
     );
   }
   if (state.status === 'pending') {
-    return <NeighboursPlaceholder className={className} rows={state.expected} />;
+    return <NeighboursPlaceholder className={className} />;
   }
 
   const { previous, next, yearEarlier } = state.neighbours;

@@ -6,9 +6,7 @@ import { eventTypeQueries } from '../api/event-types.ts';
 import type { EventRecord, EventType } from '../api/schemas.ts';
 import { callKind } from '../lib/event-families.ts';
 import { eventName, isEarningsCall, type NamedCompany } from '../lib/names.ts';
-import type { NeighbourRows } from './call-neighbours-box.tsx';
 import { useEventTypes } from './type-records.ts';
-import { useNow } from './use-now.ts';
 
 /**
  * A call's neighbours among its company's calls of the same kind: the previous and the next one,
@@ -46,8 +44,7 @@ export interface CallNeighbours {
 }
 
 export type CallNeighboursState =
-  /** `expected`: the rows the call's kind usually has, once its kind is known (for the placeholder). */
-  | { status: 'pending'; expected?: NeighbourRows }
+  | { status: 'pending' }
   | { status: 'error'; error: unknown; retry: () => void }
   /** The data source does not list events: the neighbours cannot be found. */
   | { status: 'unavailable' }
@@ -105,20 +102,6 @@ export function findCallNeighbours(
   };
 }
 
-/**
- * The rows "Calls of this company" is expected to hold, from what is known before the company's
- * calls are: the call's kind, date and period. An earnings call has the previous one and the
- * comparison, the next one when it is past (the next is scheduled by then), and the same quarter a
- * year earlier when it has one. Other kinds (capital markets days, AGMs, conferences) come rarely
- * and irregularly: one link is expected, and the box grows by what more there is.
- */
-export function expectedNeighbours(call: CallRef, type: EventType | undefined, now: number): NeighbourRows {
-  if (!isEarningsCall(type)) return { links: 1, compare: false };
-  const past = timeOf(call.date) < now;
-  const yearEarlier = periodOf(call, type) !== undefined && typeof call.fiscalYear === 'number';
-  return { links: 1 + (past ? 1 : 0) + (yearEarlier ? 1 : 0), compare: true };
-}
-
 /** The neighbours of a call, as the three call pages show them; `undefined` while the call itself is loading. */
 export function useCallNeighbours(call: CallRef | undefined): CallNeighboursState {
   // The call's own type decides its kind: from the catalog where the data source lists it, else by id.
@@ -136,7 +119,6 @@ export function useCallNeighbours(call: CallRef | undefined): CallNeighboursStat
     return listed ? listed.filter((each) => callKind(each, each.id) === kind).map((each) => each.id) : isEarningsCall(type) ? undefined : [call.typeId];
   }, [call, type, listed]);
   const ready = call !== undefined && typeSettled;
-  const now = useNow(false);
   const events = useQuery({ ...eventQueries.between({ companyIds: call ? [call.companyId] : [], ...(typeIds ? { typeIds } : {}) }), enabled: ready });
   const company = useQuery({ ...companyQueries.detail(call?.companyId ?? 0), enabled: call !== undefined });
   const items = events.data?.available ? events.data.value.items : undefined;
@@ -150,6 +132,6 @@ export function useCallNeighbours(call: CallRef | undefined): CallNeighboursStat
 
   if (events.isError) return { status: 'error', error: events.error, retry: () => void events.refetch() };
   if (events.data && !events.data.available) return { status: 'unavailable' };
-  if (!neighbours) return { status: 'pending', expected: call && typeSettled ? expectedNeighbours(call, type, now) : undefined };
+  if (!neighbours) return { status: 'pending' };
   return { status: 'success', neighbours };
 }
