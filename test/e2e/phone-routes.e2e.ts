@@ -209,21 +209,6 @@ test('what a page loads after its frame keeps its room: nothing below a PDF, the
   await expect(page.getByRole('navigation', { name: 'Calls of this company' }).getByText('Previous call:')).toBeVisible();
   expect(Math.abs((await top(status)) - statusBefore)).toBeLessThanOrEqual(1);
 
-  // A capital markets day with one neighbour: the placeholder expects one link (not an earnings
-  // call's rows), and the box keeps no empty room below it.
-  const fewer = await holdRequests(page, (url) => url.pathname === '/public/v3/events' && url.searchParams.has('companyIds'));
-  await page.goto(`/events/${info.eventWithAudioAndTranscript.eventId}`);
-  const neighbours = page.getByRole('navigation', { name: 'Calls of this company' });
-  await expect(neighbours).toHaveAttribute('style', /--links: 1;/);
-  const liveBefore = await top(status);
-  fewer();
-  const only = neighbours.getByRole('link', { name: /^Next call:/ });
-  await expect(only).toBeVisible();
-  expect(Math.abs((await top(status)) - liveBefore)).toBeLessThanOrEqual(1);
-  const [box, link] = [(await neighbours.boundingBox())!, (await only.boundingBox())!];
-  // Below the link: its line's leading, the box's padding (12 px) and border, nothing more (it kept 72 px more).
-  expect(box.y + box.height - (link.y + link.height)).toBeLessThanOrEqual(16);
-
   // A company's latest earnings call, found once the event types are known.
   const types = await holdRequests(page, (url) => url.pathname === '/public/v3/event-types');
   await page.goto(`/companies/${info.companyId}`);
