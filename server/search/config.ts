@@ -1,3 +1,5 @@
+import { WORD_INDEX_SQL, type WordIndexMethod } from './schema.ts';
+
 /**
  * The transcript search's settings (environment), checked at start-up with the server's others:
  *
@@ -37,11 +39,8 @@ export interface SearchConfig {
   /** Matching passages a page of results counts (newest months first) before it ranks them. */
   readCap: number;
   /** The word index's method (schema.ts, WORD_INDEX_SQL). */
-  wordIndex: WordIndexChoice;
+  wordIndex: WordIndexMethod;
 }
-
-export const WORD_INDEX_CHOICES = ['gin', 'rum'] as const;
-export type WordIndexChoice = (typeof WORD_INDEX_CHOICES)[number];
 
 type Env = Record<string, string | undefined>;
 
@@ -103,7 +102,7 @@ export function readSearchConfig(env: Env, upstream: boolean, problems: string[]
   const queueLimit = whole('SEARCH_QUEUE_LIMIT', SEARCH_DEFAULTS.queueLimit, 1, 10_000)!;
   const readCap = whole('SEARCH_READ_CAP', SEARCH_DEFAULTS.readCap, 1, 100_000_000)!;
   const rawWordIndex = env.SEARCH_WORD_INDEX?.trim().toLowerCase() || 'gin';
-  const wordIndex = WORD_INDEX_CHOICES.find((choice) => choice === rawWordIndex) ?? 'gin';
+  const wordIndex = Object.hasOwn(WORD_INDEX_SQL, rawWordIndex) ? (rawWordIndex as WordIndexMethod) : 'gin';
   if (wordIndex !== rawWordIndex) problems.push(`SEARCH_WORD_INDEX must be gin or rum, got "${env.SEARCH_WORD_INDEX}"`);
   else if (wordIndex === 'rum' && !databaseUrl)
     problems.push('SEARCH_WORD_INDEX=rum needs a PostgreSQL server (DATABASE_URL) with the rum extension; the embedded engine has only gin');

@@ -1,7 +1,6 @@
 import { compareFiscalPeriods } from '../../src/lib/fiscal-periods.ts';
 import { callSections, rolesOf, SPEAKER_ROLES, type CallSection, type SpeakerKind, type SpeakerRole, type Transcript } from '../../src/lib/transcript/index.ts';
 import type { SearchDb } from './db.ts';
-import type { WordIndexChoice } from './config.ts';
 import { DROP_SQL, SCHEMA_SQL, SCHEMA_VERSION, UPGRADES, WORD_INDEX_SQL, type WordIndexMethod } from './schema.ts';
 
 /**
@@ -117,7 +116,7 @@ const HEADLINE_OPTIONS = `HighlightAll=true, StartSel=${MARK_START}, StopSel=${M
 export async function migrate(
   db: SearchDb,
   source: string,
-  wordIndex: WordIndexChoice = 'gin',
+  wordIndex: WordIndexMethod = 'gin',
 ): Promise<{ rebuilt: boolean; upgraded: number[]; wordIndex: WordIndexOutcome }> {
   await db.exec('create table if not exists search_meta (key text primary key, value jsonb not null)');
   const [row] = await db.query<{ value: { version: number; source: string; roles?: string } }>(`select value from search_meta where key = 'schema'`);
@@ -158,8 +157,7 @@ export interface WordIndexOutcome {
  * to get it, where the server lacks it or the user may not make it). An index of the other method is
  * dropped and made again, once, when the setting changes.
  */
-export async function ensureWordIndex(db: SearchDb, choice: WordIndexChoice): Promise<WordIndexOutcome> {
-  const method: WordIndexMethod = choice;
+export async function ensureWordIndex(db: SearchDb, method: WordIndexMethod): Promise<WordIndexOutcome> {
   if (method === 'rum') {
     if (db.engine !== 'postgresql') throw new Error('SEARCH_WORD_INDEX=rum needs a PostgreSQL server (DATABASE_URL); the embedded engine has only gin');
     const [rum] = await db.query<{ available: boolean; installed: boolean }>(
